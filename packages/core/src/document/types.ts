@@ -1,0 +1,106 @@
+/**
+ * The domain model of one tax document, shared by totals, XML, timbre and PDF. Field names are English in code;
+ * the API layer maps its Spanish JSON names (`razon_social`, `precio`…) onto these.
+ */
+
+/** Document types Timbre issues. */
+export const TIPOS = [33, 34, 39, 41, 56, 61] as const;
+export type Tipo = (typeof TIPOS)[number];
+
+/** Receipts (boletas) travel in EnvioBOLETA and follow the EnvioBOLETA_v11 schema. */
+export const RECEIPT_TIPOS: readonly Tipo[] = [39, 41];
+/** Exempt-only types: no net amount, no IVA. */
+export const EXEMPT_TIPOS: readonly Tipo[] = [34, 41];
+/** Credit and debit notes: must reference the document they modify. */
+export const NOTE_TIPOS: readonly Tipo[] = [56, 61];
+
+export const isReceipt = (tipo: number): boolean => tipo === 39 || tipo === 41;
+export const isExemptTipo = (tipo: number): boolean => tipo === 34 || tipo === 41;
+export const isNote = (tipo: number): boolean => tipo === 56 || tipo === 61;
+
+/** The issuer, taken from the business. */
+export interface Issuer {
+  rut: string;
+  razonSocial: string;
+  giro: string;
+  /** SII economic activity codes, 1 to 4. */
+  acteco: number[];
+  direccion: string;
+  comuna: string;
+  ciudad?: string;
+  telefono?: string;
+  email?: string;
+  /** SII branch code (`CdgSIISucur`). */
+  sucursalSii?: number;
+  /** SII unit printed under the red box (`S.I.I. - SANTIAGO CENTRO`). */
+  unidadSii?: string;
+}
+
+export interface Receiver {
+  rut: string;
+  razonSocial: string;
+  giro?: string;
+  direccion?: string;
+  comuna?: string;
+  ciudad?: string;
+  email?: string;
+  contacto?: string;
+}
+
+/** One line. Quantities and prices are JSON numbers or decimal strings (up to 6 decimals). */
+export interface Line {
+  nombre: string;
+  descripcion?: string;
+  cantidad: number | string;
+  /** Unit price: net, or gross when the document says `preciosBrutos`. */
+  precio: number | string;
+  unidad?: string;
+  descuentoPorcentaje?: number | string;
+  codigo?: string;
+  /** Exempt line (`IndExe` 1). */
+  exento?: boolean;
+}
+
+/** `CodRef`: 1 annuls, 2 corrects text, 3 corrects amounts. */
+export type ReferenceCode = 1 | 2 | 3;
+
+export interface Reference {
+  /** Type of the referenced document (`TpoDocRef`): a tipo code, 801…, or free text such as `SET`. */
+  tipoDoc: number | string;
+  folio: number | string;
+  /** `YYYY-MM-DD`. */
+  fecha: string;
+  razon?: string;
+  codigo?: ReferenceCode;
+}
+
+/** 1 contado, 2 crédito, 3 sin costo. */
+export type PaymentTerm = 1 | 2 | 3;
+
+/** The SII resolution that authorises the issuer (printed on the PDF, in the envelope carátula). */
+export interface Resolution {
+  numero: number;
+  /** `YYYY-MM-DD`. */
+  fecha: string;
+}
+
+/** Everything needed to compute totals. */
+export interface DocumentContent {
+  tipo: Tipo;
+  items: Line[];
+  preciosBrutos?: boolean;
+  descuentoGlobalPorcentaje?: number | string;
+  /** For notes: a "corrige texto" note (CodRef 2) carries zero amounts. */
+  referencias?: Reference[];
+}
+
+/** A complete document ready to be built: content plus identity. */
+export interface DocumentInput extends DocumentContent {
+  folio: number;
+  /** Tax date `YYYY-MM-DD` (`FchEmis`). */
+  fecha: string;
+  issuer: Issuer;
+  receiver: Receiver;
+  formaPago?: PaymentTerm;
+  observaciones?: string;
+}

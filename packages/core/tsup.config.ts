@@ -1,0 +1,14 @@
+import { defineConfig } from "tsup";
+
+const areas = ["rut", "decimal", "totals", "caf", "folios", "xml", "signature", "certificates", "lifecycle", "errors", "pdf", "testing"];
+
+export default defineConfig({
+  entry: ["src/index.ts", ...areas.map((a) => `src/${a}/index.ts`)],
+  format: ["esm", "cjs"],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  target: "node20",
+  splitting: true,
+  treeshake: true,
+});

@@ -1,0 +1,2 @@
+import { defineConfig } from "tsup";
+export default defineConfig({ entry: ["src/index.ts"], format: ["esm", "cjs"], dts: true, clean: true, target: "node20" });
