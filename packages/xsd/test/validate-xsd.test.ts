@@ -1,0 +1,95 @@
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { schemasAvailable, schemasDir, validateXsd } from "../src/index.ts";
+
+const samplesPath = (name: string): string =>
+  fileURLToPath(new URL(`../../../../shared/sii/samples/${name}`, import.meta.url));
+const sample = (name: string): Uint8Array => new Uint8Array(readFileSync(samplesPath(name)));
+/** Exact ISO-8859-1 decoding (TextDecoder("latin1") is really windows-1252). */
+const latin1 = (bytes: Uint8Array): string => {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return s;
+};
+
+const REAL = [
+  "DTE--60910000-1--33--2336600",
+  "DTE--76354771-K--33--170",
+  "DTE--76399752-9--33--25568",
+  "DTE--96670340-7--61--110616",
+];
+
+describe.skipIf(!schemasAvailable())("validateXsd", () => {
+  test("schemasDir finds shared/sii/schemas", () => {
+    expect(schemasDir()).toMatch(/shared\/sii\/schemas$/);
+  });
+
+  test("the official SII example validates as EnvioDTE (bytes and string)", async () => {
+    const bytes = sample("F60T33-ejemplo-oficial-SII.xml");
+    expect(await validateXsd(bytes, "EnvioDTE")).toEqual({ valid: true, errors: [] });
+    expect(await validateXsd(latin1(bytes), "EnvioDTE")).toEqual({ valid: true, errors: [] });
+  });
+
+  test.each([
+    ["synthetic/EnvioDTE-T33F1.xml", "EnvioDTE"],
+    ["synthetic/EnvioDTE-T33F1-no-xsi.xml", "EnvioDTE"],
+    ["synthetic/EnvioBOLETA-T39F1.xml", "EnvioBOLETA"],
+    ["synthetic/DTE-T33F1.xml", "DTE"],
+    ["synthetic/DTE-T33F1.xml", "EnvioDTE"],
+  ] as const)("%s validates as %s", async (name, root) => {
+    const result = await validateXsd(sample(name), root);
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  test.each(REAL)("real %s--cleaned validates as DTE", async (name) => {
+    const result = await validateXsd(sample(`${name}--cleaned.xml`), "DTE");
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  test.each(REAL)("real %s raw (no SiiDte namespace) fails", async (name) => {
+    const result = await validateXsd(sample(`${name}.xml`), "DTE");
+    expect(result.valid).toBe(false);
+    expect(result.errors.join("\n")).toContain("No matching global declaration available for the validation root");
+  });
+
+  test("a boleta DTE alone does not validate as EnvioBOLETA", async () => {
+    const result = await validateXsd(sample("synthetic/DTE-T39F1.xml"), "EnvioBOLETA");
+    expect(result.valid).toBe(false);
+  });
+
+  test("a broken copy (RUTEmisor removed) fails with a message naming the element", async () => {
+    const text = latin1(sample("F60T33-ejemplo-oficial-SII.xml"));
+    const broken = text.replace(/<RUTEmisor>[^<]*<\/RUTEmisor>/, "");
+    expect(broken).not.toBe(text);
+    const result = await validateXsd(broken, "EnvioDTE");
+    expect(result.valid).toBe(false);
+    expect(result.errors.length).toBeGreaterThan(0);
+    expect(result.errors.join("\n")).toMatch(/line \d+: .*RznSoc.*This element is not expected. Expected is .*RUTEmisor/);
+  });
+
+  test("non-Latin-1 text: string and bytes of a Latin-1 document give the same answer", async () => {
+    // "Crédito" in a real DTE: the string path must re-encode to the same bytes, not UTF-8 under a Latin-1 label.
+    const bytes = sample("DTE--96670340-7--61--110616--cleaned.xml");
+    const viaString = await validateXsd(new TextDecoder("windows-1252").decode(bytes), "DTE");
+    expect(viaString).toEqual({ valid: true, errors: [] });
+  });
+
+  test("a value too long by one Latin-1 character is caught exactly (lengths count characters)", async () => {
+    const text = latin1(sample("synthetic/DTE-T33F1.xml"));
+    // RznSoc max 100 characters: 100 "é" fit, 101 do not (UTF-8 bytes under a Latin-1 label would fail both).
+    const at = (n: number) => text.replace(/<RznSoc>[^<]*<\/RznSoc>/, `<RznSoc>${"é".repeat(n)}</RznSoc>`);
+    expect((await validateXsd(at(100), "DTE")).valid).toBe(true);
+    const tooLong = await validateXsd(at(101), "DTE");
+    expect(tooLong.valid).toBe(false);
+    expect(tooLong.errors.join("\n")).toContain("RznSoc");
+  });
+
+  test("not well-formed XML fails with the parser message", async () => {
+    const result = await validateXsd('<?xml version="1.0" encoding="ISO-8859-1"?><DTE><Documento></DTE>', "DTE");
+    expect(result.valid).toBe(false);
+    expect(result.errors.join("\n")).toMatch(/parser error/);
+  });
+});
