@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { schemasAvailable, schemasDir, validateXsd } from "../src/index.ts";
+import { schemasAvailable, schemasDir, validateXsd } from "../src/index.js";
 
 const samplesPath = (name: string): string =>
   fileURLToPath(new URL(`../../../../shared/sii/samples/${name}`, import.meta.url));
