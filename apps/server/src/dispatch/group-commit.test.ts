@@ -1,0 +1,76 @@
+import { describe, expect, test } from "bun:test";
+import { GroupCommitter } from "./group-commit.js";
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe("GroupCommitter", () => {
+  test("items submitted in the same tick share one batch", async () => {
+    const batches: number[][] = [];
+    const gc = new GroupCommitter<number, string>({
+      flush: async (_k, items) => {
+        batches.push(items);
+        return items.map((i) => `ok${i}`);
+      },
+      maxBatch: () => 100,
+    });
+    const results = await Promise.all([1, 2, 3].map((i) => gc.submit("biz/test/dte", i)));
+    expect(results).toEqual(["ok1", "ok2", "ok3"]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  test("items arriving during an upload wait and travel together in the next one", async () => {
+    const batches: number[][] = [];
+    const gate = deferred<void>();
+    const gc = new GroupCommitter<number, number>({
+      flush: async (_k, items) => {
+        batches.push(items);
+        if (batches.length === 1) await gate.promise;
+        return items;
+      },
+      maxBatch: () => 100,
+    });
+    const first = gc.submit("g", 1);
+    await new Promise((r) => setTimeout(r, 5));
+    const later = [2, 3, 4].map((i) => gc.submit("g", i));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(gc.pending("g")).toBe(3);
+    gate.resolve();
+    expect(await first).toBe(1);
+    expect(await Promise.all(later)).toEqual([2, 3, 4]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  test("groups are independent and batches respect the maximum size", async () => {
+    const batches: Array<[string, number[]]> = [];
+    const gc = new GroupCommitter<number, number>({
+      flush: async (k, items) => {
+        batches.push([k, items]);
+        return items;
+      },
+      maxBatch: (k) => (k === "boletas" ? 2 : 10),
+    });
+    await Promise.all([...[1, 2, 3, 4, 5].map((i) => gc.submit("boletas", i)), gc.submit("facturas", 9)]);
+    expect(batches.filter(([k]) => k === "boletas").map(([, b]) => b)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(batches.filter(([k]) => k === "facturas").map(([, b]) => b)).toEqual([[9]]);
+  });
+
+  test("a failed upload rejects every item of its batch and the next batch still runs", async () => {
+    let calls = 0;
+    const gc = new GroupCommitter<number, number>({
+      flush: async (_k, items) => {
+        calls++;
+        if (calls === 1) throw new Error("SII down");
+        return items;
+      },
+      maxBatch: () => 1,
+    });
+    const a = gc.submit("g", 1);
+    const b = gc.submit("g", 2);
+    await expect(a).rejects.toThrow("SII down");
+    expect(await b).toBe(2);
+  });
+});
