@@ -30,3 +30,12 @@ export interface Caf {
   /** The CAF's RSA private key (`RSASK`), used only to sign the TED. */
   privateKey: KeyObject;
 }
+
+/** The signed, public part of a CAF as embedded in every TED (`CAF` element without `RSASK`/`RSAPUBK`). */
+export type EmbeddedCaf = Omit<Caf, "privateKey">;
+
+/** A public key of the CAF-signing authority (the SII: IDK 100 certification, 300 production; or a sandbox). */
+export interface AuthorityKey {
+  idk: number;
+  publicKey: KeyObject;
+}
