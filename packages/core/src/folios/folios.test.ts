@@ -139,7 +139,7 @@ describe("pickRange", () => {
       fc.property(fc.array(rangeArb.map((x) => ({ ...x, expiresOn: null, tipo: 33, hasta: x.desde + ((x.hasta - x.desde) % 40) })), { maxLength: 5 }), (raw) => {
         const ranges = raw.map((x, i) => ({ ...x, id: `r${i}`, desde: x.desde + i * 20_000, hasta: x.hasta + i * 20_000, siguiente: Math.min(x.siguiente, x.hasta + 1) + i * 20_000 }));
         const expected = ranges.reduce((n, x) => n + available(x), 0);
-        let state = ranges;
+        let state: FolioRange[] = ranges;
         const folios: number[] = [];
         for (;;) {
           let step: ReturnType<typeof allocateFolio>;
