@@ -1,0 +1,114 @@
+/**
+ * An independent Canonical XML 1.0 (inclusive, without comments) of one element subtree, as the SII profile
+ * uses it (`http://www.w3.org/TR/2001/REC-xml-c14n-20010315`). The verifiers compute digests and the SignedInfo
+ * bytes with it and require xml-crypto to have signed exactly the same bytes. Internal.
+ */
+import type { Element, Node } from "@xmldom/xmldom";
+
+const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
+const XML_NS = "http://www.w3.org/XML/1998/namespace";
+
+const escapeText = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
+
+const escapeAttr = (s: string): string =>
+  s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/"/g, "&quot;")
+    .replace(/\t/g, "&#x9;")
+    .replace(/\n/g, "&#xA;")
+    .replace(/\r/g, "&#xD;");
+
+/** Namespace declarations (prefix "" = default) made by the element itself. */
+function ownDeclarations(el: Element): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < el.attributes.length; i++) {
+    const a = el.attributes.item(i);
+    if (a === null || a.namespaceURI !== XMLNS_NS) continue;
+    out.set(a.prefix === "xmlns" ? a.localName ?? "" : "", a.value);
+  }
+  return out;
+}
+
+/** Every namespace binding in scope at `el` (nearest declaration wins), the `xml` prefix excluded. */
+function inScope(el: Element): Map<string, string> {
+  const chain: Element[] = [];
+  for (let n: Node | null = el; n !== null && n.nodeType === 1; n = n.parentNode) chain.unshift(n as Element);
+  const scope = new Map<string, string>();
+  for (const e of chain) for (const [prefix, uri] of ownDeclarations(e)) scope.set(prefix, uri);
+  scope.delete("xml");
+  return scope;
+}
+
+/** Inherited `xml:*` attributes of the apex (C14N 1.0 §2.4: they are copied onto the apex of a subset). */
+function inheritedXmlAttributes(el: Element): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let n = el.parentNode; n !== null && n.nodeType === 1; n = n.parentNode) {
+    const e = n as Element;
+    for (let i = 0; i < e.attributes.length; i++) {
+      const a = e.attributes.item(i);
+      if (a !== null && a.namespaceURI === XML_NS && a.localName !== null && !out.has(a.localName)) {
+        out.set(a.localName, a.value);
+      }
+    }
+  }
+  return out;
+}
+
+function render(el: Element, rendered: Map<string, string>, apex: boolean, out: string[]): void {
+  const scope = apex ? inScope(el) : new Map([...rendered, ...ownDeclarations(el)]);
+  const nsOut: Array<[string, string]> = [];
+  for (const [prefix, uri] of scope) {
+    if (prefix === "xml") continue;
+    if (prefix === "" && uri === "") {
+      if ((rendered.get("") ?? "") !== "") nsOut.push(["", ""]); // xmlns="" only to undo an output default
+      continue;
+    }
+    if (rendered.get(prefix) !== uri) nsOut.push([prefix, uri]);
+  }
+  nsOut.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+
+  const attrs: Array<{ ns: string; local: string; qname: string; value: string }> = [];
+  for (let i = 0; i < el.attributes.length; i++) {
+    const a = el.attributes.item(i);
+    if (a === null || a.namespaceURI === XMLNS_NS) continue;
+    attrs.push({ ns: a.namespaceURI ?? "", local: a.localName ?? a.name, qname: a.name, value: a.value });
+  }
+  if (apex) {
+    for (const [local, value] of inheritedXmlAttributes(el)) {
+      if (!attrs.some((a) => a.ns === XML_NS && a.local === local)) {
+        attrs.push({ ns: XML_NS, local, qname: `xml:${local}`, value });
+      }
+    }
+  }
+  attrs.sort((a, b) => (a.ns !== b.ns ? (a.ns < b.ns ? -1 : 1) : a.local < b.local ? -1 : a.local > b.local ? 1 : 0));
+
+  out.push(`<${el.tagName}`);
+  for (const [prefix, uri] of nsOut) out.push(prefix === "" ? ` xmlns="${escapeAttr(uri)}"` : ` xmlns:${prefix}="${escapeAttr(uri)}"`);
+  for (const a of attrs) out.push(` ${a.qname}="${escapeAttr(a.value)}"`);
+  out.push(">");
+
+  const childScope = new Map(rendered);
+  for (const [prefix, uri] of nsOut) childScope.set(prefix, uri);
+  for (let n = el.firstChild; n !== null; n = n.nextSibling) {
+    if (n.nodeType === 1) render(n as Element, childScope, false, out);
+    else if (n.nodeType === 3 || n.nodeType === 4) out.push(escapeText(n.nodeValue ?? ""));
+    else if (n.nodeType === 7) {
+      const pi = n as unknown as { target: string; data: string };
+      out.push(`<?${pi.target}${pi.data === "" ? "" : ` ${pi.data}`}?>`);
+    }
+    // comments (8) are dropped: C14N without comments
+  }
+  out.push(`</${el.tagName}>`);
+}
+
+/**
+ * Inclusive C14N 1.0 (no comments) of the subtree rooted at `el`, with every namespace in scope from its
+ * ancestors rendered on it, as a JavaScript string (encode as UTF-8 to digest or verify).
+ */
+export function canonicalizeInclusive(el: Element): string {
+  const out: string[] = [];
+  render(el, new Map(), true, out);
+  return out.join("");
+}

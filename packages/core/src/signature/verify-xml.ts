@@ -1,0 +1,85 @@
+/** Small DOM helpers for the verifiers: exact decoding, strict parsing, child lookup. Internal. */
+import { DOMParser, type Document, type Element } from "@xmldom/xmldom";
+
+const DECLARED_ENCODING = /^\uFEFF?<\?xml[^>]*?encoding\s*=\s*["']([^"']+)["']/;
+
+/**
+ * Decodes XML bytes per their declaration: ISO-8859-1 byte for byte (TextDecoder's "latin1" is really
+ * windows-1252), windows-1252 and UTF-8 (the default) with TextDecoder.
+ */
+export function decodeXml(input: string | Uint8Array): string {
+  if (typeof input === "string") return input;
+  let head = "";
+  for (let i = 0; i < Math.min(input.length, 200); i++) head += String.fromCharCode(input[i] ?? 0);
+  const encoding = (DECLARED_ENCODING.exec(head)?.[1] ?? "utf-8").toLowerCase();
+  if (/^(iso-?8859-1|iso_8859-1|latin-?1|l1)$/.test(encoding)) {
+    let out = "";
+    for (let i = 0; i < input.length; i += 8192) {
+      out += String.fromCharCode(...input.subarray(i, i + 8192));
+    }
+    return out;
+  }
+  return new TextDecoder(encoding, { fatal: true }).decode(input);
+}
+
+/** Parses XML text; refuses DTDs and anything the parser reports as an error. Throws `Error` with a message. */
+export function parseXml(text: string): Document {
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new Error("XML with a DOCTYPE/ENTITY declaration is refused");
+  const problems: string[] = [];
+  const doc = new DOMParser({
+    onError: (level, message) => {
+      if (level !== "warning") problems.push(message);
+    },
+  }).parseFromString(text, "text/xml");
+  if (problems.length > 0 || doc.documentElement === null) {
+    throw new Error(`malformed XML: ${problems[0] ?? "no root element"}`);
+  }
+  return doc;
+}
+
+/** Element children of `parent`, in order. */
+export function childElements(parent: Element): Element[] {
+  const out: Element[] = [];
+  for (let n = parent.firstChild; n !== null; n = n.nextSibling) {
+    if (n.nodeType === 1) out.push(n as Element);
+  }
+  return out;
+}
+
+/** Element children with the given local name. */
+export function childrenNamed(parent: Element, localName: string): Element[] {
+  return childElements(parent).filter((e) => e.localName === localName);
+}
+
+/** The single child with this local name, or null when absent or repeated. */
+export function onlyChild(parent: Element, localName: string): Element | null {
+  const found = childrenNamed(parent, localName);
+  return found.length === 1 ? (found[0] ?? null) : null;
+}
+
+/** Trimmed text of the single child `path` (e.g. `["Encabezado","IdDoc","Folio"]`), or null. */
+export function childText(parent: Element, path: string[]): string | null {
+  let current: Element | null = parent;
+  for (const name of path) {
+    if (current === null) return null;
+    current = onlyChild(current, name);
+  }
+  return current === null ? null : (current.textContent ?? "").trim();
+}
+
+/** Every element of the document carrying an `ID`, `Id` or `id` attribute equal to `value`. */
+export function elementsWithId(doc: Document, value: string): Element[] {
+  const out: Element[] = [];
+  const all = doc.getElementsByTagName("*");
+  for (let i = 0; i < all.length; i++) {
+    const el = all.item(i);
+    if (el === null) continue;
+    if (["ID", "Id", "id"].some((name) => el.getAttribute(name) === value)) out.push(el);
+  }
+  return out;
+}
+
+/** Error message of an unknown thrown value. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,175 @@
+/**
+ * Strict check of one SII-profile XMLDSig signature over one element (BRIEF §6): the shared core of
+ * `verifyDte` and `verifyEnvelope`. Internal.
+ */
+import { createHash, createPublicKey, verify as rsaVerify, type KeyObject } from "node:crypto";
+import type { Document, Element } from "@xmldom/xmldom";
+import { SignedXml } from "xml-crypto";
+import { canonicalizeInclusive } from "./c14n-verify.js";
+import { childElements, elementsWithId, messageOf, onlyChild } from "./verify-xml.js";
+
+export const DSIG_NS = "http://www.w3.org/2000/09/xmldsig#";
+const C14N = "http://www.w3.org/TR/2001/REC-xml-c14n-20010315";
+const RSA_SHA1 = "http://www.w3.org/2000/09/xmldsig#rsa-sha1";
+const SHA1 = "http://www.w3.org/2000/09/xmldsig#sha1";
+
+const b64 = (s: string): Buffer => Buffer.from(s.replace(/\s+/g, ""), "base64");
+/** Big-endian unsigned integer bytes without leading zeros, as base64url (JWK form). */
+const intB64url = (bytes: Buffer): string => {
+  let i = 0;
+  while (i < bytes.length - 1 && bytes[i] === 0) i++;
+  return bytes.subarray(i).toString("base64url");
+};
+
+/** The dsig child `name` of `parent` (exactly one), else an error is pushed and null returned. */
+function dsigChild(parent: Element, name: string, errors: string[]): Element | null {
+  const el = onlyChild(parent, name);
+  if (el === null || el.namespaceURI !== DSIG_NS) {
+    errors.push(`${parent.localName}: expected exactly one ${name}`);
+    return null;
+  }
+  return el;
+}
+
+function algorithmOf(el: Element | null): string | null {
+  return el?.getAttribute("Algorithm") ?? null;
+}
+
+/** Options of the verifiers. */
+export interface VerifyOptions {
+  /**
+   * Require KeyInfo's `RSAKeyValue` to be the `X509Certificate`'s key (default `true`). With `false` a mismatch
+   * is only a warning and the signature is checked with `RSAKeyValue` — needed for the SII's own official example
+   * F60T33, whose RSAKeyValue is not its certificate's key. Never relax this for documents you accept.
+   */
+  requireCertificateKey?: boolean;
+}
+
+/**
+ * The key to verify with: the certificate's, after checking that KeyInfo's RSAKeyValue is that same key
+ * (or RSAKeyValue with a warning when `strict` is false); null on failure.
+ */
+function keyFromKeyInfo(signature: Element, errors: string[], warnings: string[], strict: boolean): KeyObject | null {
+  const keyInfo = dsigChild(signature, "KeyInfo", errors);
+  if (keyInfo === null) return null;
+  const rsa = onlyChild(onlyChild(keyInfo, "KeyValue") ?? keyInfo, "RSAKeyValue");
+  const modulus = rsa === null ? null : onlyChild(rsa, "Modulus");
+  const exponent = rsa === null ? null : onlyChild(rsa, "Exponent");
+  const certs = onlyChild(keyInfo, "X509Data")?.getElementsByTagNameNS(DSIG_NS, "X509Certificate");
+  if (modulus === null || exponent === null) errors.push("KeyInfo: missing KeyValue/RSAKeyValue");
+  if (certs === undefined || certs.length !== 1) errors.push("KeyInfo: expected exactly one X509Data/X509Certificate");
+  const certEl = certs?.item(0) ?? null;
+  if (modulus === null || exponent === null || certs?.length !== 1 || certEl === null) return null;
+  let key: KeyObject;
+  try {
+    const body = (certEl.textContent ?? "").replace(/\s+/g, "");
+    const pem = `-----BEGIN CERTIFICATE-----\n${body.replace(/(.{64})/g, "$1\n")}\n-----END CERTIFICATE-----\n`;
+    key = createPublicKey(pem);
+  } catch (e) {
+    errors.push(`KeyInfo: unreadable X509Certificate (${messageOf(e)})`);
+    return null;
+  }
+  const jwk = key.export({ format: "jwk" });
+  if (jwk.kty !== "RSA") {
+    errors.push("KeyInfo: the certificate's key is not RSA");
+    return null;
+  }
+  const n = intB64url(b64(modulus.textContent ?? ""));
+  const e = intB64url(b64(exponent.textContent ?? ""));
+  if (n !== jwk.n || e !== jwk.e) {
+    if (strict) {
+      errors.push("KeyInfo: RSAKeyValue is not the key of the X509Certificate");
+      return null;
+    }
+    warnings.push("KeyInfo: RSAKeyValue is not the key of the X509Certificate; verified with RSAKeyValue");
+    try {
+      return createPublicKey({ key: { kty: "RSA", n, e }, format: "jwk" });
+    } catch (err) {
+      errors.push(`KeyInfo: unreadable RSAKeyValue (${messageOf(err)})`);
+      return null;
+    }
+  }
+  return key;
+}
+
+/**
+ * Verifies `signature` (a `Signature` element of `doc`, parsed from `text`) as the SII's profile requires over
+ * `target`: one Reference to `#<target ID>`, that ID unique in the document, C14N 1.0 + RSA-SHA1 + SHA-1,
+ * digest and SignatureValue recomputed independently and by xml-crypto, which must have signed exactly the
+ * canonical bytes of `target`. Returns the problems found (empty = valid); tolerated oddities go to `warnings`.
+ */
+export function verifySignatureOver(
+  doc: Document,
+  text: string,
+  signature: Element,
+  target: Element,
+  warnings: string[] = [],
+  options: VerifyOptions = {},
+): string[] {
+  const errors: string[] = [];
+  if (signature.localName !== "Signature" || signature.namespaceURI !== DSIG_NS) {
+    return ["expected a Signature element in the xmldsig namespace"];
+  }
+  const signedInfo = dsigChild(signature, "SignedInfo", errors);
+  const signatureValue = dsigChild(signature, "SignatureValue", errors);
+  const key = keyFromKeyInfo(signature, errors, warnings, options.requireCertificateKey !== false);
+  if (signedInfo === null || signatureValue === null) return errors;
+
+  if (algorithmOf(onlyChild(signedInfo, "CanonicalizationMethod")) !== C14N) {
+    errors.push(`SignedInfo: CanonicalizationMethod must be ${C14N}`);
+  }
+  if (algorithmOf(onlyChild(signedInfo, "SignatureMethod")) !== RSA_SHA1) {
+    errors.push(`SignedInfo: SignatureMethod must be ${RSA_SHA1}`);
+  }
+  const references = childElements(signedInfo).filter((e) => e.localName === "Reference");
+  const reference = references[0];
+  if (references.length !== 1 || reference === undefined) {
+    errors.push(`SignedInfo: expected exactly one Reference, found ${references.length}`);
+    return errors;
+  }
+  const id = target.getAttribute("ID") ?? "";
+  const uri = reference.getAttribute("URI");
+  if (id === "" || uri !== `#${id}`) {
+    errors.push(`Reference URI ${JSON.stringify(uri)} does not point at ${target.localName} ID ${JSON.stringify(id)}`);
+    return errors;
+  }
+  const sameId = elementsWithId(doc, id);
+  if (sameId.length !== 1 || sameId[0] !== target) {
+    errors.push(`ID ${JSON.stringify(id)} is carried by ${sameId.length} elements (signature wrapping?)`);
+    return errors;
+  }
+  const transforms = onlyChild(reference, "Transforms");
+  if (transforms !== null) {
+    const list = childElements(transforms);
+    if (list.length !== 1 || list[0]?.localName !== "Transform" || algorithmOf(list[0] ?? null) !== C14N) {
+      errors.push(`Reference: only a single ${C14N} Transform is allowed`);
+    }
+  }
+  if (algorithmOf(onlyChild(reference, "DigestMethod")) !== SHA1) errors.push(`Reference: DigestMethod must be ${SHA1}`);
+  if (errors.length > 0) return errors;
+
+  const signedBytes = canonicalizeInclusive(target);
+  const digest = createHash("sha1").update(signedBytes, "utf8").digest("base64");
+  const expected = (onlyChild(reference, "DigestValue")?.textContent ?? "").replace(/\s+/g, "");
+  if (digest !== expected) errors.push(`digest mismatch for #${id}: computed ${digest}, signed ${expected}`);
+  if (key === null) return errors;
+  const signedInfoBytes = Buffer.from(canonicalizeInclusive(signedInfo), "utf8");
+  if (!rsaVerify("sha1", signedInfoBytes, key, b64(signatureValue.textContent ?? ""))) {
+    errors.push("SignatureValue does not verify with the signer's key");
+  }
+  if (errors.length > 0) return errors;
+
+  // Second opinion: xml-crypto must accept it and must have digested exactly the element we trust.
+  try {
+    const sx = new SignedXml({ publicCert: key });
+    sx.loadSignature(signature as unknown as globalThis.Node); // xml-crypto types the DOM Node; it walks xmldom nodes
+    if (sx.checkSignature(text) !== true) errors.push("xml-crypto: signature check failed");
+    const signed = sx.getSignedReferences();
+    if (signed.length !== 1 || signed[0] !== signedBytes) {
+      errors.push("xml-crypto signed content differs from the referenced element");
+    }
+  } catch (e) {
+    errors.push(`xml-crypto: ${messageOf(e)}`);
+  }
+  return errors;
+}
