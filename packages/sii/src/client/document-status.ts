@@ -1,0 +1,79 @@
+import { documentStateInfo } from "../codes/document-states.js";
+import type { ClientContext } from "./context.js";
+import { SiiTransientError } from "./errors.js";
+import { parseEstDteAnswer } from "./parse-est-dte.js";
+import { rutParts } from "./rut-parts.js";
+import { callSoap } from "./soap-call.js";
+
+/** Which document to ask about (QueryEstDte). */
+export interface DocumentStatusQuery {
+  rutEmisor: string;
+  rutReceptor: string;
+  tipo: number;
+  folio: number;
+  /** `YYYY-MM-DD` (sent as `DDMMAAAA`). */
+  fecha: string;
+  /** MntTotal. */
+  monto: number;
+}
+
+/** QueryEstDte's answer. */
+export interface DocumentStatus {
+  /** `DOK`, `DNK`, `FAU`, `FNA`, `FAN`, `ANC`… */
+  estado: string;
+  glosa: string | null;
+  errCode: string | null;
+  glosaErr: string | null;
+  numAtencion: string | null;
+}
+
+/**
+ * `YYYY-MM-DD` → `DDMMAAAA`.
+ *
+ * @example
+ * toDdMmAaaa("2026-01-15"); // "15012026"
+ */
+export function toDdMmAaaa(fecha: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(fecha);
+  if (!m) throw new Error(`fecha must be YYYY-MM-DD: ${fecha}`);
+  return `${m[3]}${m[2]}${m[1]}`;
+}
+
+/**
+ * QueryEstDte.getEstDte (consultant = the identity's holder). Token ESTADOs throw a transient `token` error.
+ *
+ * @example
+ * const status = await queryEstDte(ctx, token, { rutEmisor, rutReceptor, tipo: 33, folio: 1, fecha: "2026-01-15", monto: 65061 });
+ */
+export async function queryEstDte(ctx: ClientContext, token: string, query: DocumentStatusQuery): Promise<DocumentStatus> {
+  const op = "getDocumentStatus";
+  const consultant = rutParts(ctx.identity.holderRut);
+  const company = rutParts(query.rutEmisor);
+  const receiver = rutParts(query.rutReceptor);
+  const inner = await callSoap(ctx, "QueryEstDte", {
+    RutConsultante: consultant.body,
+    DvConsultante: consultant.dv,
+    RutCompania: company.body,
+    DvCompania: company.dv,
+    RutReceptor: receiver.body,
+    DvReceptor: receiver.dv,
+    TipoDte: String(query.tipo),
+    FolioDte: String(query.folio),
+    FechaEmisionDte: toDdMmAaaa(query.fecha),
+    MontoDte: String(Math.trunc(query.monto)),
+    Token: token,
+  }, op);
+  const answer = parseEstDteAnswer(inner);
+  const estado = answer.estado ?? "";
+  if (["001", "002", "003"].includes(estado)) {
+    throw new SiiTransientError(op, "token", `SII token not accepted (ESTADO ${estado})`, { status: estado });
+  }
+  if (estado === "") throw new SiiTransientError(op, "malformed", "QueryEstDte answer without ESTADO");
+  return {
+    estado,
+    glosa: answer.glosaEstado ?? documentStateInfo(estado)?.descripcion ?? null,
+    errCode: answer.errCode,
+    glosaErr: answer.glosaErr,
+    numAtencion: answer.numAtencion,
+  };
+}

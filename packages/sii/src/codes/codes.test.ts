@@ -1,0 +1,34 @@
+import { describe, expect, test } from "bun:test";
+import { codeLevel, describeSiiCode, DOCUMENT_CODES, normalizeDocumentCode, uploadStatusInfo } from "./index.js";
+
+describe("SII codes", () => {
+  test("every code the brief names is described", () => {
+    for (const code of ["CAF-3-517", "DTE-3-100", "DTE-3-101", "DTE-3-601", "REF-3-750", "REF-3-415", "REF-3-758",
+      "HED-3-305", "ENV-3-6", "ENV-3-0", "HED-1-863"]) {
+      const info = describeSiiCode(code);
+      expect(info.codigo).toBe(code);
+      expect(info.descripcion).not.toBe("Código del SII no catalogado");
+      expect(info.ayuda.length).toBeGreaterThan(20);
+      expect(DOCUMENT_CODES[code]).toBeDefined();
+    }
+  });
+  test("upload STATUS classification", () => {
+    expect(uploadStatusInfo("0")?.kind).toBe("ok");
+    for (const s of ["1", "6", "7", "8"]) expect(uploadStatusInfo(s)?.kind).toBe("refused");
+    for (const s of ["2", "3", "9", "99"]) expect(uploadStatusInfo(s)?.kind).toBe("transient");
+    expect(uploadStatusInfo("5")?.kind).toBe("reauth");
+    expect(describeSiiCode(7, "upload").descripcion).toBe("Esquema inválido");
+  });
+  test("states and line-qualified codes", () => {
+    expect(describeSiiCode("EPR").descripcion).toBe("Envío procesado");
+    expect(describeSiiCode("DOK", "estdte").descripcion).toContain("Documento recibido");
+    expect(normalizeDocumentCode("REF L[5] -3-758")).toBe("REF-3-758");
+    expect(describeSiiCode("REF L[5] -3-758").descripcion).toContain("CodRef");
+    expect(codeLevel("HED-1-863")).toBe(1);
+    expect(codeLevel("CAF-3-517")).toBe(3);
+    expect(codeLevel("EPR")).toBeNull();
+  });
+  test("unknown code gets a generic hint", () => {
+    expect(describeSiiCode("XYZ-9-999").descripcion).toBe("Código del SII no catalogado");
+  });
+});

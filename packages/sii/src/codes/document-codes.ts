@@ -1,0 +1,79 @@
+import type { SiiCodeEntry, SiiCodeSource } from "./types.js";
+
+/**
+ * Per-document rejection and remark codes (`SECCION-NIVEL-CODIGO`; nivel 1–2 = reparo, 3 = rechazo), as they
+ * appear in the SII result e-mail and in the boleta REST `detalle_rep_rech` (BRIEF §11).
+ */
+const c = (codigo: string, descripcion: string, ayuda: string, source: SiiCodeSource = "observado"): SiiCodeEntry => ({
+  codigo,
+  descripcion,
+  ayuda,
+  source,
+});
+
+const LIST: SiiCodeEntry[] = [
+  c("CAF-3-517", "CAF vencido",
+    "El CAF del folio venció (6 meses desde su autorización en 33, 43, 46, 56 y 61): anule los folios restantes, pida un CAF nuevo y emita de nuevo con un folio de ese CAF."),
+  c("DTE-3-100", "Posible doble envío (DTE repetido)",
+    "El SII ya recibió este mismo documento: consulte su estado (QueryEstDte) en vez de reenviarlo."),
+  c("DTE-3-101", "Folio ya utilizado con otros datos",
+    "Ese folio ya fue enviado al SII con datos distintos: emita el documento con un folio nuevo."),
+  c("DTE-3-601", "Folio anulado",
+    "El folio fue anulado en el SII antes de emitir el documento: emítalo con un folio nuevo."),
+  c("REF-3-750", "Documento referenciado no recibido por el SII",
+    "La referencia apunta a un documento que el SII no tiene (o que rechazó): referencie sólo documentos aceptados."),
+  c("REF-3-415", "Falta referencia obligatoria",
+    "Este tipo de documento exige una referencia válida (p. ej. notas de crédito y débito al documento que modifican)."),
+  c("REF-3-758", "Falta código de referencia (CodRef)",
+    "Las notas de crédito y débito deben indicar CodRef: 1 anula, 2 corrige texto, 3 corrige montos."),
+  c("HED-3-305", "Fecha de emisión anterior a la fecha de autorización",
+    "La fecha de emisión no puede ser anterior a la autorización del emisor ni a la del CAF: corrija la fecha y emita con un folio nuevo."),
+  c("ENV-3-6", "Usuario sin permiso de envío",
+    "El titular del certificado no tiene permiso para firmar o enviar documentos de la empresa: otórguelo en el SII."),
+  c("ENV-3-0", "Error en datos del envío (dato no permitido)",
+    "Hay un dato o carácter no permitido (p. ej. un emoji o un formato numérico inválido): use sólo texto ISO-8859-1."),
+  c("HED-1-863", "Razón social del emisor no corresponde a la registrada",
+    "Reparo: use la razón social registrada en el SII (la del CAF) en los próximos documentos."),
+  c("CRT-3-18", "RUT receptor (carátula) inválido",
+    "La carátula del envío al SII debe llevar RutReceptor 60803000-K."),
+  c("CRT-3-19", "RutEnvia de la carátula no corresponde al firmante",
+    "RutEnvia debe ser el RUT del titular del certificado que firma el envío.", "sandbox"),
+  c("TED-2-510", "Firma del timbre electrónico (TED) incorrecta",
+    "El timbre no verifica con la clave del CAF: timbre con el CAF correcto y no cambie los datos después de timbrar."),
+  c("CAF-3-516", "CAF no autorizado por el SII (firma del CAF inválida)",
+    "Use el CAF tal como lo entregó el SII (o el sandbox), sin modificarlo.", "sandbox"),
+  c("CAF-3-518", "Folio fuera del rango autorizado por el CAF",
+    "El folio debe estar entre D y H del CAF usado para timbrarlo.", "sandbox"),
+  c("CAF-3-519", "CAF de otra empresa o de otro tipo de documento",
+    "El CAF debe ser del mismo RUT emisor y del mismo tipo de documento.", "sandbox"),
+  c("DTE-3-510", "Firma del documento inválida",
+    "La firma XML del documento no verifica: no modifique el XML después de firmarlo.", "sandbox"),
+];
+
+/** Document-level codes, keyed by code. */
+export const DOCUMENT_CODES: Readonly<Record<string, SiiCodeEntry>> = Object.fromEntries(
+  LIST.map((entry) => [entry.codigo, entry]),
+);
+
+/**
+ * Level of a `SECCION-NIVEL-CODIGO` code: 1–2 are remarks (reparos), 3 is a rejection; `null` if not that shape.
+ *
+ * @example
+ * codeLevel("HED-1-863"); // 1
+ * codeLevel("REF L[5] -3-758"); // 3
+ */
+export function codeLevel(codigo: string): number | null {
+  const match = /-\s*([1-3])-\s*\d+\s*$/.exec(codigo);
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
+/**
+ * Normalises variants such as `REF L[5] -3-758` (line-qualified) to the dictionary key `REF-3-758`.
+ *
+ * @example
+ * normalizeDocumentCode("REF L[5] -3-758"); // "REF-3-758"
+ */
+export function normalizeDocumentCode(codigo: string): string {
+  const match = /^([A-Z]{2,4})\b.*?-\s*([0-9])-\s*(\d+)\s*$/.exec(codigo.trim().toUpperCase());
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : codigo.trim().toUpperCase();
+}

@@ -1,0 +1,40 @@
+import { describe, expect, test } from "bun:test";
+import { latin1Encode } from "./bytes.js";
+import { buildMultipart } from "./multipart.js";
+import { parseMultipart } from "./parse-multipart.js";
+import { buildSoapRequest, buildSoapResponse, parseSoapRequest, parseSoapReturn } from "./soap.js";
+import { looksLikeHtml } from "./xml-text.js";
+
+describe("protocol helpers", () => {
+  test("SOAP request round trip keeps parameter order and escapes values", () => {
+    const text = buildSoapRequest("QueryEstUp", "maullin.sii.cl", { RutCompania: "76192083", DvCompania: "9", TrackId: "0260003916", Token: "A<&>" });
+    expect(text).toContain('<m:getEstUp xmlns:m="https://maullin.sii.cl/DTEWS/QueryEstUp.jws">');
+    const parsed = parseSoapRequest(text);
+    expect(parsed?.operation).toBe("getEstUp");
+    expect([...(parsed?.params.keys() ?? [])]).toEqual(["RutCompania", "DvCompania", "TrackId", "Token"]);
+    expect(parsed?.params.get("Token")).toBe("A<&>");
+    expect(() => buildSoapRequest("QueryEstUp", "x", {})).toThrow();
+  });
+  test("SOAP response wraps the inner document escaped", () => {
+    const inner = `<?xml version="1.0" encoding="UTF-8"?><SII:RESPUESTA xmlns:SII="http://www.sii.cl/XMLSchema"><A>é &amp;</A></SII:RESPUESTA>`;
+    const soap = buildSoapResponse("CrSeed", "maullin.sii.cl", inner);
+    expect(soap).toContain("<getSeedReturn xsi:type=\"xsd:string\">&lt;?xml");
+    expect(parseSoapReturn(soap, "getSeed")).toBe(inner);
+    expect(parseSoapRequest(buildSoapRequest("CrSeed", "h", {}))?.operation).toBe("getSeed");
+  });
+  test("multipart keeps field order and exact file bytes", () => {
+    const bytes = latin1Encode("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a>ñ\r\n--x</a>");
+    const { body, contentType } = buildMultipart([["rutSender", "1"], ["dvSender", "9"]], { name: "archivo", filename: "e.xml", contentType: "text/xml", bytes });
+    const parts = parseMultipart(body, contentType);
+    expect(parts?.map((p) => p.name)).toEqual(["rutSender", "dvSender", "archivo"]);
+    expect(parts?.[2]?.filename).toBe("e.xml");
+    expect(parts?.[2]?.contentType).toBe("text/xml");
+    expect(Buffer.from(parts?.[2]?.bytes ?? []).equals(Buffer.from(bytes))).toBe(true);
+  });
+  test("HTML detection", () => {
+    expect(looksLikeHtml("\n<!DOCTYPE HTML PUBLIC>")).toBe(true);
+    expect(looksLikeHtml("<html><body/></html>")).toBe(true);
+    expect(looksLikeHtml("<?xml version=\"1.0\"?><RECEPCIONDTE/>")).toBe(false);
+    expect(looksLikeHtml("{}", "text/html; charset=iso-8859-1")).toBe(true);
+  });
+});
