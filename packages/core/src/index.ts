@@ -3,3 +3,5 @@ export * from "./decimal/index.js";
 export * from "./rut/index.js";
 export * from "./document/index.js";
 export * from "./totals/index.js";
+export * from "./xml/index.js";
+export * from "./signature/index.js";

@@ -1,0 +1,10 @@
+/** Build functions throw instead of returning issues. */
+import type { DocumentInput } from "../document/types.js";
+import { ValidationError } from "../errors/index.js";
+import { validateDocument } from "./validate-document.js";
+
+/** Throws `ValidationError` carrying every issue of `input`. */
+export function assertValidDocument(input: DocumentInput): void {
+  const issues = validateDocument(input);
+  if (issues.length > 0) throw new ValidationError(issues);
+}

@@ -1,0 +1,25 @@
+/** The content of `Documento` before the TED, in file and canonical form at once. */
+import type { DocumentInput } from "../document/types.js";
+import type { Totals } from "../totals/index.js";
+import { DualWriter } from "./dual-writer.js";
+import { writeEmisor, writeIdDoc, writeReceptor } from "./write-header.js";
+import { writeDetalle, writeDscRcgGlobal, writeReferencias } from "./write-lines.js";
+import { writeTotales } from "./write-totals.js";
+
+/** `T<tipo>F<folio>`: the `Documento/@ID` (an `xs:ID`, so it must not start with a digit). */
+export const documentId = (input: Pick<DocumentInput, "tipo" | "folio">): string => `T${input.tipo}F${input.folio}`;
+
+/** `Encabezado`, `Detalle`×n, `DscRcgGlobal`, `Referencia`×n — everything in `Documento` before `TED`. */
+export function renderDocumentoBody(input: DocumentInput, totals: Totals): DualWriter {
+  const w = new DualWriter();
+  w.raw("<Encabezado>");
+  writeIdDoc(w, input, totals);
+  writeEmisor(w, input);
+  writeReceptor(w, input);
+  writeTotales(w, input.tipo, totals);
+  w.raw("</Encabezado>");
+  writeDetalle(w, input, totals);
+  writeDscRcgGlobal(w, input, totals);
+  writeReferencias(w, input);
+  return w;
+}

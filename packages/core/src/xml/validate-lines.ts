@@ -1,0 +1,62 @@
+/** Line and reference checks (API paths `items[i].*`, `referencias[i].*`). */
+import { isNote, isReceipt, type DocumentInput } from "../document/types.js";
+import { checkDecimal, checkText, type IssueList } from "./check-field.js";
+import { isDate } from "./constants.js";
+
+export function validateItems(list: IssueList, input: DocumentInput): void {
+  if (!Array.isArray(input.items) || input.items.length === 0) {
+    list.add("items", "min_items", "at least one line");
+    return;
+  }
+  const max = isReceipt(input.tipo) ? 1000 : 60;
+  if (input.items.length > max) list.add("items", "max_items", `at most ${max} lines`);
+  input.items.forEach((item, i) => {
+    const p = `items[${i}]`;
+    checkText(list, `${p}.nombre`, item.nombre, { required: true, max: 80 });
+    checkText(list, `${p}.descripcion`, item.descripcion, { max: 1000 });
+    checkText(list, `${p}.unidad`, item.unidad, { max: 4 });
+    checkText(list, `${p}.codigo`, item.codigo, { max: 35 });
+    // QtyItem / PrcItem are Dec12_6Type; DescuentoPct is PctType (2 decimals).
+    checkDecimal(list, `${p}.cantidad`, item.cantidad, { required: true, greaterThan: 0, maxDecimals: 6, maxIntegerDigits: 12 });
+    checkDecimal(list, `${p}.precio`, item.precio, { required: true, min: 0, maxDecimals: 6, maxIntegerDigits: 12 });
+    checkDecimal(list, `${p}.descuento_porcentaje`, item.descuentoPorcentaje, { min: 0, max: 100, maxDecimals: 2 });
+    if (item.exento !== undefined && typeof item.exento !== "boolean") list.add(`${p}.exento`, "type", "must be a boolean");
+  });
+  if (input.tipo === 33 && input.items.every((item) => item.exento === true)) {
+    list.add("tipo", "not_allowed", "a 33 whose lines are all exempt must be issued as 34 (factura exenta)");
+  }
+}
+
+export function validateReferences(list: IssueList, input: DocumentInput): void {
+  const refs = input.referencias ?? [];
+  if (!Array.isArray(refs)) {
+    list.add("referencias", "type", "must be a list");
+    return;
+  }
+  if (isNote(input.tipo) && refs.length === 0) {
+    list.add("referencia", "required", "credit and debit notes must reference the document they modify");
+  }
+  if (refs.length > 40) list.add("referencias", "max_items", "at most 40 references");
+  refs.forEach((r, i) => {
+    const p = `referencias[${i}]`;
+    const tipoDoc = typeof r.tipoDoc === "number" ? String(r.tipoDoc) : r.tipoDoc;
+    const folio = typeof r.folio === "number" ? String(r.folio) : r.folio;
+    checkText(list, `${p}.tipo_doc`, tipoDoc, { required: true, max: 3 });
+    checkText(list, `${p}.folio`, folio, { required: true, max: 18 });
+    checkText(list, `${p}.razon`, r.razon, { max: 90 });
+    if (!isReceipt(input.tipo) || r.fecha !== undefined) {
+      if (r.fecha === undefined || r.fecha === "") list.add(`${p}.fecha`, "required", "is required");
+      else if (typeof r.fecha !== "string" || !isDate(r.fecha)) list.add(`${p}.fecha`, "format", "must be a date YYYY-MM-DD");
+    }
+    if (r.codigo !== undefined && r.codigo !== 1 && r.codigo !== 2 && r.codigo !== 3) {
+      list.add(`${p}.codigo`, "enum", "must be 1 (anula), 2 (corrige texto) or 3 (corrige montos)");
+    }
+  });
+  if (isNote(input.tipo) && refs.length > 0 && !refs.some((r) => r.codigo !== undefined)) {
+    list.add(`referencias[${refs.length - 1}].codigo`, "required", "a note must say whether it annuls (1), corrects text (2) or amounts (3)");
+  }
+  const exclusive = refs.some((r) => r.codigo === 1 || r.codigo === 2);
+  if (exclusive && refs.filter((r) => r.codigo !== undefined).length > 1) {
+    list.add("referencias", "not_allowed", "a note that annuls or corrects text references exactly one document");
+  }
+}

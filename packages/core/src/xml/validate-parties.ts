@@ -1,0 +1,56 @@
+/** Issuer and receiver checks (API paths `emisor.*`, `receptor.*`; lengths from DTE_v10 / EnvioBOLETA_v11). */
+import { isReceipt, type DocumentInput } from "../document/types.js";
+import { isValidRut } from "../rut/index.js";
+import { checkText, type IssueList } from "./check-field.js";
+
+function checkRut(list: IssueList, path: string, value: unknown): void {
+  if (!checkText(list, path, value, { required: true })) return;
+  if (typeof value === "string" && !isValidRut(value)) list.add(path, "invalid_rut", "is not a valid RUT");
+}
+
+export function validateIssuer(list: IssueList, input: DocumentInput): void {
+  const e = input.issuer;
+  if (typeof e !== "object" || e === null) {
+    list.add("emisor", "required", "is required");
+    return;
+  }
+  const receipt = isReceipt(input.tipo);
+  checkRut(list, "emisor.rut", e.rut);
+  checkText(list, "emisor.razon_social", e.razonSocial, { required: !receipt, max: 100 });
+  checkText(list, "emisor.giro", e.giro, { required: !receipt, max: 80 });
+  checkText(list, "emisor.direccion", e.direccion, { max: 70 });
+  checkText(list, "emisor.comuna", e.comuna, { max: 20 });
+  checkText(list, "emisor.ciudad", e.ciudad, { max: 20 });
+  if (!receipt) {
+    checkText(list, "emisor.telefono", e.telefono, { max: 20 });
+    checkText(list, "emisor.email", e.email, { max: 80 });
+    const acteco = Array.isArray(e.acteco) ? e.acteco : [];
+    if (acteco.length === 0) list.add("emisor.acteco", "min_items", "at least one SII activity code");
+    if (acteco.length > 4) list.add("emisor.acteco", "max_items", "at most 4 activity codes");
+    acteco.forEach((code, i) => {
+      if (!Number.isInteger(code) || code < 1 || code > 999999) list.add(`emisor.acteco[${i}]`, "format", "a 1–6 digit code");
+    });
+  }
+  if (e.sucursalSii !== undefined && (!Number.isInteger(e.sucursalSii) || e.sucursalSii < 0 || e.sucursalSii > 999999999)) {
+    list.add("emisor.sucursal_sii", "format", "up to 9 digits");
+  }
+}
+
+export function validateReceiver(list: IssueList, input: DocumentInput): void {
+  const r = input.receiver;
+  if (typeof r !== "object" || r === null) {
+    list.add("receptor", "required", "is required");
+    return;
+  }
+  const receipt = isReceipt(input.tipo);
+  checkRut(list, "receptor.rut", r.rut);
+  // RznSocRecep is optional in EnvioBOLETA (anonymous consumer 66666666-6); the TED then says "Sin RUT".
+  checkText(list, "receptor.razon_social", r.razonSocial, { required: !receipt, max: 100 });
+  // GiroRecep, DirRecep, CmnaRecep are mandatory on facturas and notes (formato DTE); never on boletas.
+  checkText(list, "receptor.giro", r.giro, { required: !receipt, max: 40 });
+  checkText(list, "receptor.direccion", r.direccion, { required: !receipt, max: 70 });
+  checkText(list, "receptor.comuna", r.comuna, { required: !receipt, max: 20 });
+  checkText(list, "receptor.ciudad", r.ciudad, { max: 20 });
+  checkText(list, "receptor.email", r.email, { max: 80 });
+  checkText(list, "receptor.contacto", r.contacto, { max: 80 });
+}

@@ -1,0 +1,47 @@
+/** `IdDoc`, `Emisor` and `Receptor` in `xs:sequence` order, DTE_v10 or EnvioBOLETA_v11 shape (BRIEF §2, §2.1). */
+import { isReceipt, type DocumentInput } from "../document/types.js";
+import { normalizeRut } from "../rut/index.js";
+import type { Totals } from "../totals/index.js";
+import type { DualWriter } from "./dual-writer.js";
+
+/** `IndServicio` 3: "ventas y servicios", the only kind Timbre issues. */
+const BOLETA_SERVICE = 3;
+
+export function writeIdDoc(w: DualWriter, input: DocumentInput, totals: Totals): void {
+  w.raw("<IdDoc>").value("TipoDTE", input.tipo).value("Folio", input.folio).text("FchEmis", input.fecha);
+  if (isReceipt(input.tipo)) {
+    w.value("IndServicio", BOLETA_SERVICE);
+    // Boleta line amounts are gross unless IndMntNeto says net; a 41 has no IVA, so net = gross there.
+    if (input.tipo === 39 && !totals.preciosBrutos) w.value("IndMntNeto", 2);
+  } else {
+    if (totals.preciosBrutos) w.value("MntBruto", 1);
+    if (input.formaPago !== undefined) w.value("FmaPago", input.formaPago);
+  }
+  w.raw("</IdDoc>");
+}
+
+export function writeEmisor(w: DualWriter, input: DocumentInput): void {
+  const e = input.issuer;
+  w.raw("<Emisor>").value("RUTEmisor", normalizeRut(e.rut));
+  if (isReceipt(input.tipo)) {
+    w.optText("RznSocEmisor", e.razonSocial).optText("GiroEmisor", e.giro);
+  } else {
+    w.text("RznSoc", e.razonSocial).text("GiroEmis", e.giro).optText("Telefono", e.telefono).optText("CorreoEmisor", e.email);
+    for (const code of e.acteco) w.value("Acteco", code);
+  }
+  if (e.sucursalSii !== undefined) w.value("CdgSIISucur", e.sucursalSii);
+  w.optText("DirOrigen", e.direccion).optText("CmnaOrigen", e.comuna).optText("CiudadOrigen", e.ciudad);
+  w.raw("</Emisor>");
+}
+
+export function writeReceptor(w: DualWriter, input: DocumentInput): void {
+  const r = input.receiver;
+  w.raw("<Receptor>").value("RUTRecep", normalizeRut(r.rut));
+  if (isReceipt(input.tipo)) {
+    w.optText("RznSocRecep", r.razonSocial).optText("Contacto", r.contacto);
+  } else {
+    w.text("RznSocRecep", r.razonSocial).optText("GiroRecep", r.giro).optText("Contacto", r.contacto).optText("CorreoRecep", r.email);
+  }
+  w.optText("DirRecep", r.direccion).optText("CmnaRecep", r.comuna).optText("CiudadRecep", r.ciudad);
+  w.raw("</Receptor>");
+}

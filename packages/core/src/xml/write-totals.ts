@@ -1,0 +1,23 @@
+/** `Totales` in `xs:sequence` order (BRIEF §2 / §2.1 / §3 rule 6). */
+import { isExemptTipo, isReceipt, type Tipo } from "../document/types.js";
+import type { Totals } from "../totals/index.js";
+import type { DualWriter } from "./dual-writer.js";
+
+export function writeTotales(w: DualWriter, tipo: Tipo, totals: Totals): void {
+  w.raw("<Totales>");
+  const hasTaxable = !isExemptTipo(tipo) && totals.lines.some((l) => !l.exento);
+  if (!hasTaxable) {
+    // 34/41 (and notes whose lines are all exempt): only MntExe and MntTotal.
+    w.value("MntExe", totals.montoExento);
+  } else if (isReceipt(tipo)) {
+    w.value("MntNeto", totals.montoNeto);
+    if (totals.montoExento > 0) w.value("MntExe", totals.montoExento);
+    // EnvioBOLETA types IVA as positiveInteger: omit when 0; no TasaIVA.
+    if (totals.montoIva > 0) w.value("IVA", totals.montoIva);
+  } else {
+    w.value("MntNeto", totals.montoNeto);
+    if (totals.montoExento > 0) w.value("MntExe", totals.montoExento);
+    w.value("TasaIVA", totals.tasaIva).value("IVA", totals.montoIva);
+  }
+  w.value("MntTotal", totals.montoTotal).raw("</Totales>");
+}
