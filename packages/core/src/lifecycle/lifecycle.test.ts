@@ -71,7 +71,7 @@ describe("stateFromUploadStatus (every STATUS)", () => {
     test(`${String(status)} → ${kind}`, () => {
       const v = stateFromUploadStatus(status);
       expect(v.kind as string).toBe(kind);
-      expect(v.state).toBe(state);
+      expect(v.state as DocumentState | null).toBe(state);
       if (v.kind === "retry") expect(v.reauthenticate).toBe(reauth ?? false);
       if (v.kind === "unknown") expect(v.reconcile).toBe(true);
       if (v.kind !== "unknown" && v.kind !== "retry") expect(canTransition("PENDIENTE", v.state)).toBe(true);
@@ -120,7 +120,7 @@ describe("stateFromEnvelopeStatus", () => {
     test(`${name} → ${kind} ${state}`, () => {
       const v = stateFromEnvelopeStatus(input);
       expect(v.kind as string).toBe(kind);
-      expect(v.state).toBe(state);
+      expect(v.state as DocumentState | null).toBe(state);
       if (v.kind === "final") expect(canTransition("ENVIADO", v.state)).toBe(true);
     });
   }
@@ -174,7 +174,7 @@ describe("stateFromDocumentStatus (QueryEstDte)", () => {
     test(`${estado} → ${kind}`, () => {
       const v = stateFromDocumentStatus(estado);
       expect(v.kind as string).toBe(kind);
-      expect(v.state).toBe(state);
+      expect(v.state as DocumentState | null).toBe(state);
     });
   }
   test("note flags", () => {
