@@ -11,7 +11,7 @@ function escapeDd(s: string, quotes: boolean): string {
 
 /**
  * The DD as FRMT signs it (BRIEF §5): no namespace declarations, no whitespace-only text between tags,
- * attributes as `name="value"`, text escaped. Characters beyond Latin-1 make it unsignable (null).
+ * attributes as `name="value"`, text escaped (`quotes`: also `"` and `'` as entities).
  */
 export function flattenDd(el: Element, quotes: boolean): string {
   const out: string[] = [];
