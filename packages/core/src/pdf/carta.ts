@@ -1,0 +1,71 @@
+/**
+ * Letter pages (612 × 792 pt): header and red box on every page, receiver on the first, the items table flowing over
+ * as many pages as needed (repeated column header, "continúa" marks, "Página n de m"), and on the last page the
+ * references, totals and, at the bottom, the timbre (≥ 2 cm from the left edge) beside the acuse de recibo.
+ */
+import { MM } from "./barcode.js";
+import { acuseBlock, timbreBlock } from "./blocks.js";
+import { drawHeader, drawReceiver, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, RIGHT } from "./carta-header.js";
+import { drawContinues, drawItemRow, drawItemsHeader, drawTail, measureRow } from "./carta-table.js";
+import { itemRows, PREVIEW_MARK } from "./content.js";
+import type { RenderContext } from "./context.js";
+import { GRAY, RED, Sheet } from "./sheet.js";
+
+/** Lowest y the content may reach; page numbers sit below. */
+const BOTTOM = PAGE_HEIGHT - 30;
+const CONTINUES_SPACE = 16;
+/** Timbre: 6 cm wide at 2.2 cm from the left edge, at most 3.2 cm tall. */
+const TIMBRE = { x: 22 * MM, width: 60 * MM, maxHeight: 32 * MM };
+const ACUSE_WIDTH = 250;
+
+/**
+ * Lays the document out on Letter pages and adds them to `ctx.doc`.
+ *
+ * @example
+ * await renderCarta(await createContext(printable, {})); // ctx.doc now has 1+ pages
+ */
+export function renderCarta(ctx: RenderContext): void {
+  const sheets: Sheet[] = [];
+  let sheet = new Sheet(ctx.fonts);
+  let y = 0;
+  const startPage = (first: boolean): void => {
+    sheet = new Sheet(ctx.fonts);
+    sheets.push(sheet);
+    y = drawHeader(sheet, ctx);
+    if (first) y = drawReceiver(sheet, ctx, y) + 12;
+  };
+
+  startPage(true);
+  const rows = itemRows(ctx.data.input, ctx.data.totals).map((r) => measureRow(sheet, r));
+  if (rows.length > 0) y = drawItemsHeader(sheet, y, false);
+  for (const row of rows) {
+    if (y + row.height > BOTTOM - CONTINUES_SPACE) {
+      drawContinues(sheet, y, sheets.length + 1);
+      startPage(false);
+      y = drawItemsHeader(sheet, y, true);
+    }
+    drawItemRow(sheet, row, y);
+    y += row.height;
+  }
+
+  const timbre = timbreBlock(ctx, TIMBRE.width, TIMBRE.maxHeight);
+  const acuse = ctx.cedible ? acuseBlock(sheet, ACUSE_WIDTH) : null;
+  const footerTop = BOTTOM - Math.max(timbre.height, acuse?.height ?? 0);
+  const tailHeight = drawTail(new Sheet(ctx.fonts), ctx, 0);
+  if (y + 10 + tailHeight > footerTop - 8) {
+    drawContinues(sheet, y, sheets.length + 1);
+    startPage(false);
+  }
+  drawTail(sheet, ctx, y + 10);
+  timbre.draw(sheet, TIMBRE.x, footerTop);
+  acuse?.draw(sheet, RIGHT - ACUSE_WIDTH, footerTop);
+
+  sheets.forEach((s, i) => {
+    s.text(`Página ${i + 1} de ${sheets.length}`, RIGHT, PAGE_HEIGHT - 18, { size: 7.5, color: GRAY, align: "right" });
+    if (ctx.preview) {
+      s.watermark(PREVIEW_MARK, PAGE_WIDTH / 2, PAGE_HEIGHT / 2, 54, 35, RED);
+      s.text(`${PREVIEW_MARK} — VISTA PREVIA`, MARGIN, PAGE_HEIGHT - 18, { size: 7.5, font: "bold", color: RED });
+    }
+    s.drawOn(ctx.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]), ctx.doc);
+  });
+}

@@ -1,0 +1,130 @@
+/** What is printed, as text, independent of the paper format (carta and térmica lay the same content out). */
+import { isExemptTipo } from "../document/types.js";
+import type { DocumentInput, Resolution } from "../document/types.js";
+import { formatRut } from "../rut/index.js";
+import type { Totals } from "../totals/index.js";
+import { formatDateShort, formatDateWords, formatMoney, formatNumber } from "./format.js";
+import { documentName, paymentTermName, referenceCodeName, referenceTypeName } from "./words.js";
+
+/** Ley 19.983 sentence of the acuse de recibo (cedible copy). */
+export const ACUSE_TEXT =
+  "El acuse de recibo que se declara en este acto, de acuerdo a lo dispuesto en la letra b) del Art. 4°, y la " +
+  "letra c) del Art. 5° de la Ley 19.983, acredita que la entrega de mercaderías o servicio(s) prestado(s) ha(n) " +
+  "sido recibido(s).";
+export const ACUSE_FIELDS = ["Nombre", "R.U.T.", "Fecha", "Recinto", "Firma"] as const;
+export const PREVIEW_MARK = "SIN VALIDEZ TRIBUTARIA";
+/** Tipos with a transferable (cedible) copy. */
+export const CEDIBLE_TIPOS: readonly number[] = [33, 34, 52];
+
+/** `76.192.083-9`, or the text as given when it is not a valid RUT (printing never fails on data). */
+export function printRut(rut: string): string {
+  try {
+    return formatRut(rut);
+  } catch {
+    return rut;
+  }
+}
+
+export const boxLines = (input: DocumentInput, preview: boolean): { rut: string; name: string; folio: string } => ({
+  rut: `R.U.T.: ${printRut(input.issuer.rut)}`,
+  name: documentName(input.tipo),
+  folio: preview ? "N° —" : `N° ${input.folio}`,
+});
+
+export const siiUnit = (input: DocumentInput): string =>
+  `S.I.I. - ${(input.issuer.unidadSii ?? input.issuer.comuna).toUpperCase()}`;
+
+/** Issuer lines under the razón social. */
+export function issuerLines(input: DocumentInput): string[] {
+  const { issuer } = input;
+  const place = [issuer.comuna, issuer.ciudad].filter((v) => v && v.trim() !== "").join(", ");
+  const contact = [issuer.telefono ? `Tel.: ${issuer.telefono}` : "", issuer.email ?? ""].filter((v) => v).join("  ·  ");
+  return [issuer.giro, [issuer.direccion, place].filter((v) => v).join(", "), contact].filter((v) => v.trim() !== "");
+}
+
+export type Field = [label: string, value: string];
+
+/** Receiver fields (left column) and document fields (right column), empty ones left out. */
+export function receiverFields(input: DocumentInput): { left: Field[]; right: Field[] } {
+  const r = input.receiver;
+  const left: Field[] = [
+    ["Señor(es)", r.razonSocial],
+    ["R.U.T.", printRut(r.rut)],
+    ["Giro", r.giro ?? ""],
+    ["Dirección", r.direccion ?? ""],
+    ["Comuna", r.comuna ?? ""],
+    ["Ciudad", r.ciudad ?? ""],
+  ];
+  const right: Field[] = [
+    ["Fecha emisión", formatDateWords(input.fecha)],
+    ["Forma de pago", paymentTermName(input.formaPago)],
+    ["Contacto", r.contacto ?? ""],
+    ["Email", r.email ?? ""],
+  ];
+  const present = (f: Field): boolean => f[1].trim() !== "";
+  return { left: left.filter(present), right: right.filter(present) };
+}
+
+export interface ItemRow {
+  cantidad: string;
+  unidad: string;
+  nombre: string;
+  descripcion: string;
+  precio: string;
+  descuento: string;
+  total: string;
+}
+
+export function itemRows(input: DocumentInput, totals: Totals): ItemRow[] {
+  return input.items.map((item, i) => ({
+    cantidad: formatNumber(item.cantidad),
+    unidad: item.unidad ?? "",
+    nombre: item.codigo ? `${item.codigo} - ${item.nombre}` : item.nombre,
+    descripcion: item.descripcion ?? "",
+    precio: formatNumber(item.precio),
+    descuento: item.descuentoPorcentaje && Number(item.descuentoPorcentaje) !== 0
+      ? `${formatNumber(item.descuentoPorcentaje)} %`
+      : "",
+    total: formatNumber(totals.lines[i]?.montoItem ?? 0),
+  }));
+}
+
+export interface ReferenceRow {
+  tipo: string;
+  folio: string;
+  fecha: string;
+  razon: string;
+}
+
+export function referenceRows(input: DocumentInput): ReferenceRow[] {
+  return (input.referencias ?? []).map((ref) => ({
+    tipo: referenceTypeName(ref.tipoDoc),
+    folio: String(ref.folio),
+    fecha: formatDateShort(ref.fecha),
+    razon: [referenceCodeName(ref.codigo), ref.razon ?? ""].filter((v) => v.trim() !== "").join(": "),
+  }));
+}
+
+/** Totals as printed: `[label, amount, isGrandTotal]`. Exempt-only tipos show only Exento and Total. */
+export function totalRows(input: DocumentInput, totals: Totals): Array<[string, string, boolean]> {
+  const rows: Array<[string, string, boolean]> = [];
+  if (totals.descuentoGlobal) {
+    rows.push([`Descuento global ${formatNumber(totals.descuentoGlobal.porcentaje)} %`,
+      formatMoney(-totals.descuentoGlobal.monto), false]);
+  }
+  if (isExemptTipo(input.tipo)) {
+    rows.push(["Monto exento", formatMoney(totals.montoExento), false]);
+  } else {
+    rows.push(["Monto neto", formatMoney(totals.montoNeto), false]);
+    if (totals.montoExento !== 0) rows.push(["Monto exento", formatMoney(totals.montoExento), false]);
+    rows.push([`IVA ${totals.tasaIva} %`, formatMoney(totals.montoIva), false]);
+  }
+  rows.push(["TOTAL", formatMoney(totals.montoTotal), true]);
+  return rows;
+}
+
+/** The three lines under the timbre; the resolution line is left out when unknown. */
+export function timbreLegends(resolution: Resolution | null): string[] {
+  const res = resolution ? [`Res. ${resolution.numero} de ${resolution.fecha.slice(0, 4)}`] : [];
+  return ["Timbre Electrónico SII", ...res, "Verifique documento: www.sii.cl"];
+}
