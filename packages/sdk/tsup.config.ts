@@ -1,2 +1,8 @@
 import { defineConfig } from "tsup";
-export default defineConfig({ entry: ["src/index.ts"], format: ["esm", "cjs"], dts: true, clean: true, target: "node20" });
+
+// ky is ESM-only: the ESM build imports it, the CJS build inlines it so `require("@timbre/sdk")`
+// works on every Node 20 (require(esm) is only on by default from 20.19).
+export default defineConfig([
+  { entry: ["src/index.ts"], format: ["esm"], dts: true, target: "node20" },
+  { entry: ["src/index.ts"], format: ["cjs"], dts: true, target: "node20", noExternal: ["ky"] },
+]);

@@ -1,0 +1,18 @@
+export { DEFAULT_BASE_URL, SDK_VERSION, Timbre, type TimbreOptions } from "./client.js";
+export {
+  ApiError,
+  AuthenticationError,
+  ConflictError,
+  ConnectionError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  TimbreError,
+  ValidationError,
+  type ValidationIssue,
+} from "./errors.js";
+export { PagePromise } from "./pagination.js";
+export type { RequestOptions } from "./transport.js";
+export * from "./types.js";
+export { WebhookVerificationError, Webhooks, webhooks, type SignParams, type VerifyOptions, type WebhookHeaders } from "./webhooks.js";
+export type { WaitOptions } from "./resources/dte.js";

@@ -1,0 +1,169 @@
+import { TimbreError } from "../errors.js";
+import { PagePromise } from "../pagination.js";
+import type { RequestOptions } from "../transport.js";
+import type {
+  BatchParams,
+  BatchResult,
+  Dte,
+  DteDetail,
+  DteListParams,
+  DtePdfParams,
+  DteStatusParams,
+  DteStatusResult,
+  DteXmlParams,
+  EmitParams,
+  PreviewResult,
+} from "../types.js";
+import { FINAL_DTE_STATUSES } from "../types.js";
+import { Resource, seg } from "./resource.js";
+
+export interface WaitOptions {
+  /** Milliseconds between polls (default 2 000). */
+  interval?: number;
+  /** Give up after this many ms (default 120 000); throws `TimbreError` code `WAIT_TIMEOUT`. */
+  timeout?: number;
+  /** Ask the SII on each poll (`refresh=true`, default true). */
+  refresh?: boolean;
+  /** Called with every answer, e.g. to show progress. */
+  onPoll?: (status: DteStatusResult) => void;
+  signal?: AbortSignal;
+}
+
+/** `/dte`: emit, inspect and download electronic tax documents. */
+export class DteResource extends Resource {
+  /**
+   * Emits one document (`POST /dte/emit`): folio, timbre, signature and upload to the SII in one call.
+   * `estado` is `ENVIADO` (201) or `PENDIENTE` (202, the SII was unreachable; it is uploaded later).
+   * Retries reuse one idempotency key, so a retried emission never consumes a second folio.
+   *
+   * @example
+   * const dte = await client.dte.emit({
+   *   tipo: 33,
+   *   receptor: { rut: "76192083-9", razon_social: "Cliente SpA", giro: "Comercio", direccion: "Calle 1", comuna: "Santiago" },
+   *   items: [{ nombre: "Servicio", cantidad: 1, precio: 10000 }],
+   * });
+   */
+  emit(params: EmitParams, options?: RequestOptions): Promise<Dte> {
+    return this.call({ method: "POST", path: "dte/emit", json: params, options });
+  }
+
+  /**
+   * Emits up to 500 documents (`POST /dte/batch`); each result says success or error by index.
+   *
+   * @example
+   * const { results } = await client.dte.batch({ documents: [boleta1, boleta2] });
+   * const failed = results.filter((r) => !r.success);
+   */
+  batch(params: BatchParams, options?: RequestOptions): Promise<BatchResult> {
+    return this.call({ method: "POST", path: "dte/batch", json: params, options });
+  }
+
+  /**
+   * Totals and XML of a document without emitting it (`POST /dte/preview`); consumes no folio.
+   *
+   * @example
+   * const { totals } = await client.dte.preview(invoice);
+   * console.log(totals.monto_total);
+   */
+  preview(params: EmitParams, options?: RequestOptions): Promise<PreviewResult> {
+    return this.call({ method: "POST", path: "dte/preview", json: params, options });
+  }
+
+  /**
+   * A PDF preview marked "SIN VALIDEZ TRIBUTARIA" (`POST /dte/preview?format=pdf`).
+   *
+   * @example
+   * await writeFile("preview.pdf", await client.dte.previewPdf(invoice));
+   */
+  previewPdf(params: EmitParams, options?: RequestOptions): Promise<Uint8Array> {
+    return this.call({ method: "POST", path: "dte/preview", query: { format: "pdf" }, json: params, expect: "bytes", options });
+  }
+
+  /**
+   * Lists documents, newest first (`GET /dte`); filters on the tax date, tipo, estado, folio, receptor.
+   *
+   * @example
+   * for await (const dte of client.dte.list({ tipo: 33, desde: "2026-11-01" })) console.log(dte.folio);
+   */
+  list(params?: DteListParams, options?: RequestOptions): PagePromise<Dte> {
+    return PagePromise.from(params, (query) => this.page<Dte>("dte", query, options));
+  }
+
+  /**
+   * The full document with items, references and history (`GET /dte/{id}`).
+   *
+   * @example
+   * const dte = await client.dte.retrieve("dte_…");
+   */
+  retrieve(id: string, options?: RequestOptions): Promise<DteDetail> {
+    return this.call({ method: "GET", path: `dte/${seg(id)}`, options });
+  }
+
+  /**
+   * SII status (`GET /dte/{id}/status`); `refresh: true` asks the SII now.
+   *
+   * @example
+   * const status = await client.dte.status("dte_…", { refresh: true });
+   * if (status.estado === "RECHAZADO") console.error(status.sii?.errores);
+   */
+  status(id: string, params?: DteStatusParams, options?: RequestOptions): Promise<DteStatusResult> {
+    return this.call({ method: "GET", path: `dte/${seg(id)}/status`, query: { refresh: params?.refresh }, options });
+  }
+
+  /**
+   * Polls `status` until the document reaches a final state (`ACEPTADO`, `ACEPTADO_CON_REPAROS`,
+   * `RECHAZADO`) and returns that answer.
+   *
+   * @example
+   * const final = await client.dte.waitForFinalStatus(dte.id, { interval: 3000 });
+   * if (final.estado === "RECHAZADO") console.error(final.sii?.errores);
+   */
+  async waitForFinalStatus(id: string, wait: WaitOptions = {}, options?: RequestOptions): Promise<DteStatusResult> {
+    const { interval = 2_000, timeout = 120_000, refresh = true, onPoll, signal } = wait;
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const status = await this.status(id, { refresh }, { ...options, ...(signal ? { signal } : {}) });
+      onPoll?.(status);
+      if (FINAL_DTE_STATUSES.includes(status.estado)) return status;
+      if (Date.now() + interval > deadline) {
+        throw new TimbreError({
+          code: "WAIT_TIMEOUT",
+          message: `Document ${id} is still ${status.estado} after ${timeout} ms; check again later with dte.status().`,
+          details: { estado: status.estado },
+        });
+      }
+      await new Promise<void>((resolve) => setTimeout(resolve, interval));
+      if (signal?.aborted) throw signal.reason;
+    }
+  }
+
+  /**
+   * The printable PDF (`GET /dte/{id}/pdf`).
+   *
+   * @example
+   * await writeFile("factura.pdf", await client.dte.pdf("dte_…", { formato: "carta", cedible: true }));
+   */
+  pdf(id: string, params?: DtePdfParams, options?: RequestOptions): Promise<Uint8Array> {
+    return this.call({ method: "GET", path: `dte/${seg(id)}/pdf`, query: { ...params }, expect: "bytes", options });
+  }
+
+  /**
+   * The exact signed XML bytes (ISO-8859-1) as stored (`GET /dte/{id}/xml`); `envio: true` for the envelope.
+   *
+   * @example
+   * await writeFile("dte.xml", await client.dte.xml("dte_…"));
+   */
+  xml(id: string, params?: DteXmlParams, options?: RequestOptions): Promise<Uint8Array> {
+    return this.call({ method: "GET", path: `dte/${seg(id)}/xml`, query: { ...params }, expect: "bytes", options });
+  }
+
+  /**
+   * Issues the credit note (61) that annuls a document (`POST /dte/{id}/anular`); returns the new DTE.
+   *
+   * @example
+   * const nota = await client.dte.anular("dte_…");
+   */
+  anular(id: string, options?: RequestOptions): Promise<Dte> {
+    return this.call({ method: "POST", path: `dte/${seg(id)}/anular`, json: {}, options });
+  }
+}

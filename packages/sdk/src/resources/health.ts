@@ -1,0 +1,16 @@
+import type { RequestOptions } from "../transport.js";
+import type { Health as HealthResult } from "../types.js";
+import { Resource } from "./resource.js";
+
+/** `/health`: liveness of the API and its dependencies (no credential needed). */
+export class Health extends Resource {
+  /**
+   * Service health (`GET /health`). A 503 (database down) throws `ApiError`.
+   *
+   * @example
+   * const { status, version } = await client.health.check();
+   */
+  check(options?: RequestOptions): Promise<HealthResult> {
+    return this.call({ method: "GET", path: "health", options });
+  }
+}

@@ -1,0 +1,491 @@
+/**
+ * Request and response shapes of the Timbre HTTP API v1, written once from the contract
+ * (`design/API.md`). Field names are the wire names (snake_case, Spanish tax vocabulary).
+ * Receivers must ignore unknown fields, so every object here may carry more than it declares.
+ */
+
+// ── Shared ────────────────────────────────────────────────────────────────────────────────
+
+/** `test` (SII certification or the local sandbox) or `live` (SII production). */
+export type Environment = "test" | "live";
+
+/** ISO 8601 UTC timestamp with milliseconds, e.g. `2026-11-22T14:03:07.123Z`. */
+export type Timestamp = string;
+
+/** Civil date `YYYY-MM-DD` (Chile). */
+export type DateString = string;
+
+/** Pagination block of every list response (API §6.9). */
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  total_pages: number;
+}
+
+/** Query of every list endpoint. `limit` is 1–100. */
+export interface ListParams {
+  page?: number;
+  limit?: number;
+}
+
+/** One page of a list: what `await client.x.list()` resolves to. */
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+/** Permissions of an API key (sessions hold all). `*` is shorthand for all of them. */
+export type Permission =
+  | "dte:read"
+  | "dte:write"
+  | "businesses:read"
+  | "businesses:write"
+  | "numerations:read"
+  | "numerations:write"
+  | "tokens:read"
+  | "tokens:write"
+  | "*";
+
+/** Error envelope body (`error` of `{ success: false, error }`). */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+  request_id?: string;
+}
+
+// ── Auth (§6.1) ───────────────────────────────────────────────────────────────────────────
+
+export interface User {
+  id: string;
+  email: string;
+  nombre: string;
+  created_at: Timestamp;
+}
+
+export interface RegisterParams {
+  email: string;
+  /** At least 10 characters. */
+  password: string;
+  nombre: string;
+}
+
+export interface LoginParams {
+  email: string;
+  password: string;
+}
+
+export interface RefreshParams {
+  refresh_token: string;
+}
+
+/** Answer of register, login and refresh. */
+export interface Session {
+  user: User;
+  access_token: string;
+  refresh_token: string;
+  token_type: "Bearer";
+  /** Seconds until `access_token` expires. */
+  expires_in: number;
+}
+
+export interface Me {
+  user: User;
+  auth: {
+    type: "api_key" | "session";
+    key?: {
+      id: string;
+      name: string;
+      environment: Environment;
+      permissions: Permission[];
+      business_id: string;
+    };
+  };
+}
+
+// ── Businesses (§6.2) ─────────────────────────────────────────────────────────────────────
+
+export interface Resolution {
+  numero: number;
+  fecha: DateString;
+}
+
+export interface CertificateSummary {
+  rut_titular: string | null;
+  nombre_titular: string;
+  emisor: string;
+  serial: string;
+  valid_from: Timestamp;
+  valid_to: Timestamp;
+  fingerprint_sha256: string;
+}
+
+export interface Business {
+  id: string;
+  rut: string;
+  razon_social: string;
+  giro: string;
+  /** 1 to 4 economic activity codes. */
+  acteco: number[];
+  direccion: string;
+  comuna: string;
+  ciudad?: string | null;
+  email?: string | null;
+  telefono?: string | null;
+  sucursal_sii?: number | string | null;
+  resolucion: Resolution | null;
+  webhook_url: string | null;
+  certificate: CertificateSummary | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Only in the response that first sets `webhook_url`, once. */
+  webhook_secret?: string;
+}
+
+export interface BusinessCreateParams {
+  rut: string;
+  razon_social: string;
+  giro: string;
+  acteco: number[];
+  direccion: string;
+  comuna: string;
+  ciudad?: string;
+  email?: string;
+  telefono?: string;
+  sucursal_sii?: number | string;
+  resolucion?: Resolution | null;
+  webhook_url?: string | null;
+}
+
+/** Partial update; `rut` cannot change. */
+export type BusinessUpdateParams = Partial<Omit<BusinessCreateParams, "rut">>;
+
+export interface DeletedBusiness {
+  id: string;
+  deleted: true;
+}
+
+export interface CertificateUploadParams {
+  /** Business id (`biz_…`). */
+  id: string;
+  /** The PKCS#12 (.p12/.pfx) bytes. */
+  file: Uint8Array;
+  password: string;
+  /** File name sent in the multipart body. */
+  filename?: string;
+}
+
+export interface WebhookSecret {
+  webhook_secret: string;
+}
+
+// ── Numerations (§6.4) ────────────────────────────────────────────────────────────────────
+
+export type NumerationStatus = "activa" | "agotada" | "vencida";
+
+export interface Numeration {
+  id: string;
+  business_id: string;
+  tipo: TipoDte;
+  desde: number;
+  hasta: number;
+  siguiente_folio: number;
+  disponibles: number;
+  usados: number;
+  fecha_autorizacion: DateString;
+  vence_el: DateString | null;
+  environment: Environment;
+  estado: NumerationStatus;
+  created_at: Timestamp;
+}
+
+export interface NumerationListParams extends ListParams {
+  tipo?: TipoDte;
+  estado?: NumerationStatus;
+}
+
+export interface NumerationCreateParams {
+  /**
+   * The CAF file as received from the SII: bytes (sent as multipart, exact ISO-8859-1 bytes kept)
+   * or already-decoded text (sent as JSON `{ caf_xml }`).
+   */
+  file: Uint8Array | string;
+  filename?: string;
+}
+
+export interface SandboxNumerationCreateParams {
+  tipo: TipoDte;
+  /** 1–100000 folios. */
+  cantidad: number;
+}
+
+// ── DTE (§6.3) ────────────────────────────────────────────────────────────────────────────
+
+/** Supported document types: 33 factura, 34 exenta, 39 boleta, 41 boleta exenta, 52 guía, 56 ND, 61 NC. */
+export type TipoDte = 33 | 34 | 39 | 41 | 52 | 56 | 61;
+
+export type DteStatus = "PENDIENTE" | "ENVIADO" | "ACEPTADO" | "ACEPTADO_CON_REPAROS" | "RECHAZADO";
+
+/** States after which `estado` never changes. */
+export const FINAL_DTE_STATUSES: readonly DteStatus[] = ["ACEPTADO", "ACEPTADO_CON_REPAROS", "RECHAZADO"];
+
+export interface Receptor {
+  rut: string;
+  razon_social: string;
+  giro?: string;
+  direccion?: string;
+  comuna?: string;
+  ciudad?: string;
+  email?: string;
+  contacto?: string;
+}
+
+export interface DteItem {
+  nombre: string;
+  cantidad: number;
+  /** Net unit price (gross when `precios_brutos`). Up to 6 decimals. */
+  precio: number;
+  unidad?: string;
+  descuento_porcentaje?: number;
+  descripcion?: string;
+  codigo?: string;
+  exento?: boolean;
+}
+
+/** 1 anula, 2 corrige texto, 3 corrige montos. */
+export type CodigoReferencia = 1 | 2 | 3;
+
+export interface Referencia {
+  tipo_doc: number | string;
+  folio: number | string;
+  fecha: DateString;
+  razon: string;
+  codigo?: CodigoReferencia;
+}
+
+/** Body of `POST /dte/emit` and `/dte/preview`, and each document of a batch. */
+export interface EmitParams {
+  tipo: TipoDte;
+  fecha?: DateString;
+  receptor: Receptor;
+  items: DteItem[];
+  precios_brutos?: boolean;
+  referencia?: Referencia;
+  referencias?: Referencia[];
+  forma_pago?: 1 | 2 | 3;
+  descuento_global_porcentaje?: number;
+  observaciones?: string;
+}
+
+export interface Dte {
+  id: string;
+  tipo: TipoDte;
+  folio: number;
+  /** UTC timestamp of the emission itself. */
+  fecha_emision: Timestamp;
+  /** The tax date (`FchEmis`). */
+  fecha: DateString;
+  receptor: { rut: string; razon_social: string };
+  monto_neto: number;
+  monto_exento: number;
+  monto_iva: number;
+  monto_total: number;
+  estado: DteStatus;
+  track_id: string | null;
+  pdf_url: string;
+  xml_url: string;
+  environment: Environment;
+  created_at: Timestamp;
+}
+
+export interface HistoryEntry {
+  estado: DteStatus;
+  at: Timestamp;
+  detalle?: string;
+}
+
+export interface DteDetail extends Dte {
+  items: Array<DteItem & { monto: number }>;
+  referencias: Referencia[];
+  historial: HistoryEntry[];
+}
+
+export interface DteListParams extends ListParams {
+  tipo?: TipoDte;
+  /** Inclusive, on the tax date `fecha`. */
+  desde?: DateString;
+  hasta?: DateString;
+  estado?: DteStatus;
+  folio?: number;
+  receptor_rut?: string;
+}
+
+export interface SiiError {
+  codigo: string;
+  descripcion: string;
+  ayuda?: string;
+}
+
+export interface DteStatusResult {
+  id: string;
+  estado: DteStatus;
+  track_id: string | null;
+  sii: {
+    estado_envio: string | null;
+    glosa: string | null;
+    aceptados: number | null;
+    rechazados: number | null;
+    reparos: number | null;
+    errores: SiiError[];
+    consultado_at: Timestamp | null;
+  } | null;
+  historial: HistoryEntry[];
+}
+
+export interface DteStatusParams {
+  /** Ask the SII now instead of answering from the last stored answer. */
+  refresh?: boolean;
+}
+
+export interface DtePdfParams {
+  /** `carta` (default) or `termica` (80 mm). */
+  formato?: "carta" | "termica";
+  /** The transferable copy of 33/34/52. */
+  cedible?: boolean;
+}
+
+export interface DteXmlParams {
+  /** The whole signed envelope that was uploaded instead of the DTE alone. */
+  envio?: boolean;
+}
+
+export interface BatchParams {
+  /** 1–500 documents. */
+  documents: EmitParams[];
+}
+
+export interface BatchResultItem {
+  index: number;
+  success: boolean;
+  data?: Dte;
+  error?: ApiErrorBody;
+}
+
+export interface BatchResult {
+  results: BatchResultItem[];
+}
+
+export interface Totals {
+  monto_neto: number;
+  monto_exento: number;
+  monto_iva: number;
+  monto_total: number;
+  tasa_iva?: number;
+  descuento_global?: number;
+  [key: string]: unknown;
+}
+
+export interface PreviewResult {
+  totals: Totals;
+  xml_preview: string;
+}
+
+// ── Tokens (§6.5) ─────────────────────────────────────────────────────────────────────────
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  /** First 12 characters, e.g. `sk_test_AbCd`. */
+  prefix: string;
+  last4: string;
+  environment: Environment;
+  permissions: Permission[];
+  business_id: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** The creation answer: the only time the full key is shown. */
+export interface CreatedApiKey extends ApiKey {
+  key: string;
+}
+
+export interface TokenCreateParams {
+  name: string;
+  permissions: Permission[];
+  environment?: Environment;
+  business_id?: string;
+}
+
+export interface RevokedApiKey {
+  id: string;
+  revoked: true;
+  revoked_at: Timestamp;
+}
+
+// ── Events and webhooks (§6.6) ────────────────────────────────────────────────────────────
+
+export type EventKind = "dte.status_changed" | "numeration.low" | "numeration.expiring" | "certificate.expiring";
+
+export interface DteStatusChangedData {
+  dte_id: string;
+  tipo: TipoDte;
+  folio: number;
+  old_status: DteStatus | null;
+  new_status: DteStatus;
+  timestamp: Timestamp;
+}
+
+interface EventBase<K extends string, D> {
+  id: string;
+  event: K;
+  environment: Environment;
+  business_id: string;
+  created_at: Timestamp;
+  data: D;
+}
+
+export type DteStatusChangedEvent = EventBase<"dte.status_changed", DteStatusChangedData>;
+export type NumerationLowEvent = EventBase<"numeration.low", Record<string, unknown>>;
+export type NumerationExpiringEvent = EventBase<"numeration.expiring", Record<string, unknown>>;
+export type CertificateExpiringEvent = EventBase<"certificate.expiring", Record<string, unknown>>;
+
+/** The body delivered to webhook receivers (and listed by `GET /events`). */
+export type WebhookEvent =
+  | DteStatusChangedEvent
+  | NumerationLowEvent
+  | NumerationExpiringEvent
+  | CertificateExpiringEvent;
+
+export interface Delivery {
+  attempt: number;
+  at: Timestamp;
+  status_code: number | null;
+  ok: boolean;
+}
+
+export type EventWithDeliveries = WebhookEvent & { deliveries: Delivery[] };
+
+export interface EventListParams extends ListParams {
+  event?: EventKind;
+}
+
+// ── Utilities (§6.7) ──────────────────────────────────────────────────────────────────────
+
+export interface Health {
+  status: "ok" | "unavailable";
+  version: string;
+  uptime_s: number;
+  checks: { database: string; tax_authority: "ok" | "degraded" | "unknown" | string };
+}
+
+export interface RutValidation {
+  valid: boolean;
+  /** Normalised `76192083-9`, or null when invalid. */
+  rut: string | null;
+  /** Formatted `76.192.083-9`, or null when invalid. */
+  formateado: string | null;
+  dv_esperado: string | null;
+}
