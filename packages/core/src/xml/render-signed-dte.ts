@@ -1,0 +1,43 @@
+/** Build → stamp → sign, returning also the canonical Documento the digest was computed over (tests, bench). */
+import type { Caf } from "../caf/types.js";
+import type { DocumentInput } from "../document/types.js";
+import { signReference } from "../signature/sign-reference.js";
+import type { SigningIdentity } from "../signature/types.js";
+import type { Totals } from "../totals/index.js";
+import { C14N_ALGORITHM, SII_NS, XML_DECLARATION } from "./constants.js";
+import { documentId, renderDocumentoBody } from "./render-documento.js";
+import { renderTed } from "./render-ted.js";
+
+export interface SignedDteOptions {
+  input: DocumentInput;
+  totals: Totals;
+  caf: Caf;
+  identity: SigningIdentity;
+  /** `TSTED` and `TmstFirma`: `YYYY-MM-DDTHH:MM:SS`, Chile local time (core never reads the clock). */
+  timestamp: string;
+}
+
+export interface RenderedSignedDte {
+  xml: string;
+  ted: string;
+  documentId: string;
+  /** C14N 1.0 of `Documento` in the stand-alone DTE (UTF-8 of this string is what `DigestValue` hashes). */
+  canonicalDocumento: string;
+}
+
+/** Unvalidated core of `buildSignedDte`. */
+export function renderSignedDte({ input, totals, caf, identity, timestamp }: SignedDteOptions): RenderedSignedDte {
+  const body = renderDocumentoBody(input, totals);
+  const ted = renderTed({ input, totals, caf, timestamp });
+  const id = documentId(input);
+  const tail = `<TmstFirma>${timestamp}</TmstFirma></Documento>`;
+  const file = `<Documento ID="${id}">${body.file}${ted.file}${tail}`;
+  const canonical = `<Documento xmlns="${SII_NS}" ID="${id}">${body.canonical}${ted.canonical}${tail}`;
+  const signature = signReference({ canonical, uri: `#${id}`, transform: C14N_ALGORITHM, identity });
+  return {
+    xml: `${XML_DECLARATION}<DTE xmlns="${SII_NS}" version="1.0">${file}${signature}</DTE>`,
+    ted: ted.file,
+    documentId: id,
+    canonicalDocumento: canonical,
+  };
+}
