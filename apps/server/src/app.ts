@@ -1,0 +1,73 @@
+/**
+ * The HTTP application: pipeline (ids, limits, credentials, idempotency, errors, logs), then one Elysia
+ * instance per resource. Tests call `app.handle(new Request("http://localhost/v1/…"))`.
+ */
+import { openapi } from "@elysiajs/openapi";
+import { randomUUID } from "node:crypto";
+import { Elysia } from "elysia";
+import type { Config } from "./config.js";
+import type { Database } from "./db/open-database.js";
+import type { Deps } from "./deps.js";
+import { JSON_LIMIT, UPLOAD_LIMIT } from "./http/body.js";
+import { pipeline } from "./http/pipeline.js";
+import { createLogger, type Logger } from "./log.js";
+import { authRoutes } from "./modules/auth/routes.js";
+import { businessRoutes } from "./modules/businesses/routes.js";
+import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
+import { defaultCertificateLoader } from "./modules/businesses/default-certificate-loader.js";
+import { tokenRoutes } from "./modules/tokens/routes.js";
+import { utilityRoutes } from "./modules/utilities/routes.js";
+import type { Secrets } from "./secrets.js";
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  log?: Logger;
+  certificates?: CertificateLoader;
+  now?: () => Date;
+}
+
+export function createDeps(options: AppOptions): Deps {
+  return {
+    db: options.database.db,
+    config: options.config,
+    secrets: options.secrets,
+    log: options.log ?? createLogger(options.config.logLevel),
+    certificates: options.certificates ?? defaultCertificateLoader,
+    now: options.now ?? (() => new Date()),
+    instanceId: randomUUID(),
+  };
+}
+
+export function createApp(options: AppOptions) {
+  const deps = createDeps(options);
+  return new Elysia({ serve: { maxRequestBodySize: UPLOAD_LIMIT + 64 * 1024 } })
+    .use(pipeline(deps))
+    .use(
+      openapi({
+        path: "/v1/docs",
+        specPath: "/v1/openapi.json",
+        documentation: {
+          info: {
+            title: "Timbre API",
+            version: options.config.version,
+            description: `Chilean electronic tax documents (DTE). JSON bodies up to ${JSON_LIMIT} bytes.`,
+          },
+          components: {
+            securitySchemes: {
+              apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
+              bearer: { type: "http", scheme: "bearer" },
+            },
+          },
+          security: [{ apiKey: [] }, { bearer: [] }],
+        },
+      }),
+    )
+    .use(utilityRoutes(deps, () => options.database.ping()))
+    .use(authRoutes(deps))
+    .use(tokenRoutes(deps))
+    .use(businessRoutes(deps));
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,70 @@
+/**
+ * Configuration, read once from an environment object into a typed value (STYLE rule 11).
+ * `loadConfig` is pure over the object it is given, so tests pass their own.
+ */
+import { resolve } from "node:path";
+
+export type SiiMode = "sandbox" | "certificacion" | "produccion";
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+
+export interface Config {
+  port: number;
+  databaseUrl: string | null;
+  dataDir: string;
+  masterKey: string | null;
+  jwtSecret: string | null;
+  siiMode: SiiMode;
+  rateLimitPerMinute: number;
+  webhookAllowPrivate: boolean;
+  /** Trust the left-most `X-Forwarded-For` address (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  logLevel: LogLevel;
+  version: string;
+}
+
+export type Env = Record<string, string | undefined>;
+
+const SII_MODES: readonly SiiMode[] = ["sandbox", "certificacion", "produccion"];
+const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "silent"];
+
+/** Reads the configuration; throws a plain Error naming the variable when a value is malformed. */
+export function loadConfig(env: Env, cwd = "."): Config {
+  return {
+    port: integer(env, "PORT", 3000, 0, 65535),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    dataDir: resolve(cwd, nonEmpty(env.TIMBRE_DATA_DIR) ?? ".timbre"),
+    masterKey: nonEmpty(env.TIMBRE_MASTER_KEY),
+    jwtSecret: nonEmpty(env.TIMBRE_JWT_SECRET),
+    siiMode: oneOf(env, "SII_MODE", SII_MODES, "sandbox"),
+    rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 100, 1, 1_000_000),
+    webhookAllowPrivate: flag(env, "WEBHOOK_ALLOW_PRIVATE"),
+    trustProxy: flag(env, "TRUST_PROXY"),
+    logLevel: oneOf(env, "LOG_LEVEL", LOG_LEVELS, "info"),
+    version: nonEmpty(env.TIMBRE_VERSION) ?? "0.1.0",
+  };
+}
+
+function nonEmpty(value: string | undefined): string | null {
+  return value === undefined || value.trim() === "" ? null : value.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer in ${min}..${max}`);
+  return n;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  return raw === "1" || raw === "true" || raw === "yes";
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined || raw === null) return fallback;
+  const found = values.find((v) => v === raw);
+  if (!found) throw new Error(`${name} must be one of ${values.join(", ")}`);
+  return found;
+}

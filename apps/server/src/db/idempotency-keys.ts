@@ -1,0 +1,18 @@
+import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { at, createdAt } from "./columns.js";
+
+/** Stored responses of POSTs sent with `Idempotency-Key` (API.md §5); the body is sealed (it may hold a key). */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    /** `null` while the first request is still running. */
+    responseStatus: integer("response_status"),
+    responseBodyEnc: text("response_body_enc"),
+    createdAt: createdAt(),
+    expiresAt: at("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+);

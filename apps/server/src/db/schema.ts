@@ -1,0 +1,8 @@
+/** The whole drizzle schema, one file per aggregate (numerations, documents and events join here later). */
+export * from "./users.js";
+export * from "./refresh-tokens.js";
+export * from "./login-attempts.js";
+export * from "./businesses.js";
+export * from "./api-keys.js";
+export * from "./rate-limits.js";
+export * from "./idempotency-keys.js";

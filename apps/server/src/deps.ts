@@ -1,0 +1,18 @@
+/** What use cases receive instead of the HTTP context. */
+import type { Config } from "./config.js";
+import type { Db } from "./db/open-database.js";
+import type { Logger } from "./log.js";
+import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
+import type { Secrets } from "./secrets.js";
+
+export interface Deps {
+  db: Db;
+  config: Config;
+  secrets: Secrets;
+  log: Logger;
+  certificates: CertificateLoader;
+  /** Distinguishes app instances in one process (Elysia dedupes named plugins by name + seed). */
+  instanceId: string;
+  /** Wall clock (tests may pin it). */
+  now: () => Date;
+}

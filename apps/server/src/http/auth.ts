@@ -1,0 +1,76 @@
+/**
+ * The auth plugin: route options `{ permission: "dte:read" }` (or `"any"` for any valid credential) and
+ * `{ business: true }` for routes that act for one business + environment (a session names it with
+ * `X-Business-Id` / `X-Environment`). Both checks run at transform time, before body validation, so a caller
+ * without a valid credential gets 401 whatever it sent. Handlers read `auth` (and `scope`) from the context.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { Elysia } from "elysia";
+import type { Environment } from "../db/api-keys.js";
+import { businesses } from "../db/businesses.js";
+import type { Deps } from "../deps.js";
+import type { Credential, Permission } from "./credential.js";
+import { ApiError, invalidParameter, notFound } from "./errors.js";
+import { stateOf } from "./request-state.js";
+
+export interface BusinessScope {
+  userId: string;
+  businessId: string;
+  environment: Environment;
+}
+
+const scopes = new WeakMap<Request, BusinessScope>();
+
+/** The credential of the request, or 401. */
+export function requireCredential(request: Request): Credential {
+  const credential = stateOf(request).credential;
+  if (credential === undefined) throw new ApiError("UNAUTHORIZED", "missing API key or session token");
+  if (credential === "invalid") throw new ApiError("UNAUTHORIZED", "invalid, revoked or expired credential");
+  return credential;
+}
+
+/** 403 unless the credential holds `permission`. */
+export function requirePermission(credential: Credential, permission: Permission | "any"): void {
+  if (permission === "any" || credential.permissions.includes(permission)) return;
+  throw new ApiError("FORBIDDEN", `this credential lacks the permission ${permission}`, { required_permission: permission });
+}
+
+/** The business + environment a credential acts for; a session names it by header, and must own it. */
+export async function resolveBusinessScope(deps: Deps, credential: Credential): Promise<BusinessScope> {
+  if (credential.type === "api_key") {
+    return { userId: credential.userId, businessId: credential.businessId, environment: credential.environment };
+  }
+  if (!credential.businessId) throw invalidParameter("X-Business-Id", "required", "X-Business-Id header is required with a session");
+  const [row] = await deps.db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.id, credential.businessId), eq(businesses.userId, credential.userId), isNull(businesses.deletedAt)));
+  if (!row) throw notFound("business");
+  return { userId: credential.userId, businessId: row.id, environment: credential.environment };
+}
+
+export function authPlugin(deps: Deps) {
+  return new Elysia({ name: "timbre.auth", seed: deps.instanceId })
+    .macro({
+      permission: (permission: Permission | "any") => ({
+        transform({ request }: { request: Request }) {
+          requirePermission(requireCredential(request), permission);
+        },
+        resolve({ request }: { request: Request }) {
+          return { auth: requireCredential(request) };
+        },
+      }),
+      business: (enabled: boolean) => ({
+        async transform({ request }: { request: Request }) {
+          if (!enabled) return;
+          scopes.set(request, await resolveBusinessScope(deps, requireCredential(request)));
+        },
+        resolve({ request }: { request: Request }) {
+          const scope = scopes.get(request);
+          if (!scope) throw new ApiError("INTERNAL_ERROR", "business scope not resolved");
+          return { scope };
+        },
+      }),
+    })
+    .as("scoped");
+}

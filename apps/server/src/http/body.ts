@@ -1,0 +1,64 @@
+/**
+ * Request bodies: size limits on the actual bytes (1 MiB JSON, 5 MiB uploads → 413), JSON parsing (→ 400
+ * INVALID_JSON), multipart for upload routes, and the raw-bytes hash used by idempotency.
+ */
+import { ApiError } from "./errors.js";
+
+export const JSON_LIMIT = 1024 * 1024;
+export const UPLOAD_LIMIT = 5 * 1024 * 1024;
+
+/** Routes that accept files (certificate, CAF); everything else is JSON only. */
+export function isUploadPath(path: string): boolean {
+  return /\/(certificate|numerations)\/?$/.test(path);
+}
+
+/** A non-JSON body of an upload route, handed to the route as is (it answers 415 when it cannot use it). */
+export class RawBody {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly contentType: string,
+  ) {}
+}
+
+export function bodyLimit(path: string): number {
+  return isUploadPath(path) ? UPLOAD_LIMIT : JSON_LIMIT;
+}
+
+/** Early refusal from `Content-Length`, before reading anything. */
+export function checkDeclaredLength(headers: Headers, path: string): void {
+  const declared = Number(headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > bodyLimit(path)) throw tooLarge(path);
+}
+
+function tooLarge(path: string): ApiError {
+  return new ApiError("PAYLOAD_TOO_LARGE", "request body too large", { limit_bytes: bodyLimit(path) });
+}
+
+export function isJsonType(contentType: string): boolean {
+  return /^application\/([\w.+-]+\+)?json\b/i.test(contentType);
+}
+
+/** Parses the bytes already read; returns the value Elysia validates. */
+export async function parseBody(bytes: Uint8Array, contentType: string, path: string): Promise<unknown> {
+  if (bytes.byteLength > bodyLimit(path)) throw tooLarge(path);
+  const upload = isUploadPath(path);
+  if (bytes.byteLength === 0) return {};
+  if (contentType === "" || isJsonType(contentType)) return parseJson(bytes);
+  if (upload && /^multipart\/form-data/i.test(contentType)) {
+    try {
+      return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
+    } catch (error) {
+      throw new ApiError("INVALID_JSON", "malformed multipart body", undefined, error);
+    }
+  }
+  if (upload) return new RawBody(bytes, contentType);
+  throw new ApiError("INVALID_JSON", "this endpoint takes application/json");
+}
+
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch (error) {
+    throw new ApiError("INVALID_JSON", "the request body is not valid JSON", undefined, error);
+  }
+}

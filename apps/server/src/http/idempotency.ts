@@ -1,0 +1,87 @@
+/**
+ * Idempotency-Key for every POST (API.md §5). Scope: the credential's business + environment (a session without
+ * business: its user; unauthenticated calls: one public scope — the request hash still has to match). 24 h.
+ * The stored body is sealed with the master key: it may hold a key or token shown once.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import type { Db } from "../db/open-database.js";
+import { idempotencyKeys } from "../db/idempotency-keys.js";
+import { decryptSecretText, encryptSecret } from "../secrets.js";
+import type { Credential } from "./credential.js";
+import { ApiError } from "./errors.js";
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** A first request that ran this long without finishing (process died) no longer blocks its key. */
+const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+
+export function idempotencyScope(credential: Credential | "invalid" | undefined): string {
+  if (credential === undefined || credential === "invalid") return "public";
+  if (credential.businessId) return `biz:${credential.businessId}:${credential.environment}`;
+  return `usr:${credential.userId}`;
+}
+
+export function validIdempotencyKey(key: string): boolean {
+  return key.length >= 1 && key.length <= 255 && /^[\x20-\x7e]+$/.test(key);
+}
+
+export function requestHash(method: string, path: string, body: Uint8Array | null): string {
+  const h = createHash("sha256").update(`${method} ${path}\n`);
+  if (body) h.update(body);
+  return h.digest("hex");
+}
+
+export type BeginResult = { kind: "started" } | { kind: "replay"; status: number; body: string };
+
+/** Claims the key, or answers with the stored response, or throws REUSED / IN_PROGRESS. */
+export async function beginIdempotent(
+  db: Db,
+  masterKey: Buffer,
+  input: { scope: string; key: string; hash: string; nowMs: number },
+): Promise<BeginResult> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ scope: input.scope, key: input.key, requestHash: input.hash, createdAt: new Date(input.nowMs), expiresAt: new Date(input.nowMs + IDEMPOTENCY_TTL_MS) })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) return { kind: "started" };
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key)));
+    if (!row) continue; // released meanwhile
+    const expired = row.expiresAt.getTime() <= input.nowMs;
+    const abandoned = row.responseStatus === null && row.createdAt.getTime() + ABANDONED_AFTER_MS <= input.nowMs;
+    if (expired || abandoned) {
+      await db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key), eq(idempotencyKeys.createdAt, row.createdAt)));
+      continue;
+    }
+    if (row.requestHash !== input.hash) {
+      throw new ApiError("IDEMPOTENCY_KEY_REUSED", "this Idempotency-Key was used with a different request");
+    }
+    if (row.responseStatus === null || row.responseBodyEnc === null) {
+      throw new ApiError("IDEMPOTENCY_IN_PROGRESS", "a request with this Idempotency-Key is still being processed");
+    }
+    return { kind: "replay", status: row.responseStatus, body: decryptSecretText(masterKey, row.responseBodyEnc) };
+  }
+  throw new ApiError("IDEMPOTENCY_IN_PROGRESS", "a request with this Idempotency-Key is still being processed");
+}
+
+/** Stores the final answer; a 5xx releases the key so that the client may retry. */
+export async function finishIdempotent(
+  db: Db,
+  masterKey: Buffer,
+  record: { scope: string; key: string },
+  status: number,
+  body: string,
+): Promise<void> {
+  const where = and(eq(idempotencyKeys.scope, record.scope), eq(idempotencyKeys.key, record.key), sql`response_status is null`);
+  if (status >= 500) {
+    await db.delete(idempotencyKeys).where(where);
+    return;
+  }
+  await db.update(idempotencyKeys).set({ responseStatus: status, responseBodyEnc: encryptSecret(masterKey, body) }).where(where);
+}

@@ -1,0 +1,119 @@
+/**
+ * The global request pipeline, in order: request id → declared size → credential → rate limit → body parse
+ * (actual size, JSON) → [route: auth/permission (transform), validation] → idempotency (beforeHandle) → handler
+ * → idempotency store → one log line. Every error goes through `toErrorResponse` (errors.ts).
+ */
+import { Elysia, ValidationError as ElysiaValidationError } from "elysia";
+import type { ValidationIssue } from "@timbre/core/errors";
+import type { Deps } from "../deps.js";
+import { checkDeclaredLength, parseBody } from "./body.js";
+import { ApiError, invalidParameter, toErrorResponse, validationError } from "./errors.js";
+import { beginIdempotent, finishIdempotent, idempotencyScope, requestHash, validIdempotencyKey } from "./idempotency.js";
+import { clientIp, consumeRateLimit, rateLimitBucket, rateLimitHeaders } from "./rate-limit.js";
+import { requestIdFrom } from "./request-id.js";
+import { resolveCredential } from "./resolve-credential.js";
+import { setState, stateOf } from "./request-state.js";
+import { issuesFromValueErrors, type RawValueError } from "./validation.js";
+
+const UNLIMITED = /^\/v1\/(health|docs|openapi\.json)(\/|$)/;
+const rawBodies = new WeakMap<Request, Uint8Array>();
+
+export function pipeline(deps: Deps) {
+  return new Elysia({ name: "timbre.pipeline", seed: deps.instanceId })
+    .onRequest(async ({ request, set, server }) => {
+      const url = new URL(request.url);
+      const state = {
+        id: requestIdFrom(request.headers),
+        startedAt: performance.now(),
+        ip: clientIp(request.headers, server?.requestIP(request)?.address, deps.config.trustProxy),
+        credential: undefined,
+        bodyHash: null,
+        idempotency: null,
+        status: null,
+      };
+      setState(request, state);
+      set.headers["Request-Id"] = state.id;
+      checkDeclaredLength(request.headers, url.pathname);
+      if (UNLIMITED.test(url.pathname)) return;
+      stateOf(request).credential = await resolveCredential(deps, request.headers);
+      const bucket = rateLimitBucket(stateOf(request).credential, state.ip);
+      const limit = await consumeRateLimit(deps.db, bucket, deps.config.rateLimitPerMinute, deps.now().getTime());
+      Object.assign(set.headers, rateLimitHeaders(limit));
+      if (!limit.allowed) {
+        set.headers["Retry-After"] = String(limit.resetS);
+        throw new ApiError("RATE_LIMITED", "too many requests", { retry_after: limit.resetS });
+      }
+    })
+    .onParse(async ({ request, path }) => {
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      rawBodies.set(request, bytes);
+      return parseBody(bytes, request.headers.get("content-type") ?? "", path);
+    })
+    .onBeforeHandle(async ({ request, path, set }) => {
+      const key = request.headers.get("idempotency-key");
+      if (request.method !== "POST" || key === null) return;
+      if (!validIdempotencyKey(key)) throw invalidParameter("Idempotency-Key", "format", "Idempotency-Key must be 1–255 printable characters");
+      const state = stateOf(request);
+      const scope = idempotencyScope(state.credential);
+      const hash = requestHash("POST", path, rawBodies.get(request) ?? null);
+      const begun = await beginIdempotent(deps.db, deps.secrets.masterKey, { scope, key, hash, nowMs: deps.now().getTime() });
+      if (begun.kind === "replay") {
+        state.status = begun.status;
+        set.status = begun.status;
+        set.headers["Idempotent-Replayed"] = "true";
+        set.headers["content-type"] = "application/json";
+        return new Response(begun.body, { status: begun.status, headers: { "content-type": "application/json" } });
+      }
+      state.idempotency = { scope, key };
+    })
+    .onAfterHandle(async ({ request, set, response }) => {
+      const state = stateOf(request);
+      const status = typeof set.status === "number" ? set.status : 200;
+      if (state.status === null) state.status = status;
+      if (state.idempotency && !(response instanceof Response)) {
+        await finishIdempotent(deps.db, deps.secrets.masterKey, state.idempotency, status, JSON.stringify(response));
+        state.idempotency = null;
+      }
+    })
+    .onError(async ({ request, error, code, set }) => {
+      const state = stateOf(request);
+      const { status, body } = toErrorResponse(fromElysia(code, error), state.id);
+      if (status >= 500) logFailure(deps, state.id, error);
+      if (state.idempotency) {
+        await finishIdempotent(deps.db, deps.secrets.masterKey, state.idempotency, status, JSON.stringify(body)).catch(() => {});
+        state.idempotency = null;
+      }
+      state.status = status;
+      set.status = status;
+      return body;
+    })
+    .onAfterResponse(({ request, path, set }) => {
+      const state = stateOf(request);
+      const status = state.status ?? (typeof set.status === "number" ? set.status : 200);
+      const ms = Math.round((performance.now() - state.startedAt) * 10) / 10;
+      deps.log.info("request", { method: request.method, path, status, ms, request_id: state.id });
+    })
+    .as("global");
+}
+
+function fromElysia(code: unknown, error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  if (code === "PARSE") return new ApiError("INVALID_JSON", "the request body is not valid JSON");
+  if (code === "NOT_FOUND") return new ApiError("NOT_FOUND", "route not found");
+  if (error instanceof ElysiaValidationError) {
+    const issues: ValidationIssue[] = issuesFromValueErrors(error.all as RawValueError[]);
+    if (error.type === "body") return validationError(issues);
+    const first = issues[0];
+    return invalidParameter(first?.path ?? error.type, first?.reason ?? "format", first ? `${first.path}: ${first.message}` : "invalid parameter");
+  }
+  return error;
+}
+
+function logFailure(deps: Deps, requestId: string, error: unknown): void {
+  const name = error instanceof Error ? error.name : typeof error;
+  // Driver errors carry the failed SQL and its parameters in their message: log only their cause's text.
+  const raw = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+  const message = raw.startsWith("Failed query") ? `database query failed: ${cause ?? ""}` : raw;
+  deps.log.error("unhandled error", { request_id: requestId, error: name, message: message.slice(0, 300) });
+}

@@ -1,0 +1,60 @@
+/**
+ * Finds who is calling: an API key (`X-API-Key`, or `Authorization: Bearer sk_…`) looked up by its SHA-256 on
+ * every request (no cache, so a revoked key stops working at once on every instance), or a session JWT.
+ */
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { apiKeys } from "../db/api-keys.js";
+import type { Deps } from "../deps.js";
+import { verifyAccessToken } from "../modules/auth/session-tokens.js";
+import { hashApiKey, looksLikeApiKey } from "../modules/tokens/api-key-format.js";
+import { ApiError } from "./errors.js";
+import { expandPermissions, PERMISSIONS, type Credential } from "./credential.js";
+
+const LAST_USED_RESOLUTION = sql`interval '1 minute'`;
+
+export async function resolveCredential(deps: Deps, headers: Headers): Promise<Credential | "invalid" | undefined> {
+  const apiKeyHeader = headers.get("x-api-key");
+  const authorization = headers.get("authorization");
+  const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (apiKeyHeader !== null) return resolveApiKey(deps, apiKeyHeader.trim());
+  if (authorization !== null && bearer === undefined) return "invalid";
+  if (bearer === undefined) return undefined;
+  if (bearer.startsWith("sk_")) return resolveApiKey(deps, bearer);
+  const userId = await verifyAccessToken(deps.secrets.jwtSecret, bearer);
+  if (userId === null) return "invalid";
+  const environment = headers.get("x-environment")?.trim() || "test";
+  if (environment !== "test" && environment !== "live") {
+    throw new ApiError("INVALID_PARAMETER", "X-Environment must be test or live", { field: "X-Environment", reason: "enum" });
+  }
+  return {
+    type: "session",
+    userId,
+    businessId: headers.get("x-business-id")?.trim() || null,
+    environment,
+    permissions: [...PERMISSIONS],
+  };
+}
+
+async function resolveApiKey(deps: Deps, key: string): Promise<Credential | "invalid"> {
+  if (!looksLikeApiKey(key)) return "invalid";
+  const [row] = await deps.db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row) return "invalid";
+  // At most one write per key per minute: last_used_at is informative, not exact.
+  await deps.db
+    .update(apiKeys)
+    .set({ lastUsedAt: deps.now() })
+    .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${LAST_USED_RESOLUTION}`))));
+  return {
+    type: "api_key",
+    userId: row.userId,
+    keyId: row.id,
+    keyName: row.name,
+    businessId: row.businessId,
+    environment: row.environment,
+    permissions: expandPermissions(row.permissions),
+  };
+}

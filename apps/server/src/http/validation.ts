@@ -1,0 +1,99 @@
+/**
+ * TypeBox value errors → API validation issues: JSON pointers become `receptor.rut` / `items[0].precio`,
+ * error kinds become the reasons of API.md §3, one issue per path (the first, most specific one).
+ */
+import { ValueErrorType } from "@sinclair/typebox/errors";
+import { Value } from "@sinclair/typebox/value";
+import type { TSchema, Static } from "@sinclair/typebox";
+import type { IssueReason, ValidationIssue } from "@timbre/core/errors";
+import { validationError } from "./errors.js";
+
+export interface RawValueError {
+  type: number;
+  path: string;
+  value: unknown;
+  message: string;
+  schema?: unknown;
+}
+
+/** Formats whose failure has its own reason. */
+const FORMAT_REASONS: Record<string, IssueReason> = { rut: "invalid_rut" };
+
+export function pointerToPath(pointer: string): string {
+  const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  let out = "";
+  for (const part of parts) out += /^\d+$/.test(part) ? `[${part}]` : out === "" ? part : `.${part}`;
+  return out;
+}
+
+function reasonOf(error: RawValueError): IssueReason {
+  if (error.value === undefined || error.type === ValueErrorType.ObjectRequiredProperty) return "required";
+  switch (error.type) {
+    case ValueErrorType.ArrayMinItems:
+      return "min_items";
+    case ValueErrorType.ArrayMaxItems:
+      return "max_items";
+    case ValueErrorType.StringMinLength:
+      return "min_length";
+    case ValueErrorType.StringMaxLength:
+      return "max_length";
+    case ValueErrorType.StringFormat:
+      return FORMAT_REASONS[formatOf(error.schema)] ?? "format";
+    case ValueErrorType.StringPattern:
+      return "format";
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.NumberExclusiveMinimum:
+    case ValueErrorType.IntegerMinimum:
+    case ValueErrorType.IntegerExclusiveMinimum:
+      return "minimum";
+    case ValueErrorType.NumberMaximum:
+    case ValueErrorType.NumberExclusiveMaximum:
+    case ValueErrorType.IntegerMaximum:
+    case ValueErrorType.IntegerExclusiveMaximum:
+      return "maximum";
+    case ValueErrorType.Literal:
+      return "enum";
+    case ValueErrorType.Union:
+      return unionReason(error);
+    default:
+      return "type";
+  }
+}
+
+function formatOf(schema: unknown): string {
+  return typeof schema === "object" && schema !== null && "format" in schema && typeof schema.format === "string" ? schema.format : "";
+}
+
+/** A union of literals is an enum; a nullable field reports what its non-null member says about the value. */
+function unionReason(error: RawValueError): IssueReason {
+  const members = (error.schema as { anyOf?: TSchema[] } | undefined)?.anyOf ?? [];
+  if (members.length > 0 && members.every((m) => "const" in m)) return "enum";
+  if (error.value === null) return "type";
+  const nonNull = members.filter((m) => m.type !== "null");
+  const only = nonNull.length === 1 ? nonNull[0] : undefined;
+  if (!only) return "type";
+  const inner = Value.Errors(only, error.value).First();
+  return inner ? reasonOf({ ...inner, path: error.path }) : "type";
+}
+
+const MESSAGES: Partial<Record<IssueReason, string>> = { required: "is required" };
+
+/** One issue per path, in document order. */
+export function issuesFromValueErrors(errors: Iterable<RawValueError>): ValidationIssue[] {
+  const byPath = new Map<string, ValidationIssue>();
+  for (const error of errors) {
+    const path = pointerToPath(error.path) || "body";
+    // Union members report their own mismatches first; the union verdict (enum) is the useful one.
+    const reason = reasonOf(error);
+    const existing = byPath.get(path);
+    if (existing && !(reason === "enum" && existing.reason === "type")) continue;
+    byPath.set(path, { path, reason, message: MESSAGES[reason] ?? error.message });
+  }
+  return [...byPath.values()];
+}
+
+/** Validates `value` against `schema`; throws 422 VALIDATION_ERROR listing every issue. */
+export function assertValid<S extends TSchema>(schema: S, value: unknown): Static<S> {
+  if (Value.Check(schema, value)) return value;
+  throw validationError(issuesFromValueErrors(Value.Errors(schema, value)));
+}

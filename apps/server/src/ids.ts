@@ -1,0 +1,42 @@
+/**
+ * Prefixed, sortable, random identifiers from one map (STYLE rule 8): prefix + 26-char lowercase ULID.
+ */
+import { randomBytes } from "node:crypto";
+
+export const ID_PREFIXES = {
+  user: "usr_",
+  business: "biz_",
+  apiKey: "key_",
+  numeration: "caf_",
+  document: "dte_",
+  event: "evt_",
+  request: "req_",
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford base32, lowercase
+
+/** A 26-character lowercase ULID: 48-bit millisecond time + 80 random bits. */
+export function ulid(now: number = Date.now()): string {
+  let time = "";
+  let t = now;
+  for (let i = 0; i < 10; i++) {
+    time = ALPHABET[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = randomBytes(16);
+  let random = "";
+  for (let i = 0; i < 16; i++) random += ALPHABET[(bytes[i] ?? 0) % 32];
+  return time + random;
+}
+
+/** A new id of the given kind, e.g. `newId("business")` → `biz_01j…`. */
+export function newId(kind: IdKind): string {
+  return ID_PREFIXES[kind] + ulid();
+}
+
+/** `true` when `value` looks like an id of `kind`. */
+export function isId(kind: IdKind, value: string): boolean {
+  return value.startsWith(ID_PREFIXES[kind]) && /^[0-9a-z]{26}$/.test(value.slice(ID_PREFIXES[kind].length));
+}

@@ -1,0 +1,46 @@
+/** Body fields → column values, shared by create and update. */
+import type { Static } from "@sinclair/typebox";
+import type { ValidationIssue } from "@timbre/core/errors";
+import type { Deps } from "../../deps.js";
+import type { businesses } from "../../db/businesses.js";
+import { checkWebhookUrl } from "./check-webhook-url.js";
+import type { UpdateBusinessBody } from "./schemas.js";
+
+type Fields = Omit<Static<typeof UpdateBusinessBody>, "rut">;
+type Columns = Partial<typeof businesses.$inferInsert>;
+
+export function businessColumns(input: Fields): Columns {
+  const out: Columns = {};
+  if (input.razon_social !== undefined) out.razonSocial = input.razon_social.trim();
+  if (input.giro !== undefined) out.giro = input.giro.trim();
+  if (input.acteco !== undefined) out.acteco = input.acteco;
+  if (input.direccion !== undefined) out.direccion = input.direccion.trim();
+  if (input.comuna !== undefined) out.comuna = input.comuna.trim();
+  if (input.ciudad !== undefined) out.ciudad = input.ciudad;
+  if (input.email !== undefined) out.email = input.email;
+  if (input.telefono !== undefined) out.telefono = input.telefono;
+  if (input.sucursal_sii !== undefined) out.sucursalSii = input.sucursal_sii;
+  if (input.resolucion !== undefined) {
+    out.resolucionNumero = input.resolucion?.numero ?? null;
+    out.resolucionFecha = input.resolucion?.fecha ?? null;
+  }
+  if (input.webhook_url !== undefined) out.webhookUrl = input.webhook_url;
+  return out;
+}
+
+/** Rules beyond the schema (every issue at once). */
+export function businessIssues(deps: Deps, input: Fields): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if (typeof input.webhook_url === "string") {
+    const issue = checkWebhookUrl(input.webhook_url, {
+      requireHttps: deps.config.siiMode === "produccion",
+      allowPrivate: deps.config.webhookAllowPrivate,
+    });
+    if (issue) issues.push(issue);
+  }
+  for (const key of ["razon_social", "giro", "direccion", "comuna"] as const) {
+    const value = input[key];
+    if (value !== undefined && value.trim() === "") issues.push({ path: key, reason: "min_length", message: "must not be blank" });
+  }
+  return issues;
+}

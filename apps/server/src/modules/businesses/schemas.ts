@@ -1,0 +1,67 @@
+import { FormatRegistry, Type, type TSchema } from "@sinclair/typebox";
+import { isValidRut } from "@timbre/core/rut";
+
+// Reported as reason `invalid_rut` (http/validation.ts).
+if (!FormatRegistry.Has("rut")) FormatRegistry.Set("rut", (value) => isValidRut(value));
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const DATE_PATTERN = "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$";
+
+/** Lengths follow the SII XML fields (RznSoc 100, GiroEmis 80, DirOrigen 70, CmnaOrigen 20, …). */
+const fields = {
+  razon_social: Type.String({ minLength: 1, maxLength: 100 }),
+  giro: Type.String({ minLength: 1, maxLength: 80 }),
+  acteco: Type.Array(Type.Integer({ minimum: 100000, maximum: 999999 }), { minItems: 1, maxItems: 4 }),
+  direccion: Type.String({ minLength: 1, maxLength: 70 }),
+  comuna: Type.String({ minLength: 1, maxLength: 20 }),
+  ciudad: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  email: Type.Optional(Nullable(Type.String({ maxLength: 80, pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$" }))),
+  telefono: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  sucursal_sii: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  resolucion: Type.Optional(
+    Nullable(Type.Object({ numero: Type.Integer({ minimum: 0, maximum: 999999 }), fecha: Type.String({ pattern: DATE_PATTERN }) })),
+  ),
+  webhook_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+};
+
+export const CreateBusinessBody = Type.Object({ rut: Type.String({ format: "rut", maxLength: 16 }), ...fields });
+
+export const UpdateBusinessBody = Type.Partial(Type.Object({ rut: Type.String({ maxLength: 16 }), ...fields }));
+
+export const CertificateJsonBody = Type.Object({
+  pfx_base64: Type.String({ minLength: 1 }),
+  password: Type.String({ maxLength: 1000 }),
+});
+
+export const CertificateSummarySchema = Type.Object({
+  rut_titular: Nullable(Type.String()),
+  nombre_titular: Type.String(),
+  emisor: Type.String(),
+  serial: Type.String(),
+  valid_from: Type.String(),
+  valid_to: Type.String(),
+  fingerprint_sha256: Type.String(),
+});
+
+export const Business = Type.Object({
+  id: Type.String(),
+  rut: Type.String(),
+  razon_social: Type.String(),
+  giro: Type.String(),
+  acteco: Type.Array(Type.Integer()),
+  direccion: Type.String(),
+  comuna: Type.String(),
+  ciudad: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  telefono: Nullable(Type.String()),
+  sucursal_sii: Nullable(Type.String()),
+  resolucion: Nullable(Type.Object({ numero: Type.Integer(), fecha: Type.String() })),
+  webhook_url: Nullable(Type.String()),
+  certificate: Nullable(CertificateSummarySchema),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  webhook_secret: Type.Optional(Type.String()),
+});
+
+export const Deleted = Type.Object({ id: Type.String(), deleted: Type.Literal(true) });
+export const WebhookSecret = Type.Object({ webhook_secret: Type.String() });
