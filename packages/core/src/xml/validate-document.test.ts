@@ -1,0 +1,116 @@
+import { describe, expect, test } from "bun:test";
+import type { DocumentInput } from "../document/types.js";
+import { CASES } from "../../test/support/document-cases.js";
+import { SAMPLE_T33, SAMPLE_T39 } from "../../test/support/signing-fixtures.js";
+import { validateDocument } from "./validate-document.js";
+
+const reasons = (input: DocumentInput) => validateDocument(input).map((i) => `${i.path}:${i.reason}`);
+const t33 = (patch: Partial<DocumentInput>): DocumentInput => ({ ...SAMPLE_T33, ...patch });
+
+describe("validateDocument", () => {
+  test.each(Object.keys(CASES))("accepts %s", (name) => {
+    expect(validateDocument(CASES[name] as DocumentInput)).toEqual([]);
+  });
+
+  test("accepts the synthetic samples", () => {
+    expect(validateDocument(SAMPLE_T33)).toEqual([]);
+    expect(validateDocument(SAMPLE_T39)).toEqual([]);
+  });
+
+  test("reports every problem at once with API paths", () => {
+    const input = t33({
+      fecha: "2026-02-30",
+      receiver: { rut: "76192083-8", razonSocial: "Café ☕", giro: "x".repeat(41) },
+      items: [{ nombre: "", cantidad: 0, precio: -1, unidad: "CAJAS", descuentoPorcentaje: 101 }],
+    });
+    expect(reasons(input)).toEqual([
+      "fecha:format",
+      "receptor.rut:invalid_rut",
+      "receptor.razon_social:charset",
+      "receptor.giro:max_length",
+      "receptor.direccion:required",
+      "receptor.comuna:required",
+      "items[0].nombre:required",
+      "items[0].unidad:max_length",
+      "items[0].cantidad:minimum",
+      "items[0].precio:minimum",
+      "items[0].descuento_porcentaje:maximum",
+    ]);
+  });
+
+  test("charset names the field and the character; tabs and line breaks are fine", () => {
+    const [issue] = validateDocument(t33({ items: [{ nombre: "Té “verde”", cantidad: 1, precio: 1 }] }));
+    expect(issue).toMatchObject({ path: "items[0].nombre", reason: "charset" });
+    expect(issue?.message).toContain("U+201C");
+    expect(validateDocument(t33({ items: [{ nombre: "a\tb", descripcion: "x\r\ny", cantidad: 1, precio: 1 }] }))).toEqual([]);
+    expect(reasons(t33({ items: [{ nombre: "bell\u0007", cantidad: 1, precio: 1 }] }))).toEqual(["items[0].nombre:charset"]);
+    expect(reasons(t33({ items: [{ nombre: "c1\u0085", cantidad: 1, precio: 1 }] }))).toEqual(["items[0].nombre:charset"]);
+  });
+
+  test("lengths: NmbItem 80, UnmdItem 4, GiroRecep 40, RznSocRecep 100 (never silently truncated)", () => {
+    const input = t33({
+      receiver: { ...SAMPLE_T33.receiver, razonSocial: "r".repeat(101), giro: "g".repeat(41) },
+      items: [{ nombre: "n".repeat(81), unidad: "UNIDA", cantidad: 1, precio: 1 }],
+    });
+    expect(reasons(input)).toEqual(["receptor.razon_social:max_length", "receptor.giro:max_length", "items[0].nombre:max_length", "items[0].unidad:max_length"]);
+    expect(validateDocument(t33({ items: [{ nombre: "n".repeat(80), unidad: "UNID", cantidad: 1, precio: 1 }] }))).toEqual([]);
+  });
+
+  test("line counts: 1–60 on facturas, 1–1000 on boletas", () => {
+    const line = { nombre: "x", cantidad: 1, precio: 1 };
+    expect(reasons(t33({ items: [] }))).toEqual(["items:min_items"]);
+    expect(reasons(t33({ items: Array(61).fill(line) }))).toEqual(["items:max_items"]);
+    expect(reasons({ ...SAMPLE_T39, items: Array(1000).fill(line) })).toEqual([]);
+    expect(reasons({ ...SAMPLE_T39, items: Array(1001).fill(line) })).toEqual(["items:max_items"]);
+  });
+
+  test("numbers: quantity > 0, price ≥ 0, at most 6 decimals, discount 0–100 with 2 decimals", () => {
+    const line = (patch: object) => t33({ items: [{ nombre: "x", cantidad: 1, precio: 1, ...patch }] });
+    expect(reasons(line({ cantidad: "0.0000001" }))).toEqual(["items[0].cantidad:format"]);
+    expect(reasons(line({ cantidad: "1.123456", precio: "0.000001" }))).toEqual([]);
+    expect(reasons(line({ precio: 0 }))).toEqual([]);
+    expect(reasons(line({ cantidad: "abc" }))).toEqual(["items[0].cantidad:type"]);
+    expect(reasons(line({ descuentoPorcentaje: "10.555" }))).toEqual(["items[0].descuento_porcentaje:format"]);
+    expect(reasons(line({ precio: 1e12 }))).toEqual(["items[0].precio:maximum"]);
+    expect(reasons(t33({ descuentoGlobalPorcentaje: -1 }))).toEqual(["descuento_global_porcentaje:minimum"]);
+  });
+
+  test("receiver giro, direccion and comuna are required on 33/34/56/61 only", () => {
+    const receiver = { rut: "96670340-7", razonSocial: "Cliente" };
+    for (const tipo of [33, 34, 56, 61] as const) {
+      const input: DocumentInput = { ...SAMPLE_T33, tipo, receiver, referencias: [{ tipoDoc: 33, folio: 1, fecha: "2026-01-15", codigo: 3 }] };
+      expect(reasons(input)).toEqual(["receptor.giro:required", "receptor.direccion:required", "receptor.comuna:required"]);
+    }
+    expect(reasons({ ...SAMPLE_T39, receiver })).toEqual([]);
+    expect(reasons({ ...SAMPLE_T39, tipo: 41, receiver })).toEqual([]);
+  });
+
+  test("notes need a reference with a CodRef; annulments reference one document", () => {
+    expect(reasons(t33({ tipo: 61 }))).toEqual(["referencia:required"]);
+    expect(reasons(t33({ tipo: 56, referencias: [{ tipoDoc: 33, folio: 1, fecha: "2026-01-15" }] }))).toEqual(["referencias[0].codigo:required"]);
+    const two = [
+      { tipoDoc: 33, folio: 1, fecha: "2026-01-15", codigo: 1 as const },
+      { tipoDoc: 33, folio: 2, fecha: "2026-01-15", codigo: 3 as const },
+    ];
+    expect(reasons(t33({ tipo: 61, referencias: two }))).toEqual(["referencias:not_allowed"]);
+    expect(reasons(t33({ referencias: [{ tipoDoc: "ABCD", folio: "", fecha: "15-01-2026" }] }))).toEqual([
+      "referencias[0].tipo_doc:max_length",
+      "referencias[0].folio:required",
+      "referencias[0].fecha:format",
+    ]);
+  });
+
+  test("a 33 whose lines are all exempt must be a 34; exempt flags on 34/41 are fine", () => {
+    const exempt = [{ nombre: "x", cantidad: 1, precio: 1, exento: true }];
+    expect(reasons(t33({ items: exempt }))).toEqual(["tipo:not_allowed"]);
+    expect(reasons(t33({ tipo: 34, items: exempt }))).toEqual([]);
+    expect(reasons({ ...SAMPLE_T39, tipo: 41, items: exempt })).toEqual([]);
+  });
+
+  test("tipo, folio, fecha, RUTs, forma_pago, acteco", () => {
+    expect(reasons(t33({ tipo: 52 as never }))).toEqual(["tipo:enum"]);
+    expect(reasons(t33({ folio: 0, fecha: "2026-1-5", formaPago: 4 as never }))).toEqual(["folio:format", "fecha:format", "forma_pago:enum"]);
+    expect(reasons(t33({ issuer: { ...SAMPLE_T33.issuer, rut: "1-1", acteco: [] } }))).toEqual(["emisor.rut:invalid_rut", "emisor.acteco:min_items"]);
+    expect(reasons({ ...SAMPLE_T39, issuer: { ...SAMPLE_T39.issuer, acteco: [] } })).toEqual([]);
+  });
+});
