@@ -65,7 +65,7 @@ describe("canonicalizeXml", () => {
     (name) => {
       const xml = sample(name);
       const dteTag = /<DTE[^>]*>/.exec(xml)?.[0] ?? "";
-      const inScope = dteTag.includes(`xmlns="${SII_NS}"`) ? { "": SII_NS } : {};
+      const inScope: Record<string, string> = dteTag.includes(`xmlns="${SII_NS}"`) ? { "": SII_NS } : {};
       const documento = between(xml, "<Documento ", "</Documento>");
       expect(canonicalizeXml(documento, { inScope })).toBe(c14nWithXmlCrypto(xml, "Documento"));
     },
