@@ -37,22 +37,32 @@ export function renderCarta(ctx: RenderContext): void {
 
   startPage(true);
   const rows = itemRows(ctx.data.input, ctx.data.totals).map((r) => measureRow(sheet, r));
-  if (rows.length > 0) y = drawItemsHeader(sheet, y, false);
-  for (const row of rows) {
-    if (y + row.height > BOTTOM - CONTINUES_SPACE) {
-      drawContinues(sheet, y, sheets.length + 1);
-      startPage(false);
-      y = drawItemsHeader(sheet, y, true);
-    }
-    drawItemRow(sheet, row, y);
-    y += row.height;
-  }
-
   const timbre = timbreBlock(ctx, TIMBRE.width, TIMBRE.maxHeight);
   const acuse = ctx.cedible ? acuseBlock(sheet, ACUSE_WIDTH) : null;
   const footerTop = BOTTOM - Math.max(timbre.height, acuse?.height ?? 0);
   const tailHeight = drawTail(new Sheet(ctx.fonts), ctx, 0);
-  if (y + 10 + tailHeight > footerTop - 8) {
+  const tailFits = (from: number): boolean => from + 10 + tailHeight <= footerTop - 8;
+  const nextPage = (): void => {
+    drawContinues(sheet, y, sheets.length + 1);
+    startPage(false);
+    y = drawItemsHeader(sheet, y, true);
+  };
+
+  if (rows.length > 0) y = drawItemsHeader(sheet, y, false);
+  let onPage = 0;
+  rows.forEach((row, i) => {
+    // keep the last two lines with the totals rather than leave the last page without items
+    const rest = (): number => rows.slice(i).reduce((sum, r) => sum + r.height, 0);
+    const widow = i === Math.max(rows.length - 2, 0) && onPage > 0 && !tailFits(y + rest());
+    if (widow || y + row.height > BOTTOM - CONTINUES_SPACE) {
+      nextPage();
+      onPage = 0;
+    }
+    drawItemRow(sheet, row, y);
+    y += row.height;
+    onPage++;
+  });
+  if (!tailFits(y)) {
     drawContinues(sheet, y, sheets.length + 1);
     startPage(false);
   }
@@ -63,7 +73,7 @@ export function renderCarta(ctx: RenderContext): void {
   sheets.forEach((s, i) => {
     s.text(`Página ${i + 1} de ${sheets.length}`, RIGHT, PAGE_HEIGHT - 18, { size: 7.5, color: GRAY, align: "right" });
     if (ctx.preview) {
-      s.watermark(PREVIEW_MARK, PAGE_WIDTH / 2, PAGE_HEIGHT / 2, 54, 35, RED);
+      s.watermark(PREVIEW_MARK, PAGE_WIDTH / 2, PAGE_HEIGHT / 2, 46, 45, RED);
       s.text(`${PREVIEW_MARK} — VISTA PREVIA`, MARGIN, PAGE_HEIGHT - 18, { size: 7.5, font: "bold", color: RED });
     }
     s.drawOn(ctx.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]), ctx.doc);

@@ -124,7 +124,7 @@ export function renderTermica(ctx: RenderContext): void {
   }
   const height = y + 10;
   if (ctx.preview) {
-    for (let cy = 160; cy < height; cy += 320) sheet.watermark(PREVIEW_MARK, CX, cy, 19, 35, RED);
+    for (let cy = 160; cy < height; cy += 320) sheet.watermark(PREVIEW_MARK, CX, cy, 15, 35, RED);
   }
   sheet.drawOn(ctx.doc.addPage([ROLL_WIDTH, height]), ctx.doc);
 }
