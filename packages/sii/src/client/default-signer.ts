@@ -1,9 +1,5 @@
+import { signSeed } from "@timbre/core/xml";
 import type { SeedSigner } from "./context.js";
 
-/**
- * Core's `signSeed` (packages/core/src/xml). Interim: throws until core's xml area exports it; pass
- * `signSeed` in the client options meanwhile.
- */
-export const defaultSeedSigner: SeedSigner = () => {
-  throw new Error("core signSeed is not available yet: pass options.signSeed");
-};
+/** Core's `signSeed` (enveloped signature over `getToken/item/Semilla`, BRIEF §7.1). */
+export const defaultSeedSigner: SeedSigner = (seed, identity) => signSeed(seed, identity);

@@ -2,7 +2,7 @@ import { SII_PATHS, SII_USER_AGENT } from "../protocol/endpoints.js";
 import { looksLikeHtml } from "../protocol/xml-text.js";
 import { envelopeStateInfo } from "../codes/envelope-states.js";
 import type { ClientContext } from "./context.js";
-import { envelopeState, type LifecycleState } from "./envelope-state.js";
+import { envelopeVerdict, type EnvelopeVerdict, type LifecycleState } from "./envelope-state.js";
 import { SiiTransientError } from "./errors.js";
 import { sendHttp } from "./http.js";
 import { parseBoletaStatus, type DocumentVerdict } from "./parse-boleta.js";
@@ -21,14 +21,21 @@ export interface EnvelopeStatus {
   counts: TipoCounts[];
   /** Per-document verdicts when the SII gives them (boleta REST `detalle_rep_rech`, sandbox). */
   documents?: DocumentVerdict[];
-  /** The service state this status means for the envelope's documents (BRIEF §8). */
+  /** The service state this status means for the envelope's documents (BRIEF §8, core lifecycle). */
   state: LifecycleState;
+  /** Core's full verdict (processing / final / unresolved on mixed counts / unknown). */
+  verdict: EnvelopeVerdict;
 }
 
 /** Which envelope to ask about. */
 export interface EnvelopeStatusQuery {
   trackId: string;
   rutEmisor: string;
+}
+
+function withVerdict(estado: string, errCode: string | null, counts: readonly TipoCounts[]) {
+  const verdict = envelopeVerdict(estado, errCode, counts);
+  return { state: verdict.state, verdict };
 }
 
 function tokenError(operation: string, estado: string): SiiTransientError {
@@ -55,7 +62,7 @@ export async function queryEstUp(ctx: ClientContext, token: string, query: Envel
     glosa: answer.glosa,
     errCode: answer.errCode,
     counts: answer.counts,
-    state: envelopeState(estado, answer.counts),
+    ...withVerdict(estado, answer.errCode, answer.counts),
   };
 }
 
@@ -73,7 +80,7 @@ export async function queryBoletaStatus(ctx: ClientContext, token: string, query
   const answer = await sendHttp(ctx.fetch, { method: "GET", url, headers: { "User-Agent": SII_USER_AGENT, Cookie: `TOKEN=${token}`, Accept: "application/json" } }, ctx.requestMs, op);
   if (answer.status === 401) throw new SiiTransientError(op, "token", "boleta status: not authenticated (401)", { httpStatus: 401 });
   if (answer.status === 404) {
-    return { trackId: query.trackId, estado: "REC", glosa: "Envío aún no registrado (HTTP 404)", errCode: null, counts: [], state: "ENVIADO" };
+    return { trackId: query.trackId, estado: "REC", glosa: "Envío aún no registrado (HTTP 404)", errCode: null, counts: [], ...withVerdict("REC", null, []) };
   }
   if (looksLikeHtml(answer.text, answer.contentType)) throw new SiiTransientError(op, "html", "SII answered an HTML page to the boleta status", { httpStatus: answer.status });
   if (answer.status >= 400) throw new SiiTransientError(op, "http", `boleta status: HTTP ${answer.status}`, { httpStatus: answer.status });
@@ -93,6 +100,6 @@ export async function queryBoletaStatus(ctx: ClientContext, token: string, query
     errCode: null,
     counts: parsed.counts,
     documents: parsed.documents,
-    state: envelopeState(estado, parsed.counts),
+    ...withVerdict(estado, null, parsed.counts),
   };
 }

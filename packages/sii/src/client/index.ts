@@ -8,7 +8,7 @@ export type { DocumentStatus, DocumentStatusQuery } from "./document-status.js";
 export { toDdMmAaaa } from "./document-status.js";
 export type { TipoCounts } from "./parse-est-up.js";
 export type { DocumentVerdict } from "./parse-boleta.js";
-export type { LifecycleState } from "./envelope-state.js";
+export type { LifecycleState, EnvelopeVerdict } from "./envelope-state.js";
 export { parseRecepcionDte, type RecepcionDte } from "./parse-recepcion.js";
 export { parseEstUpAnswer, type EstUpAnswer } from "./parse-est-up.js";
 export { parseEstDteAnswer, type EstDteAnswer } from "./parse-est-dte.js";

@@ -1,0 +1,63 @@
+import { isCafExpired, parseEmbeddedCaf, verifyCafSignature, type AuthorityKey } from "@timbre/core/caf";
+import { describeSiiCode } from "../codes/describe.js";
+import { codeLevel } from "../codes/document-codes.js";
+import type { DteFacts } from "./read-envelope.js";
+import type { DocumentOutcome, DocumentRegistry } from "./registry.js";
+
+/** Everything a per-document check needs besides the document. */
+export interface DocumentCheckContext {
+  authorities: AuthorityKey[];
+  registry: DocumentRegistry;
+  /** The TED verified against the CAF key inside it (from core's `verifyEnvelope`). */
+  tedValid: boolean;
+  /** Rejection code for `[sandbox:rechazo]` (default HED-3-305). */
+  rejectionCode: string;
+  /** Remark code for `[sandbox:reparos]` (default HED-1-863). */
+  remarkCode: string;
+}
+
+function cafProblems(dte: DteFacts, ctx: DocumentCheckContext): string[] {
+  if (dte.cafXml === null) return ["TED-2-510"];
+  let caf;
+  try {
+    caf = parseEmbeddedCaf(dte.cafXml);
+  } catch {
+    return ["CAF-3-516"];
+  }
+  const codes: string[] = [];
+  try {
+    verifyCafSignature(caf, ctx.authorities);
+  } catch {
+    codes.push("CAF-3-516");
+  }
+  if (caf.rut.toUpperCase() !== dte.rutEmisor.toUpperCase() || caf.tipo !== dte.tipo) codes.push("CAF-3-519");
+  if (dte.folio < caf.desde || dte.folio > caf.hasta) codes.push("CAF-3-518");
+  if (/^\d{4}-\d{2}-\d{2}$/.test(dte.fchEmis) && isCafExpired(caf, dte.fchEmis)) codes.push("CAF-3-517");
+  if (dte.fchEmis < caf.fechaAutorizacion) codes.push("HED-3-305");
+  return codes;
+}
+
+/**
+ * Checks one DTE of a well-formed, well-signed envelope like the SII's processing does: TED against its CAF,
+ * CAF against the authority keys, folio in range, CAF expiry (CAF-3-517), emission before authorisation
+ * (HED-3-305), folio reuse (DTE-3-101 other data, DTE-3-100 same data), plus the outcome drivers
+ * `[sandbox:rechazo]` / `[sandbox:reparos]` in RznSocRecep (`[sandbox:rechazo=CODE]` picks the code).
+ *
+ * @example
+ * checkDocument(dte, ctx).estado; // "DOK"
+ */
+export function checkDocument(dte: DteFacts, ctx: DocumentCheckContext): DocumentOutcome {
+  const codes = ctx.tedValid ? cafProblems(dte, ctx) : ["TED-2-510", ...cafProblems(dte, ctx).filter((c) => c !== "TED-2-510")];
+  const previous = ctx.registry.find(dte.rutEmisor, dte.tipo, dte.folio);
+  if (previous !== undefined) codes.push(previous.fingerprint === dte.fingerprint ? "DTE-3-100" : "DTE-3-101");
+  const driver = /\[sandbox:(rechazo|reparos)(?:=([A-Z]{2,4}-\d-\d+))?\]/i.exec(dte.rznSocRecep);
+  if (driver?.[1]?.toLowerCase() === "rechazo") codes.push(driver[2]?.toUpperCase() ?? ctx.rejectionCode);
+  if (driver?.[1]?.toLowerCase() === "reparos") codes.push(driver[2]?.toUpperCase() ?? ctx.remarkCode);
+  const errors = [...new Set(codes)].map((codigo) => ({
+    codigo,
+    descripcion: describeSiiCode(codigo, "document").descripcion,
+    nivel: codeLevel(codigo) ?? 3,
+  }));
+  const estado = errors.some((e) => e.nivel >= 3) ? "RCH" : errors.length > 0 ? "RLV" : "DOK";
+  return { tipo: dte.tipo, folio: dte.folio, estado, errors };
+}

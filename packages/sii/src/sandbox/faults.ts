@@ -1,0 +1,42 @@
+/** Fault modes: refuse connections (`down`), HTTP 500, an HTML page, or no answer until the client gives up. */
+export type FaultMode = "down" | "http500" | "html" | "timeout";
+
+/** A programmed fault: `count` requests (default: until cleared) get `mode`. */
+export interface FaultSpec {
+  mode: FaultMode;
+  count?: number;
+  /** Only requests whose path contains this text (default: every path). */
+  path?: string;
+}
+
+/**
+ * Programmable fault injection for tests (`sandbox.faults.set({ mode: "http500", count: 1 })`).
+ *
+ * @example
+ * faults.set({ mode: "html", count: 1 });
+ * faults.take("/DTEWS/QueryEstUp.jws"); // "html", then null
+ */
+export class FaultInjector {
+  #spec: FaultSpec | null = null;
+  #remaining = Infinity;
+
+  /** Programs a fault (replacing any previous one). */
+  set(spec: FaultSpec): void {
+    this.#spec = spec;
+    this.#remaining = spec.count ?? Infinity;
+  }
+
+  /** Removes the programmed fault. */
+  clear(): void {
+    this.#spec = null;
+  }
+
+  /** The fault for this request, consuming one use; `null` when none applies. */
+  take(path: string): FaultMode | null {
+    const spec = this.#spec;
+    if (spec === null || (spec.path !== undefined && !path.includes(spec.path))) return null;
+    this.#remaining -= 1;
+    if (this.#remaining <= 0) this.#spec = null;
+    return spec.mode;
+  }
+}

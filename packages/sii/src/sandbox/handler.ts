@@ -1,0 +1,77 @@
+import { SII_PATHS, SOAP_SERVICES, type SoapService } from "../protocol/endpoints.js";
+import { buildSoapResponse, parseSoapRequest } from "../protocol/soap.js";
+import { htmlPage } from "./answers.js";
+import { handleBoletaStatus } from "./boleta-status.js";
+import { seedAnswer, tokenAnswer } from "./soap-auth.js";
+import { estDteAnswer, estUpAnswer } from "./soap-queries.js";
+import type { SandboxState } from "./state.js";
+import { handleBoletaUpload, handleDteUpload } from "./upload-handlers.js";
+
+const soapFault = (message: string) =>
+  new Response(
+    `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body><soapenv:Fault><faultcode>soapenv:Client</faultcode><faultstring>${message}</faultstring></soapenv:Fault></soapenv:Body></soapenv:Envelope>`,
+    { status: 500, headers: { "Content-Type": "text/xml; charset=utf-8" } },
+  );
+
+/** Axis binds RPC parameters by position: read by name, fall back to the WSDL position. */
+function param(params: Map<string, string>, service: SoapService, name: string): string {
+  const byName = params.get(name);
+  if (byName !== undefined) return byName.trim();
+  const index = (SOAP_SERVICES[service].params as readonly string[]).indexOf(name);
+  return ([...params.values()][index] ?? "").trim();
+}
+
+async function handleSoap(state: SandboxState, service: SoapService, req: Request): Promise<Response> {
+  const request = parseSoapRequest(await req.text());
+  if (request === null || request.operation !== SOAP_SERVICES[service].operation) return soapFault("No such operation");
+  const p = (name: string) => param(request.params, service, name);
+  let inner: string;
+  if (service === "CrSeed") inner = seedAnswer(state);
+  else if (service === "GetTokenFromSeed") inner = tokenAnswer(state, p("pszXml"), "dte");
+  else if (service === "QueryEstUp") inner = estUpAnswer(state, { rut: p("RutCompania"), dv: p("DvCompania"), trackId: p("TrackId"), token: p("Token") });
+  else {
+    inner = estDteAnswer(state, {
+      rutCompania: `${p("RutCompania")}-${p("DvCompania")}`, tipo: Number(p("TipoDte")), folio: Number(p("FolioDte")),
+      fecha: p("FechaEmisionDte"), monto: Number(p("MontoDte")), rutReceptor: `${p("RutReceptor")}-${p("DvReceptor")}`, token: p("Token"),
+    });
+  }
+  return new Response(buildSoapResponse(service, state.settings.namespaceHost, inner), { headers: { "Content-Type": "text/xml; charset=utf-8" } });
+}
+
+async function injectFault(state: SandboxState, path: string): Promise<Response | null> {
+  const fault = state.faults.take(path);
+  if (fault === null) return null;
+  if (fault === "http500") return new Response("Internal Server Error", { status: 500 });
+  if (fault === "down") return new Response("<html><body>503 Service Unavailable</body></html>", { status: 503, headers: { "Content-Type": "text/html" } });
+  if (fault === "timeout") await state.hang();
+  return htmlPage("Servicio no disponible temporalmente");
+}
+
+const SOAP_BY_PATH = new Map<string, SoapService>(
+  (Object.keys(SOAP_SERVICES) as SoapService[]).map((s) => [SII_PATHS.soap(s), s]),
+);
+
+/**
+ * Routes a request to the sandbox's SII endpoints (SOAP `.jws`, DTEUpload, boleta REST) after fault injection.
+ *
+ * @example
+ * Bun.serve({ port: 0, fetch: (req) => routeRequest(state, req) });
+ */
+export async function routeRequest(state: SandboxState, req: Request): Promise<Response> {
+  const path = new URL(req.url).pathname;
+  const fault = await injectFault(state, path);
+  if (fault !== null) return fault;
+  const soap = SOAP_BY_PATH.get(path);
+  if (soap !== undefined && req.method === "POST") return handleSoap(state, soap, req);
+  if (path === SII_PATHS.dteUpload && req.method === "POST") return handleDteUpload(state, req);
+  if (path === SII_PATHS.boletaSeed && req.method === "GET") {
+    return new Response(seedAnswer(state), { headers: { "Content-Type": "application/xml" } });
+  }
+  if (path === SII_PATHS.boletaToken && req.method === "POST") {
+    return new Response(tokenAnswer(state, await req.text(), "boleta"), { headers: { "Content-Type": "application/xml" } });
+  }
+  if (path === SII_PATHS.boletaUpload && req.method === "POST") return handleBoletaUpload(state, req);
+  const status = /^\/recursos\/v1\/boleta\.electronica\.envio\/(\d+)-([\dkK])-(\d+)$/.exec(path);
+  if (status && req.method === "GET") return handleBoletaStatus(state, req, `${status[1]}-${status[2]?.toUpperCase()}`, status[3] ?? "");
+  return new Response("Not Found", { status: 404 });
+}

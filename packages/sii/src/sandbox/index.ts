@@ -1,0 +1,5 @@
+/** A local SII for development and tests: same paths and message shapes as the SII. */
+export { createSandbox, type Sandbox, type SandboxAuthority, type SandboxCafInput, type SandboxOptions } from "./sandbox.js";
+export type { FaultMode, FaultSpec, FaultInjector } from "./faults.js";
+export type { EnvelopeRecord, EnvelopeFinal } from "./envelopes.js";
+export type { DocumentOutcome, RegisteredDocument } from "./registry.js";

@@ -1,0 +1,82 @@
+import { elementText, findElements } from "../protocol/xml-text.js";
+
+/** The carátula of an envelope. */
+export interface Caratula {
+  rutEmisor: string | null;
+  rutEnvia: string | null;
+  rutReceptor: string | null;
+  subtotales: Array<{ tipo: number; cantidad: number }>;
+}
+
+/** The fields of one DTE the sandbox checks. */
+export interface DteFacts {
+  /** The DTE text cut out of the envelope exactly as it stands. */
+  text: string;
+  tipo: number;
+  folio: number;
+  fchEmis: string;
+  rutEmisor: string;
+  rutRecep: string;
+  rznSocRecep: string;
+  mntTotal: number;
+  /** The TED's `<CAF version="1.0">…</CAF>` text, or null. */
+  cafXml: string | null;
+  /** The DD's data without the timestamp: "same data" means the same fingerprint. */
+  fingerprint: string;
+}
+
+/** Root, carátula and DTEs of an envelope text. */
+export interface EnvelopeFacts {
+  root: "EnvioDTE" | "EnvioBOLETA" | null;
+  caratula: Caratula;
+  dtes: DteFacts[];
+}
+
+const text = (xml: string, name: string) => elementText(xml, name) ?? "";
+
+function readDte(dteText: string): DteFacts {
+  const encabezado = findElements(dteText, "Encabezado")[0]?.inner ?? "";
+  const idDoc = findElements(encabezado, "IdDoc")[0]?.inner ?? "";
+  const receptor = findElements(encabezado, "Receptor")[0]?.inner ?? "";
+  const ted = findElements(dteText, "TED")[0]?.inner ?? "";
+  const dd = findElements(ted, "DD")[0]?.inner ?? "";
+  const caf = /<(?:[\w.-]+:)?CAF\b[\s\S]*?<\/(?:[\w.-]+:)?CAF>/.exec(ted)?.[0] ?? null;
+  return {
+    text: dteText,
+    tipo: Number(text(idDoc, "TipoDTE")),
+    folio: Number(text(idDoc, "Folio")),
+    fchEmis: text(idDoc, "FchEmis"),
+    rutEmisor: text(findElements(encabezado, "Emisor")[0]?.inner ?? "", "RUTEmisor"),
+    rutRecep: text(receptor, "RUTRecep"),
+    rznSocRecep: text(receptor, "RznSocRecep"),
+    mntTotal: Number(text(findElements(encabezado, "Totales")[0]?.inner ?? "", "MntTotal")),
+    cafXml: caf,
+    fingerprint: ["RE", "TD", "F", "FE", "RR", "RSR", "MNT", "IT1"].map((n) => text(dd, n)).join("|"),
+  };
+}
+
+/**
+ * Reads what the sandbox needs from an envelope (flat regex reads; XSD and signatures are checked elsewhere).
+ *
+ * @example
+ * readEnvelope(text).dtes.map((d) => d.folio);
+ */
+export function readEnvelope(xml: string): EnvelopeFacts {
+  const rootName = /<(?:[\w.-]+:)?(EnvioDTE|EnvioBOLETA)[\s>]/.exec(xml)?.[1];
+  const caratulaXml = findElements(xml, "Caratula")[0]?.inner ?? "";
+  const subtotales = findElements(caratulaXml, "SubTotDTE").map((s) => ({
+    tipo: Number(text(s.inner, "TpoDTE")),
+    cantidad: Number(text(s.inner, "NroDTE")),
+  }));
+  const dtes = [...xml.matchAll(/<(?:[\w.-]+:)?DTE[\s>][\s\S]*?<\/(?:[\w.-]+:)?DTE>/g)].map((m) => readDte(m[0]));
+  return {
+    root: rootName === "EnvioDTE" || rootName === "EnvioBOLETA" ? rootName : null,
+    caratula: {
+      rutEmisor: elementText(caratulaXml, "RutEmisor"),
+      rutEnvia: elementText(caratulaXml, "RutEnvia"),
+      rutReceptor: elementText(caratulaXml, "RutReceptor"),
+      subtotales,
+    },
+    dtes,
+  };
+}

@@ -1,0 +1,95 @@
+import { verifyEnvelope } from "@timbre/core/signature";
+import { checkCaratula } from "./check-caratula.js";
+import { checkDocument } from "./check-document.js";
+import { decodeEnvelope } from "./decode-envelope.js";
+import { processedAt, type EnvelopeFinal, type EnvelopeRecord } from "./envelopes.js";
+import { readEnvelope } from "./read-envelope.js";
+import type { SandboxState } from "./state.js";
+import { checkXsd } from "./xsd-check.js";
+
+/** An upload as received (either channel). */
+export interface IncomingEnvelope {
+  bytes: Uint8Array;
+  file: string;
+  rutSender: string;
+  rutCompany: string;
+  channel: "dteupload" | "boleta-rest";
+}
+
+/** The synchronous answer: a TRACKID, a refusal STATUS with detail, or no answer at all. */
+export type ReceiveResult =
+  | { status: "0"; record: EnvelopeRecord }
+  | { status: "7" | "8"; errors: string[] }
+  | { hang: true };
+
+function envelopeRejection(codigo: string, errors: string[]) {
+  return errors.slice(0, 10).map((e) => ({ codigo, descripcion: e }));
+}
+
+/**
+ * Receives an envelope like DTEUpload / the boleta REST upload: XSD (STATUS 7, or RSC by REST), signatures of
+ * SetDTE in context and each DTE stand-alone (STATUS 8, or RFR by REST), carátula (RCT), then each document's
+ * checks; registers the documents and the envelope. `[sandbox:timeout]` in any RznSocRecep → no answer.
+ *
+ * @example
+ * const result = await receiveEnvelope(state, { bytes, file: "envio.xml", rutSender, rutCompany, channel: "dteupload" });
+ */
+export async function receiveEnvelope(state: SandboxState, input: IncomingEnvelope): Promise<ReceiveResult> {
+  const text = decodeEnvelope(input.bytes);
+  const facts = readEnvelope(text);
+  if (facts.dtes.some((d) => d.rznSocRecep.toLowerCase().includes("[sandbox:timeout]"))) return { hang: true };
+  const rest = input.channel === "boleta-rest";
+  const base = {
+    trackId: "",
+    kind: facts.root ?? "EnvioDTE",
+    channel: input.channel,
+    rutEmisor: input.rutCompany,
+    rutEnvia: input.rutSender,
+    file: input.file,
+    receivedAt: state.settings.now().getTime(),
+    documents: [],
+  } satisfies Omit<EnvelopeRecord, "final" | "envelopeErrors">;
+  const finish = (final: EnvelopeFinal, envelopeErrors: EnvelopeRecord["envelopeErrors"], documents: EnvelopeRecord["documents"] = []) => {
+    const record: EnvelopeRecord = { ...base, trackId: state.nextTrackId(), final, envelopeErrors, documents };
+    state.envelopes.set(record.trackId, record);
+    return { status: "0" as const, record };
+  };
+
+  const schemaErrors = facts.root === null ? ["root element is not EnvioDTE or EnvioBOLETA"]
+    : state.settings.xsd === "off" ? null : await checkXsd(input.bytes, facts.root);
+  if (schemaErrors !== null && schemaErrors.length > 0) {
+    return rest ? finish("RSC", envelopeRejection("RSC", schemaErrors)) : { status: "7", errors: schemaErrors.slice(0, 10) };
+  }
+  const verification = verifyEnvelope(input.bytes);
+  const signatureErrors = verification.errors.filter((e) => e.startsWith("envelope signature") || !e.startsWith("DTE "));
+  for (const doc of verification.documents ?? []) {
+    if (!doc.signature) signatureErrors.push(`DTE ${doc.id}: firma inválida`);
+  }
+  if (signatureErrors.length > 0) {
+    return rest ? finish("RFR", envelopeRejection("RFR", signatureErrors)) : { status: "8", errors: signatureErrors.slice(0, 10) };
+  }
+  const caratula = checkCaratula(facts, text, input);
+  if (caratula.length > 0) return finish("RCT", caratula);
+
+  const documents = facts.dtes.map((dte) => {
+    const verified = verification.documents?.find((d) => d.tipo === dte.tipo && d.folio === dte.folio);
+    return checkDocument(dte, {
+      authorities: state.settings.authorities,
+      registry: state.registry,
+      tedValid: verified?.ted ?? false,
+      rejectionCode: state.settings.rejectionCode,
+      remarkCode: state.settings.remarkCode,
+    });
+  });
+  const result = finish("EPR", [], documents);
+  const visibleAt = processedAt(result.record, state.settings.stepMs);
+  facts.dtes.forEach((dte, i) => {
+    const outcome = documents[i];
+    if (outcome === undefined) return;
+    state.registry.register({
+      rutEmisor: dte.rutEmisor, tipo: dte.tipo, folio: dte.folio, fchEmis: dte.fchEmis, rutRecep: dte.rutRecep,
+      mntTotal: dte.mntTotal, fingerprint: dte.fingerprint, estado: outcome.estado, trackId: result.record.trackId, visibleAt,
+    });
+  });
+  return result;
+}

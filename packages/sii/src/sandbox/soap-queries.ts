@@ -1,0 +1,79 @@
+import { documentStateInfo } from "../codes/document-states.js";
+import { envelopeStateInfo } from "../codes/envelope-states.js";
+import { respuesta, siiTimestamp } from "./answers.js";
+import { countsOf, estadoAt } from "./envelopes.js";
+import type { SandboxState } from "./state.js";
+
+const atencion = (state: SandboxState) => `${Math.floor(Math.random() * 90000) + 10000}   ( ${siiTimestamp(state.settings.now()).replace(/-/g, "/")})`;
+
+function tokenProblem(state: SandboxState, token: string): string | null {
+  const check = state.credentials.checkToken(token, "dte");
+  if (check.status === "valid") return null;
+  return check.status === "expired" ? "001" : "002";
+}
+
+/**
+ * QueryEstUp.getEstUp: the envelope's progress (REC → … → EPR or a rejection) with counts per type once processed.
+ *
+ * @example
+ * estUpAnswer(state, { rut: "76192083", dv: "9", trackId, token });
+ */
+export function estUpAnswer(state: SandboxState, q: { rut: string; dv: string; trackId: string; token: string }): string {
+  const tokenEstado = tokenProblem(state, q.token);
+  if (tokenEstado !== null) return respuesta([["ESTADO", tokenEstado], ["GLOSA", envelopeStateInfo(tokenEstado)?.descripcion ?? "Token"]], [], false);
+  const record = state.envelopes.get(q.trackId.replace(/^0+/, "").padStart(10, "0"));
+  if (record === undefined || record.rutEmisor.toUpperCase() !== `${q.rut}-${q.dv}`.toUpperCase()) {
+    return respuesta([["TRACKID", q.trackId], ["ESTADO", "-11"], ["ERR_CODE", "1"], ["GLOSA", "Envío no corresponde a la empresa o no existe"]], [], false);
+  }
+  const estado = estadoAt(record, state.settings.now().getTime(), state.settings.stepMs);
+  const glosa = estado === record.final && record.envelopeErrors.length > 0
+    ? `${envelopeStateInfo(estado)?.descripcion ?? estado}: ${record.envelopeErrors.map((e) => `(${e.codigo}) ${e.descripcion}`).join("; ")}`
+    : envelopeStateInfo(estado)?.descripcion ?? estado;
+  const body = estado === "EPR"
+    ? countsOf(record.documents).flatMap((c) => [
+        ["TIPO_DOCTO", String(c.tipo)], ["INFORMADOS", String(c.informados)], ["ACEPTADOS", String(c.aceptados)],
+        ["RECHAZADOS", String(c.rechazados)], ["REPAROS", String(c.reparos)],
+      ] as Array<[string, string]>)
+    : [];
+  return respuesta([["TRACKID", record.trackId], ["ESTADO", estado], ["GLOSA", glosa], ["NUM_ATENCION", atencion(state)]], body);
+}
+
+/** Parameters of QueryEstDte as received. */
+export interface EstDteQuery {
+  rutCompania: string;
+  tipo: number;
+  folio: number;
+  /** DDMMAAAA */
+  fecha: string;
+  monto: number;
+  rutReceptor: string;
+  token: string;
+}
+
+/**
+ * QueryEstDte.getEstDte: `FAU` until the envelope is processed (and for rejected documents), then `DOK` when
+ * the data match or `DNK`; `FNA` for folios outside every range the sandbox authorised.
+ *
+ * @example
+ * estDteAnswer(state, { rutCompania: "76192083-9", tipo: 33, folio: 1, fecha: "15012026", monto: 1190, rutReceptor: "60803000-K", token });
+ */
+export function estDteAnswer(state: SandboxState, q: EstDteQuery): string {
+  const tokenEstado = tokenProblem(state, q.token);
+  if (tokenEstado !== null) return respuesta([["ESTADO", tokenEstado], ["GLOSA_ESTADO", "Token no válido"]]);
+  const doc = state.registry.find(q.rutCompania, q.tipo, q.folio);
+  let estado: string;
+  if (doc === undefined || doc.visibleAt > state.settings.now().getTime() || doc.estado === "RCH") {
+    const unauthorised = doc === undefined && state.registry.hasRanges(q.rutCompania, q.tipo) &&
+      !state.registry.isAuthorised(q.rutCompania, q.tipo, q.folio);
+    estado = unauthorised ? "FNA" : "FAU";
+  } else {
+    const fecha = doc.fchEmis.split("-").reverse().join("");
+    const same = fecha === q.fecha && doc.mntTotal === q.monto && doc.rutRecep.toUpperCase() === q.rutReceptor.toUpperCase();
+    estado = same ? "DOK" : "DNK";
+  }
+  const info = documentStateInfo(estado);
+  return respuesta([
+    ["ESTADO", estado], ["GLOSA_ESTADO", info?.descripcion ?? estado], ["ERR_CODE", info?.errCode ?? "0"],
+    ["GLOSA_ERR", info?.descripcion ?? estado], ["NUM_ATENCION", atencion(state)],
+  ]);
+}

@@ -1,0 +1,67 @@
+import { randomInt } from "node:crypto";
+import type { AuthorityKey } from "@timbre/core/caf";
+import { Credentials } from "./credentials.js";
+import type { EnvelopeRecord } from "./envelopes.js";
+import { FaultInjector } from "./faults.js";
+import { DocumentRegistry } from "./registry.js";
+
+/** Settings resolved from `createSandbox` options. */
+export interface SandboxSettings {
+  now: () => Date;
+  stepMs: number;
+  /** How long a `[sandbox:timeout]` or `timeout` fault request hangs before an HTML page (default 10 min). */
+  hangMs: number;
+  authorities: AuthorityKey[];
+  rejectionCode: string;
+  remarkCode: string;
+  /** `validateXsd` switch: `auto` validates when the schemas are present. */
+  xsd: "auto" | "off";
+  /** Host written in SOAP answer namespaces. */
+  namespaceHost: string;
+}
+
+/**
+ * The mutable world of one sandbox: credentials, documents, envelopes, faults and pending hung requests.
+ *
+ * @example
+ * const state = new SandboxState(settings);
+ * state.nextTrackId(); // "4178340001"
+ */
+export class SandboxState {
+  readonly credentials: Credentials;
+  readonly registry = new DocumentRegistry();
+  readonly envelopes = new Map<string, EnvelopeRecord>();
+  readonly faults = new FaultInjector();
+  readonly #hung = new Set<() => void>();
+  #trackSeq: number;
+
+  constructor(readonly settings: SandboxSettings, seedTtlMs: number, tokenTtlMs: number) {
+    this.credentials = new Credentials(settings.now, seedTtlMs, tokenTtlMs);
+    this.#trackSeq = randomInt(1_000_000, 9_000_000) * 1000;
+  }
+
+  /** A new 10-digit TRACKID (as a string). */
+  nextTrackId(): string {
+    this.#trackSeq += 1;
+    return String(this.#trackSeq).padStart(10, "0");
+  }
+
+  /** Waits `hangMs` (or until `releaseHung`) — the request gets no timely answer. */
+  hang(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.settings.hangMs);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.#hung.delete(done);
+        resolve();
+      }
+      this.#hung.add(done);
+    });
+  }
+
+  /** Ends every hanging request (on close). */
+  releaseHung(): void {
+    for (const done of [...this.#hung]) done();
+  }
+}
