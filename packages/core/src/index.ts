@@ -5,3 +5,7 @@ export * from "./document/index.js";
 export * from "./totals/index.js";
 export * from "./xml/index.js";
 export * from "./signature/index.js";
+export * from "./caf/index.js";
+export * from "./folios/index.js";
+export * from "./certificates/index.js";
+export * from "./lifecycle/index.js";

@@ -1,0 +1,3 @@
+/** Test helpers (subpath `@timbre/core/testing`): certificates and CAF authorities for sandbox and tests. Pure. */
+export { generateTestCertificate, type TestCertificate, type TestCertificateOptions } from "./generate-test-certificate.js";
+export { generateAuthorityKey, type TestAuthorityKey } from "./generate-authority-key.js";
