@@ -1,0 +1,51 @@
+/**
+ * Property: for generated documents with tricky text, the canonical Documento we write beside the file text is
+ * byte-identical to xml-crypto's and xmldsigjs's C14N of the parsed stand-alone DTE, and the signature and the
+ * TED verify independently. A smaller run checks XSD validity of the envelopes.
+ */
+import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { validateXsd } from "@timbre/xsd";
+import { isReceipt } from "../src/document/types.js";
+import { computeTotals } from "../src/totals/index.js";
+import { buildEnvelope, encodeLatin1, validateDocument } from "../src/xml/index.js";
+import { renderSignedDte } from "../src/xml/render-signed-dte.js";
+import { arbitraryDocument } from "./support/arbitrary-document.js";
+import { c14nWithXmlCrypto, c14nWithXmldsigjs, verifyTedText, verifyWithXmlCrypto, verifyWithXmldsigjs } from "./support/independent-verify.js";
+import { cafFor, SAMPLE_RESOLUTION, SAMPLE_TIMESTAMP, sampleIdentity } from "./support/signing-fixtures.js";
+
+const sign = (input: Parameters<typeof computeTotals>[0] & Parameters<typeof validateDocument>[0]) =>
+  renderSignedDte({ input, totals: computeTotals(input), caf: cafFor(input.tipo), identity: sampleIdentity(), timestamp: SAMPLE_TIMESTAMP });
+
+describe("generated documents", () => {
+  test("canonical Documento = xml-crypto C14N = xmldsigjs C14N; signature and TED verify", async () => {
+    await fc.assert(
+      fc.asyncProperty(arbitraryDocument, async (input) => {
+        expect(validateDocument(input)).toEqual([]);
+        const dte = sign(input);
+        expect(c14nWithXmlCrypto(dte.xml, "Documento")).toBe(dte.canonicalDocumento);
+        expect(c14nWithXmldsigjs(dte.xml, "Documento")).toBe(dte.canonicalDocumento);
+        expect(verifyWithXmlCrypto(dte.xml)).toBe(true);
+        expect(await verifyWithXmldsigjs(dte.xml)).toBe(true);
+        expect(verifyTedText(dte.ted, cafFor(input.tipo).publicKey)).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+
+  test("envelopes of generated documents are XSD-valid and their SetDTE signature verifies", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(arbitraryDocument, { minLength: 1, maxLength: 3 }), async (inputs) => {
+        const receipt = isReceipt(inputs[0]?.tipo ?? 33);
+        const same = inputs.filter((i) => isReceipt(i.tipo) === receipt).map((i, n) => ({ ...i, folio: n + 1 }));
+        const kind = receipt ? "EnvioBOLETA" : "EnvioDTE";
+        const xml = buildEnvelope({ kind, rutEmisor: "76192083-9", rutEnvia: "11111111-1", resolution: SAMPLE_RESOLUTION, dtes: same.map((i) => sign(i).xml), identity: sampleIdentity(), timestamp: SAMPLE_TIMESTAMP });
+        const result = await validateXsd(encodeLatin1(xml), kind);
+        expect(result.errors).toEqual([]);
+        expect(verifyWithXmlCrypto(xml)).toBe(true);
+        expect(await verifyWithXmldsigjs(xml)).toBe(true);
+      }),
+      { numRuns: 25 },
+    );
+  }, 60_000);
+});

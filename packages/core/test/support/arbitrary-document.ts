@@ -1,0 +1,74 @@
+/** fast-check generator of valid documents with tricky text (& < > quotes, tabs, CR/LF, Latin-1 letters). */
+import fc from "fast-check";
+import type { DocumentInput, Line, Reference, Tipo } from "../../src/document/types.js";
+import { ISSUER } from "./signing-fixtures.js";
+
+const CHARS = [..."abcXYZ019 &<>\"'\t\r\n;#=/ñÑáéíóúÁüºª°«»¿¡©®±µ·ÿ", "&amp;", "]]>", "&#xD;"];
+
+export const trickyText = (maxLength: number) =>
+  fc
+    .array(fc.constantFrom(...CHARS), { minLength: 1, maxLength })
+    .map((parts) => parts.join("").slice(0, maxLength))
+    .filter((s) => s.trim() !== "");
+
+const decimal = (maxUnits: number, maxScale: number, minUnits = 0) =>
+  fc.tuple(fc.integer({ min: minUnits, max: maxUnits }), fc.integer({ min: 0, max: maxScale })).map(([units, scale]) => {
+    const digits = String(units).padStart(scale + 1, "0");
+    return scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  });
+
+const line: fc.Arbitrary<Line> = fc.record(
+  {
+    nombre: trickyText(80),
+    descripcion: trickyText(200),
+    cantidad: decimal(5_000_000, 6, 1),
+    precio: decimal(2_000_000_000, 6),
+    unidad: trickyText(4),
+    descuentoPorcentaje: decimal(10_000, 2).map((s) => (Number(s) > 100 ? "100" : s)),
+    codigo: trickyText(35),
+    exento: fc.boolean(),
+  },
+  { requiredKeys: ["nombre", "cantidad", "precio"] },
+);
+
+const reference = (codigo: boolean): fc.Arbitrary<Reference> =>
+  fc.record({
+    tipoDoc: fc.constantFrom<number | string>(33, 34, 801, "SET"),
+    folio: fc.integer({ min: 1, max: 999_999 }),
+    fecha: fc.constant("2026-01-10"),
+    razon: trickyText(90),
+    ...(codigo ? { codigo: fc.constantFrom<1 | 3>(1, 3) } : {}),
+  });
+
+export const arbitraryDocument: fc.Arbitrary<DocumentInput> = fc
+  .record({
+    tipo: fc.constantFrom<Tipo>(33, 34, 39, 41, 56, 61),
+    folio: fc.integer({ min: 1, max: 100 }),
+    items: fc.array(line, { minLength: 1, maxLength: 6 }),
+    preciosBrutos: fc.boolean(),
+    descuentoGlobalPorcentaje: fc.option(decimal(10_000, 2).map((s) => (Number(s) > 100 ? "100" : s)), { nil: undefined }),
+    formaPago: fc.option(fc.constantFrom<1 | 2 | 3>(1, 2, 3), { nil: undefined }),
+    razonSocial: trickyText(100),
+    giro: trickyText(40),
+    direccion: trickyText(70),
+    comuna: trickyText(20),
+    contacto: fc.option(trickyText(80), { nil: undefined }),
+    references: fc.array(reference(false), { maxLength: 2 }),
+    noteReference: reference(true),
+  })
+  .map((r): DocumentInput => {
+    const items = r.tipo === 33 ? r.items.map((l, i) => (i === 0 ? { ...l, exento: false } : l)) : r.items;
+    const isNote = r.tipo === 56 || r.tipo === 61;
+    return {
+      tipo: r.tipo,
+      folio: r.folio,
+      fecha: "2026-01-15",
+      issuer: ISSUER,
+      receiver: { rut: "96670340-7", razonSocial: r.razonSocial, giro: r.giro, direccion: r.direccion, comuna: r.comuna, contacto: r.contacto },
+      items,
+      preciosBrutos: r.preciosBrutos,
+      descuentoGlobalPorcentaje: r.descuentoGlobalPorcentaje,
+      formaPago: r.formaPago,
+      referencias: isNote ? [r.noteReference] : r.references,
+    };
+  });
