@@ -41,7 +41,10 @@ export function createDeps(options: AppOptions): Deps {
 }
 
 export function createApp(options: AppOptions) {
-  const deps = createDeps(options);
+  return buildApp(createDeps(options), options.database);
+}
+
+export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
   return new Elysia({ serve: { maxRequestBodySize: UPLOAD_LIMIT + 64 * 1024 } })
     .use(pipeline(deps))
     .use(
@@ -51,7 +54,7 @@ export function createApp(options: AppOptions) {
         documentation: {
           info: {
             title: "Timbre API",
-            version: options.config.version,
+            version: deps.config.version,
             description: `Chilean electronic tax documents (DTE). JSON bodies up to ${JSON_LIMIT} bytes.`,
           },
           components: {
@@ -64,10 +67,10 @@ export function createApp(options: AppOptions) {
         },
       }),
     )
-    .use(utilityRoutes(deps, () => options.database.ping()))
+    .use(utilityRoutes(deps, () => database.ping()))
     .use(authRoutes(deps))
     .use(tokenRoutes(deps))
     .use(businessRoutes(deps));
 }
 
-export type App = ReturnType<typeof createApp>;
+export type App = ReturnType<typeof buildApp>;

@@ -1,6 +1,6 @@
 /** Success envelopes (API.md §1, §6.9). Error envelopes are built only in errors.ts. */
 import { Type, type TSchema } from "@sinclair/typebox";
-import { t } from "elysia";
+import { invalidParameter } from "./errors.js";
 
 export interface Pagination {
   page: number;
@@ -17,11 +17,34 @@ export function pagination(page: number, limit: number, total: number): Paginati
   return { page, limit, total, total_pages: Math.ceil(total / limit) };
 }
 
-/** Query of every list: `page` ≥ 1 (default 1), `limit` 1–100 (default 20). Elysia's `t` coerces query text. */
-export const PageQuery = t.Object({
-  page: t.Optional(t.Integer({ minimum: 1 })),
-  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })),
-});
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+/**
+ * `page` ≥ 1 (default 1), `limit` 1–100 (default 20) → 400 INVALID_PARAMETER naming the parameter. Read by hand:
+ * Elysia's coercing query validation loses the parameter name in its errors.
+ */
+export function readPage(query: Record<string, string | undefined>): PageRequest {
+  return { page: readInt(query, "page", 1, 1, 1_000_000), limit: readInt(query, "limit", 20, 1, 100) };
+}
+
+function readInt(query: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
+  const raw = query[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^-?\d+$/.test(raw)) throw invalidParameter(name, "type", `${name} must be an integer`);
+  const n = Number(raw);
+  if (n < min) throw invalidParameter(name, "minimum", `${name} must be ≥ ${min}`);
+  if (n > max) throw invalidParameter(name, "maximum", `${name} must be ≤ ${max}`);
+  return n;
+}
+
+/** OpenAPI parameters of every list. */
+export const pageParameters: { name: string; in: "query"; required: false; schema: { type: "integer"; minimum: number; maximum?: number; default: number } }[] = [
+  { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } },
+  { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
+];
 
 export const PaginationSchema = Type.Object({
   page: Type.Integer(),

@@ -18,5 +18,5 @@ export interface LoadedCertificateInfo {
 }
 
 export interface CertificateLoader {
-  load(bytes: Uint8Array, password: string): LoadedCertificateInfo;
+  load(bytes: Uint8Array, password: string): Promise<LoadedCertificateInfo>;
 }

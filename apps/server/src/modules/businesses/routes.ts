@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.js";
 import { authPlugin } from "../../http/auth.js";
-import { ok, Ok, OkList, PageQuery, paginated, pagination } from "../../http/envelope.js";
+import { ok, Ok, OkList, pageParameters, paginated, readPage, pagination } from "../../http/envelope.js";
 import { createBusiness } from "./create-business.js";
 import { deleteBusiness } from "./delete-business.js";
 import { getBusiness } from "./get-business.js";
@@ -22,11 +22,11 @@ export function businessRoutes(deps: Deps) {
     .get(
       "/",
       async ({ auth, query }) => {
-        const page = { page: query.page ?? 1, limit: query.limit ?? 20 };
+        const page = readPage(query);
         const { items, total } = await listBusinesses(deps, auth, page);
         return paginated(items, pagination(page.page, page.limit, total));
       },
-      { permission: "businesses:read", query: PageQuery, response: { 200: OkList(Business) }, detail: { tags, summary: "List businesses" } },
+      { permission: "businesses:read", response: { 200: OkList(Business) }, detail: { tags, summary: "List businesses", parameters: pageParameters } },
     )
     .post(
       "/",

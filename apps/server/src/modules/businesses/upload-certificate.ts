@@ -16,7 +16,7 @@ import type { CertificateUpload } from "./read-certificate-upload.js";
 export async function uploadCertificate(deps: Deps, caller: Credential, id: string, upload: CertificateUpload): Promise<BusinessView> {
   const business = await findBusiness(deps, caller, id);
   if (upload.bytes.byteLength === 0) throw new ApiError("CERTIFICATE_INVALID", "the file is empty", { reason: "format" });
-  const loaded = deps.certificates.load(upload.bytes, upload.password);
+  const loaded = await deps.certificates.load(upload.bytes, upload.password);
   const now = deps.now();
   if (loaded.validFrom.getTime() > now.getTime()) {
     throw new ApiError("CERTIFICATE_INVALID", "the certificate is not valid yet", { reason: "not_yet_valid", valid_from: loaded.validFrom.toISOString() });

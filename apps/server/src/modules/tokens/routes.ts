@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.js";
 import { authPlugin } from "../../http/auth.js";
-import { ok, Ok, OkList, PageQuery, paginated, pagination } from "../../http/envelope.js";
+import { ok, Ok, OkList, pageParameters, paginated, readPage, pagination } from "../../http/envelope.js";
 import { createApiKey } from "./create-api-key.js";
 import { listApiKeys } from "./list-api-keys.js";
 import { revokeApiKey } from "./revoke-api-key.js";
@@ -16,11 +16,11 @@ export function tokenRoutes(deps: Deps) {
     .get(
       "/",
       async ({ auth, query }) => {
-        const page = { page: query.page ?? 1, limit: query.limit ?? 20 };
+        const page = readPage(query);
         const { items, total } = await listApiKeys(deps, auth, page);
         return paginated(items, pagination(page.page, page.limit, total));
       },
-      { permission: "tokens:read", query: PageQuery, response: { 200: OkList(Key) }, detail: { tags, summary: "List API keys" } },
+      { permission: "tokens:read", response: { 200: OkList(Key) }, detail: { tags, summary: "List API keys", parameters: pageParameters } },
     )
     .post(
       "/",

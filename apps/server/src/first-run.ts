@@ -1,0 +1,73 @@
+/**
+ * First run (ARCHITECTURE.md §6): on an empty embedded database, a sandbox account — demo user, a business with a
+ * generated test certificate, and an `sk_test_` key with every permission — so that `npm start` is usable at once.
+ * (Sandbox CAFs join here when numerations exist.)
+ */
+import { count } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { generateTestCertificate } from "@timbre/core/testing";
+import { users } from "./db/users.js";
+import type { Deps } from "./deps.js";
+import { PERMISSIONS, type Credential } from "./http/credential.js";
+import { hashPassword } from "./modules/auth/passwords.js";
+import { createBusiness } from "./modules/businesses/create-business.js";
+import { uploadCertificate } from "./modules/businesses/upload-certificate.js";
+import { createApiKey } from "./modules/tokens/create-api-key.js";
+import { newId } from "./ids.js";
+
+export interface SandboxAccount {
+  email: string;
+  password: string;
+  businessId: string;
+  apiKey: string;
+}
+
+export const DEMO_EMAIL = "demo@timbre.local";
+const DEMO_RUT = "76192083-9";
+
+/** Creates the account when the database has no user yet; returns `null` otherwise. */
+export async function ensureSandboxAccount(deps: Deps): Promise<SandboxAccount | null> {
+  const [existing] = await deps.db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return null;
+  const now = deps.now();
+  const password = randomBytes(12).toString("base64url");
+  const userId = newId("user");
+  await deps.db.insert(users).values({ id: userId, email: DEMO_EMAIL, passwordHash: await hashPassword(password), nombre: "Demo", createdAt: now, updatedAt: now });
+  const session: Credential = { type: "session", userId, businessId: null, environment: "test", permissions: [...PERMISSIONS] };
+  const business = await createBusiness(deps, session, {
+    rut: DEMO_RUT,
+    razon_social: "Empresa Demo SpA",
+    giro: "Servicios de desarrollo de software",
+    acteco: [620200],
+    direccion: "Av. Apoquindo 1234",
+    comuna: "Las Condes",
+    ciudad: "Santiago",
+  });
+  const certPassword = randomBytes(9).toString("base64url");
+  const cert = await generateTestCertificate({
+    rut: "11111111-1",
+    name: "USUARIO DEMO",
+    validFrom: new Date(now.getTime() - 24 * 3600 * 1000),
+    validTo: new Date(now.getTime() + 365 * 24 * 3600 * 1000),
+    password: certPassword,
+  });
+  await uploadCertificate(deps, session, business.id, { bytes: cert.p12, password: certPassword });
+  const key = await createApiKey(deps, session, { name: "sandbox", permissions: ["*"], environment: "test", business_id: business.id });
+  return { email: DEMO_EMAIL, password, businessId: business.id, apiKey: key.key };
+}
+
+/** The text printed once at first start. */
+export function sandboxBanner(account: SandboxAccount, port: number): string {
+  const base = `http://localhost:${port}/v1`;
+  return [
+    "",
+    "  Sandbox account created (first run):",
+    `    dashboard login  ${account.email} / ${account.password}`,
+    `    business         ${account.businessId} (test certificate installed)`,
+    `    test API key     ${account.apiKey}   (shown once; store it)`,
+    "",
+    `  Try it:  curl -H "X-API-Key: ${account.apiKey}" ${base}/businesses`,
+    `  Docs:    ${base}/docs`,
+    "",
+  ].join("\n");
+}

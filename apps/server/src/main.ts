@@ -1,0 +1,49 @@
+/** Starts the server: config → secrets → database (+ migrations) → app → listen; graceful stop on SIGINT/SIGTERM. */
+import { buildApp, createDeps } from "./app.js";
+import { loadConfig } from "./config.js";
+import { LockedError } from "./db/lock-file.js";
+import { openDatabase, type Database } from "./db/open-database.js";
+import { ensureSandboxAccount, sandboxBanner } from "./first-run.js";
+import { createLogger } from "./log.js";
+import { loadSecrets } from "./secrets.js";
+
+const config = loadConfig(process.env);
+const log = createLogger(config.logLevel);
+const { secrets, notice } = loadSecrets(config);
+for (const path of notice.generated) log.warn("generated a new secret (set TIMBRE_MASTER_KEY / TIMBRE_JWT_SECRET to provide your own)", { path });
+
+let database: Database;
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (error) {
+  if (error instanceof LockedError) {
+    console.error(`timbre: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const deps = createDeps({ config, database, secrets, log });
+const app = buildApp(deps, database);
+const firstRun = database.driver === "pglite" ? await ensureSandboxAccount(deps) : null;
+
+app.listen({ port: config.port });
+const port = app.server?.port ?? config.port;
+log.info("listening", { port, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
+if (firstRun) process.stdout.write(sandboxBanner(firstRun, port) + "\n");
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info("stopping", { signal });
+  try {
+    await app.stop();
+  } catch {
+    /* already stopped */
+  }
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
