@@ -35,6 +35,8 @@ export interface SandboxOptions {
   /** Code for `[sandbox:rechazo]` (default HED-3-305) and `[sandbox:reparos]` (default HED-1-863). */
   rejectionCode?: string;
   remarkCode?: string;
+  /** Issuers enabled as electronic issuers (others get upload STATUS 6); default every issuer. */
+  companies?: string[];
   /** XSD validation of uploads: `auto` (when the schemas are found) or `off`. */
   xsd?: "auto" | "off";
 }
@@ -94,6 +96,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       rejectionCode: options.rejectionCode ?? "HED-3-305",
       remarkCode: options.remarkCode ?? "HED-1-863",
       xsd: options.xsd ?? "auto",
+      companies: options.companies ? options.companies.map((rut) => normalizeRut(rut)) : null,
       namespaceHost: "maullin.sii.cl",
     },
     options.seedTtlMs ?? 120_000,

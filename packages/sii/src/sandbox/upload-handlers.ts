@@ -25,8 +25,17 @@ async function readForm(req: Request): Promise<UploadForm | null> {
   };
 }
 
-function authorised(state: SandboxState, req: Request, scope: TokenScope): boolean {
-  return state.credentials.checkToken(tokenFromCookie(req.headers.get("cookie")), scope).status === "valid";
+function sessionHolder(state: SandboxState, req: Request, scope: TokenScope): string | null | false {
+  const check = state.credentials.checkToken(tokenFromCookie(req.headers.get("cookie")), scope);
+  return check.status === "valid" ? check.issued.holderRut : false;
+}
+
+/** STATUS 1 when the sender is not the authenticated certificate holder, 6 when the company is not enabled. */
+function permissionStatus(state: SandboxState, form: UploadForm, holder: string | null): "1" | "6" | null {
+  if (holder !== null && holder.toUpperCase() !== form.rutSender.toUpperCase()) return "1";
+  const companies = state.settings.companies;
+  if (companies !== null && !companies.includes(form.rutCompany.toUpperCase())) return "6";
+  return null;
 }
 
 const browserLike = (req: Request) => /^Mozilla\//.test(req.headers.get("user-agent") ?? "");
@@ -39,13 +48,15 @@ async function receive(state: SandboxState, form: UploadForm, channel: IncomingE
 
 /**
  * POST /cgi_dte/UPL/DTEUpload: without a valid TOKEN cookie or a browser-like User-Agent, an HTML page with
- * HTTP 200 (like the SII); otherwise `RECEPCIONDTE` with STATUS 0 + TRACKID, or 7 / 8 with DETAIL.
+ * HTTP 200 (like the SII); otherwise `RECEPCIONDTE` with STATUS 0 + TRACKID, 1 (sender is not the token's
+ * certificate holder), 6 (company not enabled, see `companies`), or 7 / 8 with DETAIL.
  *
  * @example
  * await handleDteUpload(state, request);
  */
 export async function handleDteUpload(state: SandboxState, req: Request): Promise<Response> {
-  if (!browserLike(req) || !authorised(state, req, "dte")) return htmlPage("No está autenticado. Debe autenticarse para enviar documentos.");
+  const holder = sessionHolder(state, req, "dte");
+  if (!browserLike(req) || holder === false) return htmlPage("No está autenticado. Debe autenticarse para enviar documentos.");
   const form = await readForm(req);
   const timestamp = siiTimestamp(state.settings.now());
   const xml = (status: string, extra: { trackId?: string; errors?: string[] } = {}) =>
@@ -53,6 +64,8 @@ export async function handleDteUpload(state: SandboxState, req: Request): Promis
       { headers: { "Content-Type": "text/xml; charset=ISO-8859-1" } });
   if (form === null) return xml("2", { errors: ["archivo ausente o multipart inválido"] });
   if (form.bytes.length === 0) return xml("2");
+  const refused = permissionStatus(state, form, holder);
+  if (refused !== null) return xml(refused);
   const result = await receive(state, form, "dteupload");
   if ("hang" in result) return htmlPage("Servicio no disponible");
   if (result.status === "0") return xml("0", { trackId: result.record.trackId });
@@ -68,9 +81,12 @@ export async function handleDteUpload(state: SandboxState, req: Request): Promis
  * await handleBoletaUpload(state, request);
  */
 export async function handleBoletaUpload(state: SandboxState, req: Request): Promise<Response> {
-  if (!browserLike(req) || !authorised(state, req, "boleta")) return new Response("NO ESTA AUTENTICADO", { status: 401 });
+  const holder = sessionHolder(state, req, "boleta");
+  if (!browserLike(req) || holder === false) return new Response("NO ESTA AUTENTICADO", { status: 401 });
   const form = await readForm(req);
   if (form === null || form.bytes.length === 0) return Response.json({ error: "archivo ausente" }, { status: 400 });
+  const refused = permissionStatus(state, form, holder);
+  if (refused !== null) return Response.json({ estado: refused, error: ["sin permiso"] }, { status: 403 });
   const result = await receive(state, form, "boleta-rest");
   if ("hang" in result) return htmlPage("Servicio no disponible");
   if (result.status !== "0") return Response.json({ estado: result.status, error: result.errors }, { status: 400 });
