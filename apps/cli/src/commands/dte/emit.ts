@@ -1,0 +1,76 @@
+import { Flags, ux } from "@oclif/core";
+import type { Dte, DteStatusResult, EmitParams, TipoDte } from "@timbre/sdk";
+import { CommandFailure, EXIT, TimbreCommand } from "../../lib/base-command.js";
+import { renderDte, renderStatus } from "../../lib/dte-view.js";
+import { readJsonFile } from "../../lib/files.js";
+import { parseItem } from "../../lib/parse-item.js";
+
+export default class DteEmit extends TimbreCommand<typeof DteEmit> {
+  static override summary = "Emit a document from a JSON file, or a quick receipt from flags";
+  static override description =
+    "The request is sent with an idempotency key (generated, or --idempotency-key) so a retried emission never takes a second folio.";
+  static override examples = [
+    "<%= config.bin %> dte emit --file invoice.json",
+    '<%= config.bin %> dte emit --tipo 39 --item "Café:2:1500" --item "Medialuna:1:1200"',
+    "<%= config.bin %> dte emit --file invoice.json --wait --json",
+  ];
+  static override flags = {
+    file: Flags.string({ char: "f", description: "JSON file with the emission request", exclusive: ["item"] }),
+    tipo: Flags.integer({ description: "document type for a quick document (default 39)" }),
+    item: Flags.string({ description: 'line "nombre:cantidad:precio[:exento]" (repeatable)', multiple: true }),
+    "receptor-rut": Flags.string({ description: "receptor RUT (default 66666666-6, anonymous consumer)" }),
+    "receptor-razon-social": Flags.string({ description: "receptor name (default \"Consumidor final\")" }),
+    "net-prices": Flags.boolean({ description: "item prices exclude IVA (quick receipts default to gross prices)", default: false }),
+    fecha: Flags.string({ description: "tax date YYYY-MM-DD (default today in Chile)" }),
+    observaciones: Flags.string({ description: "free text printed on the PDF" }),
+    "idempotency-key": Flags.string({ description: "reuse this key to make the emission safe to repeat" }),
+    wait: Flags.boolean({ description: "wait until the SII accepts or rejects the document", default: false }),
+  };
+
+  async run() {
+    const params = this.flags.file ? (readJsonFile(this.flags.file) as EmitParams) : this.quickDocument();
+    this.requireBusiness();
+    const client = await this.client();
+    const options = this.flags["idempotency-key"] ? { idempotencyKey: this.flags["idempotency-key"] } : undefined;
+    const dte = await client.dte.emit(params, options);
+    let final: DteStatusResult | undefined;
+    if (this.flags.wait) {
+      if (!this.jsonEnabled()) ux.action.start(`Waiting for the SII on folio ${dte.folio}`, dte.estado);
+      final = await client.dte.waitForFinalStatus(dte.id, { onPoll: (s) => { ux.action.status = s.estado; } });
+      if (!this.jsonEnabled()) ux.action.stop(final.estado);
+      if (final.estado === "RECHAZADO") process.exitCode = 1;
+    }
+    const result: Dte & { final_status?: DteStatusResult } = final ? { ...dte, estado: final.estado, final_status: final } : dte;
+    return this.output(result, (r) =>
+      [`Emitted ${r.id}.`, "", renderDte(r), ...(final ? ["", renderStatus(final)] : []), "", `PDF: timbre dte pdf ${r.id} -o DTE-${r.tipo}-${r.folio}.pdf`].join("\n"),
+    );
+  }
+
+  private quickDocument(): EmitParams {
+    const specs = this.flags.item ?? [];
+    if (specs.length === 0) {
+      const message = 'Pass --file invoice.json, or at least one --item "nombre:cantidad:precio".';
+      throw new CommandFailure(message, { code: "MISSING_FLAGS", message }, EXIT.usage);
+    }
+    let items;
+    try {
+      items = specs.map(parseItem);
+    } catch (error) {
+      const message = (error as Error).message;
+      throw new CommandFailure(message, { code: "INVALID_ITEM", message }, EXIT.usage);
+    }
+    const tipo = (this.flags.tipo ?? 39) as TipoDte;
+    const receipt = tipo === 39 || tipo === 41;
+    return {
+      tipo,
+      receptor: {
+        rut: this.flags["receptor-rut"] ?? "66666666-6",
+        razon_social: this.flags["receptor-razon-social"] ?? "Consumidor final",
+      },
+      items,
+      ...(receipt && !this.flags["net-prices"] ? { precios_brutos: true } : {}),
+      ...(this.flags.fecha ? { fecha: this.flags.fecha } : {}),
+      ...(this.flags.observaciones ? { observaciones: this.flags.observaciones } : {}),
+    };
+  }
+}

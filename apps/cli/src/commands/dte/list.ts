@@ -1,0 +1,44 @@
+import { Flags } from "@oclif/core";
+import type { DteStatus, TipoDte } from "@timbre/sdk";
+import { TimbreCommand } from "../../lib/base-command.js";
+import { collect, listFlags, pageFooter } from "../../lib/list-flags.js";
+import { formatPesos, renderTable } from "../../lib/table.js";
+
+export default class DteList extends TimbreCommand<typeof DteList> {
+  static override summary = "List documents, newest first";
+  static override examples = [
+    "<%= config.bin %> dte list",
+    "<%= config.bin %> dte list --tipo 33 --desde 2026-11-01 --hasta 2026-11-30",
+    "<%= config.bin %> dte list --estado RECHAZADO --all --json",
+  ];
+  static override flags = {
+    ...listFlags,
+    tipo: Flags.integer({ description: "document type" }),
+    desde: Flags.string({ description: "from tax date YYYY-MM-DD (inclusive)" }),
+    hasta: Flags.string({ description: "to tax date YYYY-MM-DD (inclusive)" }),
+    estado: Flags.option({ options: ["PENDIENTE", "ENVIADO", "ACEPTADO", "ACEPTADO_CON_REPAROS", "RECHAZADO"] as const })(),
+    folio: Flags.integer({ description: "folio" }),
+    "receptor-rut": Flags.string({ description: "receptor RUT" }),
+  };
+
+  async run() {
+    this.requireBusiness();
+    const client = await this.client();
+    const { page, limit, tipo, desde, hasta, estado, folio } = this.flags;
+    const params = { page, limit, tipo: tipo as TipoDte | undefined, desde, hasta, estado: estado as DteStatus | undefined, folio, receptor_rut: this.flags["receptor-rut"] };
+    const result = await collect(client.dte.list(params), this.flags.all);
+    return this.output(result, (p) =>
+      p.data.length === 0
+        ? "No documents match."
+        : `${renderTable(p.data, [
+            { header: "ID", get: (d) => d.id },
+            { header: "TIPO", get: (d) => d.tipo, align: "right" },
+            { header: "FOLIO", get: (d) => d.folio, align: "right" },
+            { header: "FECHA", get: (d) => d.fecha },
+            { header: "RECEPTOR", get: (d) => d.receptor.razon_social },
+            { header: "TOTAL", get: (d) => formatPesos(d.monto_total), align: "right" },
+            { header: "ESTADO", get: (d) => d.estado },
+          ])}\n${pageFooter(p)}`,
+    );
+  }
+}

@@ -1,0 +1,31 @@
+import { Args, Flags } from "@oclif/core";
+import { TimbreCommand } from "../../lib/base-command.js";
+import { writeOutput } from "../../lib/files.js";
+
+export default class DtePdf extends TimbreCommand<typeof DtePdf> {
+  static override summary = "Download the PDF of a document";
+  static override examples = [
+    "<%= config.bin %> dte pdf dte_01jd… -o factura.pdf",
+    "<%= config.bin %> dte pdf dte_01jd… --formato termica --output - > boleta.pdf",
+    "<%= config.bin %> dte pdf dte_01jd… --cedible -o cedible.pdf",
+  ];
+  static override args = { id: Args.string({ description: "document id (dte_…)", required: true }) };
+  static override flags = {
+    output: Flags.string({ char: "o", description: "file to write, - for stdout [default: <id>.pdf]" }),
+    formato: Flags.option({ options: ["carta", "termica"] as const, description: "page format" })(),
+    cedible: Flags.boolean({ description: "the transferable copy (33/34/52)", default: false }),
+  };
+
+  async run() {
+    this.requireBusiness();
+    const pdf = await (await this.client()).dte.pdf(this.args.id, {
+      ...(this.flags.formato ? { formato: this.flags.formato } : {}),
+      ...(this.flags.cedible ? { cedible: true } : {}),
+    });
+    const path = this.flags.output ?? `${this.args.id}.pdf`;
+    writeOutput(path, pdf);
+    const result = { id: this.args.id, path, bytes: pdf.byteLength };
+    if (path === "-") return result;
+    return this.output(result, (r) => `Wrote ${r.path} (${r.bytes} bytes).`);
+  }
+}

@@ -1,0 +1,53 @@
+import type { Dte, DteDetail, DteStatusResult } from "@timbre/sdk";
+import { formatPesos, renderFields, renderTable } from "./table.js";
+
+export const TIPO_NAMES: Record<number, string> = {
+  33: "Factura electrónica",
+  34: "Factura exenta",
+  39: "Boleta electrónica",
+  41: "Boleta exenta",
+  52: "Guía de despacho",
+  56: "Nota de débito",
+  61: "Nota de crédito",
+};
+
+export function renderDte(dte: Dte): string {
+  return renderFields({
+    id: dte.id,
+    documento: `${TIPO_NAMES[dte.tipo] ?? `Tipo ${dte.tipo}`} N° ${dte.folio}`,
+    fecha: dte.fecha,
+    receptor: `${dte.receptor.razon_social} (${dte.receptor.rut})`,
+    neto: formatPesos(dte.monto_neto),
+    exento: formatPesos(dte.monto_exento),
+    iva: formatPesos(dte.monto_iva),
+    total: formatPesos(dte.monto_total),
+    estado: dte.estado,
+    track_id: dte.track_id ?? "—",
+    environment: dte.environment,
+  });
+}
+
+export function renderDteDetail(dte: DteDetail): string {
+  const items = renderTable(dte.items ?? [], [
+    { header: "ITEM", get: (i) => i.nombre },
+    { header: "CANT", get: (i) => i.cantidad, align: "right" },
+    { header: "PRECIO", get: (i) => i.precio, align: "right" },
+    { header: "MONTO", get: (i) => formatPesos(i.monto), align: "right" },
+  ]);
+  const history = (dte.historial ?? []).map((h) => `  ${h.at}  ${h.estado}${h.detalle ? `  ${h.detalle}` : ""}`);
+  return [renderDte(dte), "", items, "", "Historial:", ...history].join("\n");
+}
+
+export function renderStatus(status: DteStatusResult): string {
+  const errors = (status.sii?.errores ?? []).map((e) => `  ${e.codigo}: ${e.descripcion}${e.ayuda ? ` (${e.ayuda})` : ""}`);
+  return [
+    renderFields({
+      id: status.id,
+      estado: status.estado,
+      track_id: status.track_id ?? "—",
+      sii: status.sii ? `${status.sii.estado_envio ?? "?"} ${status.sii.glosa ?? ""}`.trim() : "(not consulted yet)",
+      consultado_at: status.sii?.consultado_at ?? "—",
+    }),
+    ...(errors.length ? ["Errores SII:", ...errors] : []),
+  ].join("\n");
+}
