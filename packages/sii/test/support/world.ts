@@ -116,3 +116,13 @@ export async function envelopeBytes(world: World, spec: EnvelopeSpec): Promise<U
   });
   return encodeLatin1(spec.mutate ? spec.mutate(xml) : xml);
 }
+
+/** A fetch that records the path of every request it sends. */
+export function recordingFetch(): { fetch: typeof fetch; paths: string[] } {
+  const paths: string[] = [];
+  const wrapped = ((input: RequestInfo | URL, init?: RequestInit) => {
+    paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+    return fetch(input, init);
+  }) as typeof fetch;
+  return { fetch: wrapped, paths };
+}
