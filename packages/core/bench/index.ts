@@ -1,0 +1,2 @@
+/** `npm run bench` in packages/core: every core benchmark in turn. */
+await import("./sign.js");
