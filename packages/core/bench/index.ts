@@ -1,2 +1,3 @@
 /** `npm run bench` in packages/core: every core benchmark in turn. */
+export {};
 await import("./sign.js");
