@@ -1,4 +1,4 @@
-import { verifyEnvelope } from "@timbre/core/signature";
+import { verifyEnvelope, type DocumentVerification } from "@timbre/core/signature";
 import { checkCaratula } from "./check-caratula.js";
 import { checkDocument } from "./check-document.js";
 import { decodeEnvelope } from "./decode-envelope.js";
@@ -24,6 +24,16 @@ export type ReceiveResult =
 
 function envelopeRejection(codigo: string, errors: string[]) {
   return errors.slice(0, 10).map((e) => ({ codigo, descripcion: e }));
+}
+
+/** Range and RE/TD mismatches are reported with their own CAF codes; TED-2-510 is for FRMT/DD problems. */
+const OWN_CAF_CHECKS = /outside the CAF range|differs from the CAF/;
+
+function tedSignatureValid(doc: DocumentVerification | undefined): boolean {
+  if (doc === undefined) return false;
+  if (doc.ted) return true;
+  const tedErrors = doc.errors.filter((e) => e.startsWith("TED"));
+  return tedErrors.length > 0 && tedErrors.every((e) => OWN_CAF_CHECKS.test(e));
 }
 
 /**
@@ -76,7 +86,7 @@ export async function receiveEnvelope(state: SandboxState, input: IncomingEnvelo
     return checkDocument(dte, {
       authorities: state.settings.authorities,
       registry: state.registry,
-      tedValid: verified?.ted ?? false,
+      tedValid: tedSignatureValid(verified),
       rejectionCode: state.settings.rejectionCode,
       remarkCode: state.settings.remarkCode,
     });
