@@ -1,0 +1,79 @@
+/**
+ * Starts the real Timbre server (apps/server) in this process on a loopback port, with an in-memory
+ * database, for end-to-end tests of the SDK and the CLI. The server is loaded by dynamic import from a
+ * computed path so the SDK never depends on it at compile time; when it is not there yet the caller
+ * gets a reason to print and skip.
+ */
+
+export interface RealServer {
+  /** `http://127.0.0.1:<port>/v1` */
+  baseUrl: string;
+  /**
+   * Whether a route exists: an unauthenticated request answers 404 `NOT_FOUND` only for an unknown route
+   * (known routes answer 401, 422, 200 …).
+   */
+  hasRoute(method: string, path: string): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+type Loaded = Record<string, unknown>;
+
+const serverSrc = new URL("../../../../apps/server/src/", import.meta.url);
+
+async function load(file: string): Promise<Loaded | undefined> {
+  try {
+    return (await import(new URL(file, serverSrc).href)) as Loaded;
+  } catch (error) {
+    if (process.env.TIMBRE_E2E_DEBUG) console.error(error);
+    return undefined;
+  }
+}
+
+function randomBase64(bytes: number): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64");
+}
+
+/** The server, or the reason it cannot be started (printed by the caller, whose tests then skip). */
+export async function startRealServer(env: Record<string, string> = {}): Promise<RealServer | { unavailable: string }> {
+  const [appModule, configModule, dbModule] = await Promise.all([load("app.ts"), load("config.ts"), load("db/open-database.ts")]);
+  const createApp = appModule?.["createApp"];
+  const loadConfig = configModule?.["loadConfig"];
+  const openDatabase = dbModule?.["openDatabase"];
+  if (typeof createApp !== "function" || typeof loadConfig !== "function" || typeof openDatabase !== "function") {
+    return { unavailable: "apps/server/src has no createApp/loadConfig/openDatabase yet" };
+  }
+  const masterKey = randomBase64(32);
+  const jwtSecret = randomBase64(32);
+  const config = loadConfig({
+    RATE_LIMIT_PER_MINUTE: "100000",
+    LOG_LEVEL: "silent",
+    SII_MODE: "sandbox",
+    TIMBRE_MASTER_KEY: masterKey,
+    TIMBRE_JWT_SECRET: jwtSecret,
+    TIMBRE_DATA_DIR: "/nonexistent-timbre-sdk-test",
+    ...env,
+  }) as { dataDir: string };
+  const database = (await openDatabase({ databaseUrl: null, dataDir: config.dataDir, memory: true })) as { close(): Promise<void> };
+  const app = createApp({
+    config,
+    database,
+    secrets: { masterKey: Buffer.from(masterKey, "base64"), jwtSecret: new TextEncoder().encode(jwtSecret) },
+  }) as { handle(request: Request): Promise<Response> };
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => app.handle(request) });
+  const baseUrl = `http://127.0.0.1:${server.port}/v1`;
+  return {
+    baseUrl,
+    async hasRoute(method, path) {
+      const response = await fetch(`${baseUrl}/${path.replace(/^\//, "")}`, {
+        method,
+        ...(method === "GET" || method === "DELETE" ? {} : { headers: { "content-type": "application/json" }, body: "{}" }),
+      });
+      const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
+      return !(response.status === 404 && body?.error?.code === "NOT_FOUND");
+    },
+    async stop() {
+      await server.stop(true);
+      await database.close();
+    },
+  };
+}
