@@ -2,15 +2,9 @@
  * The printed timbre: the TED's ISO-8859-1 bytes as PDF417 (byte compaction, EC level 5, BRIEF §5), sized to the
  * SII minimums and drawn as vector rectangles in a Form XObject (crisp at any resolution, nothing to decode).
  */
-import {
-  concatTransformationMatrix,
-  drawObject,
-  popGraphicsState,
-  pushGraphicsState,
-  type PDFDocument,
-  type PDFPage,
-} from "pdf-lib";
+import type { PDFDocument } from "pdf-lib";
 import { TimbreError } from "../errors/index.js";
+import { deflated, type PageWriter } from "./page-writer.js";
 import { byteCompaction, encodePdf417, rowsFor, type Pdf417Symbol } from "./pdf417.js";
 
 /** Points per millimetre. */
@@ -98,24 +92,19 @@ function symbolContent(symbol: Pdf417Symbol): string {
  * Draws `symbol` into `box` (PDF user space, origin bottom-left) as one Form XObject.
  *
  * @example
- * drawSymbol(doc, page, placed.symbol, { x: 60, y: 60, width: placed.width, height: placed.height });
+ * drawSymbol(doc, writer, placed.symbol, { x: 60, y: 60, width: placed.width, height: placed.height });
  */
 export function drawSymbol(
   doc: PDFDocument,
-  page: PDFPage,
+  out: PageWriter,
   symbol: Pdf417Symbol,
   box: { x: number; y: number; width: number; height: number },
 ): void {
-  const form = doc.context.flateStream(symbolContent(symbol), {
+  const form = doc.context.stream(deflated(symbolContent(symbol)), {
     Type: "XObject",
     Subtype: "Form",
     BBox: [0, 0, symbol.width, symbol.rows],
+    Filter: "FlateDecode",
   });
-  const name = page.node.newXObject("Timbre", doc.context.register(form));
-  page.pushOperators(
-    pushGraphicsState(),
-    concatTransformationMatrix(box.width / symbol.width, 0, 0, box.height / symbol.rows, box.x, box.y),
-    drawObject(name),
-    popGraphicsState(),
-  );
+  out.xobjectAt(doc.context.register(form), box.width / symbol.width, box.height / symbol.rows, box.x, box.y);
 }

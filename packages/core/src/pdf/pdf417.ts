@@ -65,14 +65,14 @@ function ecCoefficients(k: number): number[] {
 /** Reed–Solomon error-correction codewords for `data` at `level` (k = 2^(level+1)). */
 export function errorCorrection(data: readonly number[], level: number): number[] {
   const k = 2 ** (level + 1);
-  const a = ecCoefficients(k);
-  const e = new Array<number>(k).fill(0);
+  const a = Int32Array.from(ecCoefficients(k));
+  const e = new Int32Array(k);
   for (const d of data) {
     const t1 = (d + (e[k - 1] ?? 0)) % 929;
     for (let j = k - 1; j >= 1; j--) e[j] = ((e[j - 1] ?? 0) + 929 - ((t1 * (a[j] ?? 0)) % 929)) % 929;
     e[0] = (929 - ((t1 * (a[0] ?? 0)) % 929)) % 929;
   }
-  return e.map((v) => (v === 0 ? 0 : 929 - v)).reverse();
+  return Array.from(e, (v) => (v === 0 ? 0 : 929 - v)).reverse();
 }
 
 /** Rows needed for `dataCount` codewords (with length descriptor, without EC) at `columns`, or null if impossible. */

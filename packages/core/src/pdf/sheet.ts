@@ -2,8 +2,9 @@
  * A page being laid out, in top-left coordinates (y grows downwards, points). Drawing calls are recorded and replayed
  * onto a pdf-lib page by `drawOn`, so a layout can measure its height before the page exists (thermal roll).
  */
-import { degrees, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB } from "pdf-lib";
+import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB } from "pdf-lib";
 import { drawSymbol } from "./barcode.js";
+import { PageWriter } from "./page-writer.js";
 import type { Pdf417Symbol } from "./pdf417.js";
 import { toWinAnsi, wrapText } from "./text.js";
 
@@ -28,7 +29,7 @@ export const LIGHT = rgb(0.82, 0.82, 0.82);
 export const SHADE = rgb(0.93, 0.93, 0.93);
 export const RED = rgb(0.82, 0.07, 0.07);
 
-type Op = (page: PDFPage, doc: PDFDocument, height: number) => void;
+type Op = (out: PageWriter, doc: PDFDocument, height: number) => void;
 
 export class Sheet {
   private readonly ops: Op[] = [];
@@ -53,7 +54,7 @@ export class Sheet {
     const width = font.widthOfTextAtSize(safe, style.size);
     const left = style.align === "right" ? x - width : style.align === "center" ? x - width / 2 : x;
     const color = style.color ?? BLACK;
-    this.ops.push((page, _doc, h) => page.drawText(safe, { x: left, y: h - baseline, size: style.size, font, color }));
+    this.ops.push((out, _doc, h) => out.text(safe, left, h - baseline, font, style.size, color));
   }
 
   /** Several lines, `leading` apart; returns the baseline after the last one. */
@@ -63,37 +64,20 @@ export class Sheet {
   }
 
   rect(x: number, top: number, width: number, height: number, paint: { fill?: RGB; stroke?: RGB; lineWidth?: number }): void {
-    this.ops.push((page, _doc, h) =>
-      page.drawRectangle({
-        x,
-        y: h - top - height,
-        width,
-        height,
-        ...(paint.fill ? { color: paint.fill } : {}),
-        ...(paint.stroke ? { borderColor: paint.stroke, borderWidth: paint.lineWidth ?? 0.5 } : {}),
-      }),
-    );
+    this.ops.push((out, _doc, h) => out.rect(x, h - top - height, width, height, paint));
   }
 
   line(x1: number, y1: number, x2: number, y2: number, style: { width?: number; color?: RGB; dash?: number[] } = {}): void {
-    this.ops.push((page, _doc, h) =>
-      page.drawLine({
-        start: { x: x1, y: h - y1 },
-        end: { x: x2, y: h - y2 },
-        thickness: style.width ?? 0.5,
-        color: style.color ?? LIGHT,
-        ...(style.dash ? { dashArray: style.dash } : {}),
-      }),
-    );
+    this.ops.push((out, _doc, h) => out.line(x1, h - y1, x2, h - y2, style.width ?? 0.5, style.color ?? LIGHT, style.dash));
   }
 
   image(image: PDFImage, x: number, top: number, width: number, height: number): void {
-    this.ops.push((page, _doc, h) => page.drawImage(image, { x, y: h - top - height, width, height }));
+    this.ops.push((out, _doc, h) => out.xobjectAt(image.ref, width, height, x, h - top - height));
   }
 
   /** A PDF417 symbol as vector modules filling the given box (quiet zone is the caller's margin). */
   barcode(symbol: Pdf417Symbol, x: number, top: number, width: number, height: number): void {
-    this.ops.push((page, doc, h) => drawSymbol(doc, page, symbol, { x, y: h - top - height, width, height }));
+    this.ops.push((out, doc, h) => drawSymbol(doc, out, symbol, { x, y: h - top - height, width, height }));
   }
 
   /** Large rotated translucent text centred on (cx, cy). */
@@ -102,17 +86,17 @@ export class Sheet {
     const safe = toWinAnsi(value);
     const w = font.widthOfTextAtSize(safe, size);
     const rad = (angle * Math.PI) / 180;
-    this.ops.push((page, _doc, h) => {
-      // start so that the text's centre lands on (cx, cy) after rotation about its start point
-      const dx = (w / 2) * Math.cos(rad) - (size * 0.35) * Math.sin(rad);
-      const dy = (w / 2) * Math.sin(rad) + (size * 0.35) * Math.cos(rad);
-      page.drawText(safe, { x: cx - dx, y: h - cy - dy, size, font, color, rotate: degrees(angle), opacity: 0.18 });
-    });
+    // start so that the text's centre lands on (cx, cy) after rotation about its start point
+    const dx = (w / 2) * Math.cos(rad) - size * 0.35 * Math.sin(rad);
+    const dy = (w / 2) * Math.sin(rad) + size * 0.35 * Math.cos(rad);
+    this.ops.push((out, _doc, h) => out.text(safe, cx - dx, h - cy - dy, font, size, color, angle, 0.18));
   }
 
   /** Replays everything onto `page` (whose height converts top-based y). */
   drawOn(page: PDFPage, doc: PDFDocument): void {
     const height = page.getHeight();
-    for (const op of this.ops) op(page, doc, height);
+    const out = new PageWriter(doc, page);
+    for (const op of this.ops) op(out, doc, height);
+    out.finish();
   }
 }
