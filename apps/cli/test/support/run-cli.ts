@@ -1,0 +1,63 @@
+/** Runs the built CLI as a child process (node or bun) with an isolated config directory. */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const cliDir = fileURLToPath(new URL("../..", import.meta.url));
+const sdkDir = fileURLToPath(new URL("../../../../packages/sdk", import.meta.url));
+const bin = join(cliDir, "bin/run.js");
+
+export type Runtime = "node" | "bun";
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON (undefined when it is not). */
+  json: unknown;
+}
+
+/** Builds the SDK and CLI bundles when missing (turbo builds them before `test` in CI). */
+export function ensureBuilt(): void {
+  for (const [dir, output] of [[sdkDir, "dist/index.js"], [cliDir, "dist/index.js"]] as const) {
+    if (existsSync(join(dir, output))) continue;
+    const build = spawnSync("npm", ["run", "build"], { cwd: dir, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`build of ${dir} failed:\n${build.stdout}\n${build.stderr}`);
+  }
+}
+
+/** A fresh, empty HOME/XDG_CONFIG_HOME. */
+export function freshHome(): string {
+  return mkdtempSync(join(tmpdir(), "timbre-cli-"));
+}
+
+/** The bun binary running these tests (so `bun` works even when it is not on PATH). */
+const bunBinary = process.execPath;
+
+export async function runCli(
+  args: string[],
+  { runtime = "node", home, env = {} }: { runtime?: Runtime; home: string; env?: Record<string, string> },
+): Promise<CliResult> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("TIMBRE_")));
+  const child = Bun.spawn([runtime === "node" ? "node" : bunBinary, bin, ...args], {
+    cwd: cliDir,
+    env: { ...clean, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), NO_COLOR: "1", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "ignore",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  let json: unknown;
+  try {
+    json = JSON.parse(stdout);
+  } catch {
+    json = undefined;
+  }
+  return { code, stdout, stderr, json };
+}
