@@ -6,7 +6,12 @@ const cache = new WeakMap<SigningIdentity, string>();
 
 const fromBase64Url = (value: string): string => Buffer.from(value, "base64url").toString("base64");
 
-/** The `<KeyInfo>…</KeyInfo>` text (identical in file and canonical form: base64 only), cached per identity. */
+/**
+ * The `<KeyInfo>…</KeyInfo>` text (identical in file and canonical form: base64 only), cached per identity.
+ *
+ * @example
+ * renderKeyInfo(identity) // "<KeyInfo><KeyValue><RSAKeyValue><Modulus>…</Modulus><Exponent>AQAB</Exponent>…"
+ */
 export function renderKeyInfo(identity: SigningIdentity): string {
   const cached = cache.get(identity);
   if (cached !== undefined) return cached;

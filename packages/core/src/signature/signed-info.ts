@@ -25,6 +25,10 @@ export interface RenderedSignedInfo {
 /**
  * Renders `SignedInfo`. The file form uses empty-element tags like every SII sample; the canonical form expands
  * them and declares every in-scope namespace on the apex (default xmldsig first, then prefixes in order).
+ *
+ * @example
+ * renderSignedInfo({ uri: "#SetDoc", transform: C14N_ALGORITHM, digest, context: { xsi: XSI_NS } }).canonical
+ * // '<SignedInfo xmlns="http://www.w3.org/2000/09/xmldsig#" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">…'
  */
 export function renderSignedInfo({ uri, transform, digest, context = {} }: SignedInfoOptions): RenderedSignedInfo {
   const empty = (tag: string, algorithm: string) => ({

@@ -20,7 +20,12 @@ export interface TextRule {
 
 const isAbsent = (value: unknown): boolean => value === undefined || value === null || value === "";
 
-/** Checks one text field; returns whether it is present and well typed. */
+/**
+ * Checks one text field (presence, type, ISO-8859-1 charset, length in characters); returns whether it is present.
+ *
+ * @example
+ * checkText(list, "receptor.giro", "Gobierno", { required: true, max: 40 }) // true, no issue
+ */
 export function checkText(list: IssueList, path: string, value: unknown, rule: TextRule = {}): boolean {
   if (isAbsent(value) || (rule.required === true && typeof value === "string" && value.trim() === "")) {
     if (rule.required === true) list.add(path, "required", "is required");
@@ -55,7 +60,12 @@ export interface DecimalRule {
   maxIntegerDigits?: number;
 }
 
-/** Checks a JSON number or decimal string. */
+/**
+ * Checks a JSON number or decimal string against bounds, decimals and integer digits.
+ *
+ * @example
+ * checkDecimal(list, "items[0].cantidad", "2.5", { greaterThan: 0, maxDecimals: 6, maxIntegerDigits: 12 }) // no issue
+ */
 export function checkDecimal(list: IssueList, path: string, value: unknown, rule: DecimalRule): void {
   if (isAbsent(value)) {
     if (rule.required === true) list.add(path, "required", "is required");

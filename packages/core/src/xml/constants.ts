@@ -10,13 +10,24 @@ export const XML_DECLARATION = '<?xml version="1.0" encoding="ISO-8859-1"?>\n';
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;
 
-/** `true` for `YYYY-MM-DDTHH:MM:SS` (no zone, no millis) with a real calendar date. */
+/**
+ * `true` for `YYYY-MM-DDTHH:MM:SS` (no zone, no millis) with a real calendar date.
+ *
+ * @example
+ * isTimestamp("2026-01-15T10:11:12") // true
+ * isTimestamp("2026-01-15T10:11:12Z") // false
+ */
 export function isTimestamp(value: string): boolean {
   const m = TIMESTAMP.exec(value);
   return m !== null && isDate(value.slice(0, 10));
 }
 
-/** `true` for a real calendar date `YYYY-MM-DD` between 2000-01-01 and 2050-12-31 (SII `FechaType`). */
+/**
+ * `true` for a real calendar date `YYYY-MM-DD` between 2000-01-01 and 2050-12-31 (SII `FechaType`).
+ *
+ * @example
+ * isDate("2026-02-29") // false
+ */
 export function isDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;

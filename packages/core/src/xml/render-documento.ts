@@ -6,10 +6,21 @@ import { writeEmisor, writeIdDoc, writeReceptor } from "./write-header.js";
 import { writeDetalle, writeDscRcgGlobal, writeReferencias } from "./write-lines.js";
 import { writeTotales } from "./write-totals.js";
 
-/** `T<tipo>F<folio>`: the `Documento/@ID` (an `xs:ID`, so it must not start with a digit). */
+/**
+ * `T<tipo>F<folio>`: the `Documento/@ID` (an `xs:ID`, so it must not start with a digit).
+ *
+ * @example
+ * documentId({ tipo: 33, folio: 1 }) // "T33F1"
+ */
 export const documentId = (input: Pick<DocumentInput, "tipo" | "folio">): string => `T${input.tipo}F${input.folio}`;
 
-/** `Encabezado`, `Detalle`×n, `DscRcgGlobal`, `Referencia`×n — everything in `Documento` before `TED`. */
+/**
+ * `Encabezado`, `Detalle`×n, `DscRcgGlobal`, `Referencia`×n — everything in `Documento` before `TED` — in file and
+ * canonical form. Does not validate.
+ *
+ * @example
+ * const { file, canonical } = renderDocumentoBody(input, computeTotals(input));
+ */
 export function renderDocumentoBody(input: DocumentInput, totals: Totals): DualWriter {
   const w = new DualWriter();
   w.raw("<Encabezado>");

@@ -25,7 +25,12 @@ export interface RenderedSignedDte {
   canonicalDocumento: string;
 }
 
-/** Unvalidated core of `buildSignedDte`. */
+/**
+ * The unvalidated core of `buildSignedDte`, also returning the canonical Documento the digest covers (tests, bench).
+ *
+ * @example
+ * const { xml, canonicalDocumento } = renderSignedDte({ input, totals, caf, identity, timestamp: "2026-01-15T10:11:12" });
+ */
 export function renderSignedDte({ input, totals, caf, identity, timestamp }: SignedDteOptions): RenderedSignedDte {
   const body = renderDocumentoBody(input, totals);
   const ted = renderTed({ input, totals, caf, timestamp });

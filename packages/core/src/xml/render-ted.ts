@@ -46,7 +46,13 @@ function checkCafFits(caf: Caf, input: DocumentInput, issuerRut: string): void {
   if (caf.rut !== issuerRut) fail("rut_mismatch", `the CAF belongs to ${caf.rut}, the issuer is ${issuerRut}`);
 }
 
-/** Renders and stamps the TED; `file` is both the text embedded in the DTE and the PDF417 payload. */
+/**
+ * Renders and stamps the TED; `file` is both the text embedded in the DTE and the PDF417 payload, `canonical` its
+ * C14N form inside Documento. Throws `CAF_INVALID` / `VALIDATION_ERROR` (timestamp). Does not validate the input.
+ *
+ * @example
+ * const ted = renderTed({ input, totals, caf, timestamp: "2026-01-15T10:11:12" }).file;
+ */
 export function renderTed({ input, totals, caf, timestamp }: TedOptions): DualWriter {
   if (!isTimestamp(timestamp)) {
     throw new TimbreError("VALIDATION_ERROR", `timestamp must be YYYY-MM-DDTHH:MM:SS, got ${JSON.stringify(timestamp)}`);

@@ -3,6 +3,12 @@ import { isNote, isReceipt, type DocumentInput } from "../document/types.js";
 import { checkDecimal, checkText, type IssueList } from "./check-field.js";
 import { isDate } from "./constants.js";
 
+/**
+ * Line checks: count, texts, quantities, prices, discounts, the "33 with only exempt lines" rule.
+ *
+ * @example
+ * const list = new IssueList(); validateItems(list, input); list.issues // [{ path: "items[0].cantidad", … }]
+ */
 export function validateItems(list: IssueList, input: DocumentInput): void {
   if (!Array.isArray(input.items) || input.items.length === 0) {
     list.add("items", "min_items", "at least one line");
@@ -27,6 +33,13 @@ export function validateItems(list: IssueList, input: DocumentInput): void {
   }
 }
 
+/**
+ * Reference checks: required on notes (`referencia`), CodRef on notes, lengths, dates, one document when annulling.
+ *
+ * @example
+ * const list = new IssueList(); validateReferences(list, { ...input, tipo: 61, referencias: [] });
+ * list.issues // [{ path: "referencia", reason: "required", … }]
+ */
 export function validateReferences(list: IssueList, input: DocumentInput): void {
   const refs = input.referencias ?? [];
   if (!Array.isArray(refs)) {

@@ -8,6 +8,12 @@ function checkRut(list: IssueList, path: string, value: unknown): void {
   if (typeof value === "string" && !isValidRut(value)) list.add(path, "invalid_rut", "is not a valid RUT");
 }
 
+/**
+ * Issuer checks (`emisor.*`): RUT, names, giro, address lengths, 1–4 activity codes on facturas.
+ *
+ * @example
+ * const list = new IssueList(); validateIssuer(list, input); list.issues // []
+ */
 export function validateIssuer(list: IssueList, input: DocumentInput): void {
   const e = input.issuer;
   if (typeof e !== "object" || e === null) {
@@ -36,6 +42,12 @@ export function validateIssuer(list: IssueList, input: DocumentInput): void {
   }
 }
 
+/**
+ * Receiver checks (`receptor.*`): RUT, name, giro ≤ 40, address; giro/direccion/comuna required on 33/34/56/61.
+ *
+ * @example
+ * const list = new IssueList(); validateReceiver(list, input); list.issues // []
+ */
 export function validateReceiver(list: IssueList, input: DocumentInput): void {
   const r = input.receiver;
   if (typeof r !== "object" || r === null) {

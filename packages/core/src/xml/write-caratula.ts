@@ -11,6 +11,13 @@ export interface CaratulaFields {
   counts: ReadonlyMap<number, number>;
 }
 
+/**
+ * The `Caratula` element, one `SubTotDTE` per tipo in ascending order.
+ *
+ * @example
+ * writeCaratula({ rutEmisor, rutEnvia, rutReceptor: "60803000-K", resolution, timestamp, counts: new Map([[33, 1]]) })
+ * // '<Caratula version="1.0"><RutEmisor>…</SubTotDTE></Caratula>'
+ */
 export function writeCaratula(f: CaratulaFields): string {
   let xml =
     `<Caratula version="1.0"><RutEmisor>${f.rutEmisor}</RutEmisor><RutEnvia>${f.rutEnvia}</RutEnvia>` +

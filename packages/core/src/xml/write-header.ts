@@ -7,6 +7,12 @@ import type { DualWriter } from "./dual-writer.js";
 /** `IndServicio` 3: "ventas y servicios", the only kind Timbre issues. */
 const BOLETA_SERVICE = 3;
 
+/**
+ * `IdDoc`: boletas get `IndServicio` 3 (and `IndMntNeto` 2 on a net-priced 39); facturas `MntBruto`, `FmaPago`.
+ *
+ * @example
+ * writeIdDoc(w, input, totals); // <IdDoc><TipoDTE>33</TipoDTE><Folio>1</Folio><FchEmis>…</FchEmis><FmaPago>1</FmaPago></IdDoc>
+ */
 export function writeIdDoc(w: DualWriter, input: DocumentInput, totals: Totals): void {
   w.raw("<IdDoc>").value("TipoDTE", input.tipo).value("Folio", input.folio).text("FchEmis", input.fecha);
   if (isReceipt(input.tipo)) {
@@ -20,6 +26,12 @@ export function writeIdDoc(w: DualWriter, input: DocumentInput, totals: Totals):
   w.raw("</IdDoc>");
 }
 
+/**
+ * `Emisor`: `RznSoc`/`GiroEmis`/`Acteco` on facturas, `RznSocEmisor`/`GiroEmisor` on boletas.
+ *
+ * @example
+ * writeEmisor(w, input); // <Emisor><RUTEmisor>76192083-9</RUTEmisor><RznSoc>…</Emisor>
+ */
 export function writeEmisor(w: DualWriter, input: DocumentInput): void {
   const e = input.issuer;
   w.raw("<Emisor>").value("RUTEmisor", normalizeRut(e.rut));
@@ -34,6 +46,12 @@ export function writeEmisor(w: DualWriter, input: DocumentInput): void {
   w.raw("</Emisor>");
 }
 
+/**
+ * `Receptor`: no `GiroRecep`/`CorreoRecep` on boletas; empty optionals omitted.
+ *
+ * @example
+ * writeReceptor(w, input); // <Receptor><RUTRecep>60803000-K</RUTRecep><RznSocRecep>…</Receptor>
+ */
 export function writeReceptor(w: DualWriter, input: DocumentInput): void {
   const r = input.receiver;
   w.raw("<Receptor>").value("RUTRecep", normalizeRut(r.rut));

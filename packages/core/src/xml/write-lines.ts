@@ -10,6 +10,12 @@ const INTERNAL_CODE = "INT1";
 const isPositive = (value: number | string | undefined): value is number | string =>
   value !== undefined && value !== "" && Number(value) > 0;
 
+/**
+ * One `Detalle` per line: `IndExe` 1 for exempt lines (all lines of 34/41), no `PrcItem` when the price is 0.
+ *
+ * @example
+ * writeDetalle(w, input, totals); // <Detalle><NroLinDet>1</NroLinDet><NmbItem>…</NmbItem>…<MontoItem>…</MontoItem></Detalle>
+ */
 export function writeDetalle(w: DualWriter, input: DocumentInput, totals: Totals): void {
   const textOnly = correctsTextOnly(input);
   input.items.forEach((item, i) => {
@@ -31,6 +37,12 @@ export function writeDetalle(w: DualWriter, input: DocumentInput, totals: Totals
   });
 }
 
+/**
+ * The global discount line (`%`), with `IndExeDR` 1 when it applies to the exempt amount (34/41).
+ *
+ * @example
+ * writeDscRcgGlobal(w, input, totals); // <DscRcgGlobal><NroLinDR>1</NroLinDR><TpoMov>D</TpoMov>…</DscRcgGlobal>
+ */
 export function writeDscRcgGlobal(w: DualWriter, input: DocumentInput, totals: Totals): void {
   const d = totals.descuentoGlobal;
   if (d === null) return;
@@ -41,6 +53,12 @@ export function writeDscRcgGlobal(w: DualWriter, input: DocumentInput, totals: T
   w.raw("</DscRcgGlobal>");
 }
 
+/**
+ * `Referencia` lines; boletas carry no `FchRef`.
+ *
+ * @example
+ * writeReferencias(w, input); // <Referencia><NroLinRef>1</NroLinRef><TpoDocRef>33</TpoDocRef>…</Referencia>
+ */
 export function writeReferencias(w: DualWriter, input: DocumentInput): void {
   const receipt = isReceipt(input.tipo);
   (input.referencias ?? []).forEach((r, i) => {

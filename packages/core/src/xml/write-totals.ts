@@ -3,6 +3,12 @@ import { isExemptTipo, isReceipt, type Tipo } from "../document/types.js";
 import type { Totals } from "../totals/index.js";
 import type { DualWriter } from "./dual-writer.js";
 
+/**
+ * `Totales`: exempt-only documents carry `MntExe` and `MntTotal` only; boletas omit `TasaIVA` and a zero `IVA`.
+ *
+ * @example
+ * writeTotales(w, 33, totals); // <Totales><MntNeto>54673</MntNeto><TasaIVA>19</TasaIVA><IVA>10388</IVA><MntTotal>65061</MntTotal></Totales>
+ */
 export function writeTotales(w: DualWriter, tipo: Tipo, totals: Totals): void {
   w.raw("<Totales>");
   const hasTaxable = !isExemptTipo(tipo) && totals.lines.some((l) => !l.exento);
