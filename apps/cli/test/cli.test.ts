@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type RealServer, startRealServer } from "../../../packages/sdk/test/support/real-server.js";
+import { closedPort } from "../../../packages/sdk/test/support/recording-server.js";
 import { ensureBuilt, freshHome, runCli, type Runtime } from "./support/run-cli.js";
 
 beforeAll(() => ensureBuilt(), 120_000);
@@ -15,6 +16,8 @@ const server: RealServer | undefined = "unavailable" in started ? undefined : st
 if (!server) console.log(`[skip] CLI end-to-end: ${(started as { unavailable: string }).unavailable}`);
 afterAll(() => server?.stop());
 const api = server?.baseUrl ?? "";
+/** Nothing listens there: connection refused. */
+const deadApi = `http://127.0.0.1:${await closedPort()}/v1`;
 
 /** Registers a user directly (the CLI has no register command) and returns its credentials. */
 async function account() {
@@ -42,16 +45,16 @@ test("--help lists the topics (node and bun)", async () => {
 
 test("no credential: says how to log in, exit 3, also as --json", async () => {
   const home = freshHome();
-  const human = await runCli(["businesses", "list", "--api-url", "http://127.0.0.1:9/v1"], { home });
+  const human = await runCli(["businesses", "list", "--api-url", deadApi], { home });
   expect(human.code).toBe(3);
   expect(human.stderr).toContain("Run `timbre login` or set TIMBRE_API_KEY");
-  const json = await runCli(["businesses", "list", "--json", "--api-url", "http://127.0.0.1:9/v1"], { home });
+  const json = await runCli(["businesses", "list", "--json", "--api-url", deadApi], { home });
   expect(json.code).toBe(3);
   expect(json.json).toMatchObject({ error: { code: "NOT_LOGGED_IN" } });
 });
 
 test("unreachable API: exit 5 with a hint", async () => {
-  const result = await runCli(["rut", "validate", "1-9", "--api-url", "http://127.0.0.1:9/v1"], {
+  const result = await runCli(["rut", "validate", "1-9", "--api-url", deadApi], {
     home: freshHome(),
     env: { TIMBRE_API_KEY: "sk_test_x" },
   });
@@ -60,7 +63,7 @@ test("unreachable API: exit 5 with a hint", async () => {
 });
 
 test("usage errors exit 2", async () => {
-  const result = await runCli(["dte", "emit", "--api-url", "http://127.0.0.1:9/v1"], { home: freshHome(), env: { TIMBRE_API_KEY: "sk_test_x" } });
+  const result = await runCli(["dte", "emit", "--api-url", deadApi], { home: freshHome(), env: { TIMBRE_API_KEY: "sk_test_x" } });
   expect(result.code).toBe(2);
   expect(result.stderr).toContain("--item");
 });

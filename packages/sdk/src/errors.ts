@@ -110,6 +110,15 @@ export class ConnectionError extends TimbreError {
   override readonly name = "ConnectionError";
 }
 
+/** The innermost cause's message (`connect ECONNREFUSED 127.0.0.1:9` rather than "fetch failed"). */
+function rootReason(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause instanceof Error; depth++) current = current.cause;
+  if (!(current instanceof Error)) return String(current);
+  const code = (current as Error & { code?: unknown }).code;
+  return typeof code === "string" && !current.message.includes(code) ? `${current.message} (${code})` : current.message;
+}
+
 function issuesFrom(details: Record<string, unknown> | undefined): ValidationIssue[] {
   if (!details) return [];
   const errors = details["errors"];
@@ -186,7 +195,7 @@ export function errorFromResponse(status: number, headers: Headers, body: unknow
  * throw connectionError(new TypeError("fetch failed"), false);
  */
 export function connectionError(cause: unknown, timedOut: boolean, timeoutMs?: number): ConnectionError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = rootReason(cause);
   return new ConnectionError({
     code: timedOut ? "TIMEOUT" : "CONNECTION_ERROR",
     message: timedOut

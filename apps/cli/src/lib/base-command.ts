@@ -98,7 +98,7 @@ export abstract class TimbreCommand<T extends typeof Command> extends Command {
     const session = this.stored.session;
     if (!session) {
       if (!auth) return new Timbre(common);
-      throw new CommandFailure(`Not logged in. ${LOGIN_HINT}`, { code: "NOT_LOGGED_IN", message: "Not logged in", hint: LOGIN_HINT }, EXIT.auth);
+      throw new CommandFailure("Not logged in.", { code: "NOT_LOGGED_IN", message: "Not logged in", hint: LOGIN_HINT }, EXIT.auth);
     }
     if (Date.parse(session.expiresAt) - Date.now() > 60_000) return new Timbre({ ...common, accessToken: session.accessToken });
     try {
@@ -114,7 +114,7 @@ export abstract class TimbreCommand<T extends typeof Command> extends Command {
     } catch (error) {
       if (error instanceof AuthenticationError) {
         updateConfig(({ session: _dropped, ...config }) => config);
-        const message = `Your session has expired. ${LOGIN_HINT}`;
+        const message = "Your session has expired.";
         throw new CommandFailure(message, { code: "SESSION_EXPIRED", message, hint: LOGIN_HINT }, EXIT.auth);
       }
       throw error;
@@ -130,7 +130,7 @@ export abstract class TimbreCommand<T extends typeof Command> extends Command {
   protected requireBusiness(): void {
     if (this.usesSession() && !(this.flags.business ?? this.stored.businessId)) {
       const hint = "Pick one with `timbre businesses use <id>` or pass --business biz_… (or use an API key).";
-      throw new CommandFailure(`This command needs a business. ${hint}`, { code: "BUSINESS_REQUIRED", message: "business required", hint }, EXIT.usage);
+      throw new CommandFailure("This command needs a business.", { code: "BUSINESS_REQUIRED", message: "business required", hint }, EXIT.usage);
     }
   }
 
@@ -187,8 +187,7 @@ export abstract class TimbreCommand<T extends typeof Command> extends Command {
       return fail(`Rate limited by the API.`, EXIT.error, `Wait ${error.retryAfter ?? 60} s and try again.`);
     }
     if (error instanceof ConnectionError) {
-      const what = error.code === "TIMEOUT" ? "timed out" : "failed";
-      return fail(`Connection to ${this.apiUrl()} ${what}: ${error.message}`, EXIT.connection, "Is the server running? Set --api-url or TIMBRE_API_URL.");
+      return fail(`${error.message} (${this.apiUrl()})`, EXIT.connection, "Is the server running? Set --api-url or TIMBRE_API_URL.");
     }
     if (error instanceof ApiError) {
       return fail(`The API failed (HTTP ${error.status ?? "?"}, ${error.code})${ref}: ${error.message}`, EXIT.error, "Try again; if it persists, report the request id.");

@@ -11,5 +11,5 @@ export async function resolveBusinessId(client: Timbre, explicit: string | undef
   const me = await client.auth.me();
   if (me.auth.key?.business_id) return me.auth.key.business_id;
   const hint = "Pass --business biz_… or pick a default with `timbre businesses use <id>`.";
-  throw new CommandFailure(`Which business? ${hint}`, { code: "BUSINESS_REQUIRED", message: "business required", hint }, EXIT.usage);
+  throw new CommandFailure("Which business?", { code: "BUSINESS_REQUIRED", message: "business required", hint }, EXIT.usage);
 }

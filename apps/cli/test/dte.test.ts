@@ -1,0 +1,160 @@
+/**
+ * DTE, batch and webhook commands against a scripted loopback API (the real server has no /dte yet):
+ * the CLI runs as a child process; the fake records what it was sent.
+ */
+import { afterEach, beforeAll, expect, test } from "bun:test";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { webhooks } from "@timbre/sdk";
+import { fail, ok, type RecordingServer, startRecordingServer } from "../../../packages/sdk/test/support/recording-server.js";
+import { ensureBuilt, freshHome, runCli } from "./support/run-cli.js";
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+let servers: RecordingServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  servers = [];
+});
+function serve(handler: Parameters<typeof startRecordingServer>[0]) {
+  const server = startRecordingServer(handler);
+  servers.push(server);
+  return server;
+}
+
+const dte = (over: Record<string, unknown> = {}) => ({
+  id: "dte_1", tipo: 39, folio: 17, fecha_emision: "2026-11-22T14:03:07.123Z", fecha: "2026-11-22",
+  receptor: { rut: "66666666-6", razon_social: "Consumidor final" },
+  monto_neto: 2521, monto_exento: 0, monto_iva: 479, monto_total: 3000, estado: "ENVIADO", track_id: "123",
+  pdf_url: "/v1/dte/dte_1/pdf", xml_url: "/v1/dte/dte_1/xml", environment: "test", created_at: "2026-11-22T14:03:07.123Z",
+  ...over,
+});
+const withKey = (api: string) => ({ TIMBRE_API_KEY: "sk_test_fake", TIMBRE_API_URL: api });
+
+test("quick receipt from --item flags, with an idempotency key", async () => {
+  const api = serve(() => ok(dte(), {}, 201));
+  const result = await runCli(["dte", "emit", "--item", "Café:2:1500", "--item", "Pan: integral:1:0", "--json"], { home: freshHome(), env: withKey(api.baseUrl) });
+  expect(result.code).toBe(0);
+  expect(result.json).toMatchObject({ id: "dte_1", folio: 17 });
+  const request = api.requests[0];
+  expect(request?.path).toBe("/v1/dte/emit");
+  expect(JSON.parse(request?.body ?? "{}")).toEqual({
+    tipo: 39,
+    receptor: { rut: "66666666-6", razon_social: "Consumidor final" },
+    items: [{ nombre: "Café", cantidad: 2, precio: 1500 }, { nombre: "Pan: integral", cantidad: 1, precio: 0 }],
+    precios_brutos: true,
+  });
+  expect(request?.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test("emit --file with a fixed idempotency key, human output", async () => {
+  const home = freshHome();
+  const file = join(home, "invoice.json");
+  writeFileSync(file, JSON.stringify({ tipo: 33, receptor: { rut: "76192083-9", razon_social: "Cliente SpA" }, items: [{ nombre: "X", cantidad: 1, precio: 100 }] }));
+  const api = serve(() => ok(dte({ tipo: 33 }), {}, 201));
+  const result = await runCli(["dte", "emit", "--file", file, "--idempotency-key", "factura-77"], { home, env: withKey(api.baseUrl) });
+  expect(result.code).toBe(0);
+  expect(result.stdout).toContain("Factura electrónica N° 17");
+  expect(result.stdout).toContain("$3.000");
+  expect(api.requests[0]?.headers.get("idempotency-key")).toBe("factura-77");
+});
+
+test("batch: chunks, summary, failures by line, exit 1", async () => {
+  const home = freshHome();
+  const file = join(home, "docs.jsonl");
+  const doc = { tipo: 39, receptor: { rut: "66666666-6", razon_social: "CF" }, items: [{ nombre: "A", cantidad: 1, precio: 1000 }] };
+  writeFileSync(file, `${JSON.stringify(doc)}\n${JSON.stringify(doc)}\n\n${JSON.stringify(doc)}\n`);
+  const api = serve((req) => {
+    const { documents } = JSON.parse(req.body) as { documents: unknown[] };
+    return ok({
+      results: documents.map((_, index) =>
+        index === 1 ? { index, success: false, error: { code: "VALIDATION_ERROR", message: "items[0].precio" } } : { index, success: true, data: dte({ monto_total: 1000 }) },
+      ),
+    });
+  });
+  const result = await runCli(["dte", "batch", "--file", file, "--chunk-size", "2", "--json"], { home, env: withKey(api.baseUrl) });
+  expect(result.code).toBe(1);
+  expect(api.requests.map((r) => (JSON.parse(r.body) as { documents: unknown[] }).documents.length)).toEqual([2, 1]);
+  const summary = result.json as { total: number; emitted: number; failed: number; monto_total: number; results: Array<{ index: number; success: boolean }> };
+  expect(summary).toMatchObject({ total: 3, emitted: 2, failed: 1, monto_total: 2000 });
+  expect(summary.results.map((r) => r.index)).toEqual([0, 1, 2]);
+
+  const human = await runCli(["dte", "batch", "--file", file], { home, env: withKey(api.baseUrl) });
+  expect(human.stdout).toContain("2 emitted, 1 failed, of 3");
+  expect(human.stdout).toContain("VALIDATION_ERROR");
+});
+
+test("status --wait polls with refresh until final", async () => {
+  const api = serve((_req, i) => ok({ id: "dte_1", estado: i < 1 ? "ENVIADO" : "ACEPTADO", track_id: "123", sii: null, historial: [] }));
+  const result = await runCli(["dte", "status", "dte_1", "--wait", "--interval", "1", "--json"], { home: freshHome(), env: withKey(api.baseUrl) });
+  expect(result.code).toBe(0);
+  expect(result.json).toMatchObject({ estado: "ACEPTADO" });
+  expect(api.requests).toHaveLength(2);
+  expect(api.requests.every((r) => r.query.get("refresh") === "true")).toBe(true);
+});
+
+test("status --wait exits 1 when rejected", async () => {
+  const api = serve(() => ok({ id: "dte_1", estado: "RECHAZADO", track_id: "1", sii: { estado_envio: "RCH", glosa: "Rechazado", aceptados: 0, rechazados: 1, reparos: 0, errores: [{ codigo: "DTE-3-101", descripcion: "Folio repetido" }], consultado_at: null }, historial: [] }));
+  const result = await runCli(["dte", "status", "dte_1", "--wait"], { home: freshHome(), env: withKey(api.baseUrl) });
+  expect(result.code).toBe(1);
+  expect(result.stdout).toContain("DTE-3-101");
+});
+
+test("pdf -o writes the exact bytes", async () => {
+  const home = freshHome();
+  const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0xe9, 0x00]);
+  const api = serve(() => new Response(bytes, { headers: { "content-type": "application/pdf" } }));
+  const out = join(home, "f.pdf");
+  const result = await runCli(["dte", "pdf", "dte_1", "-o", out, "--formato", "termica"], { home, env: withKey(api.baseUrl) });
+  expect(result.code).toBe(0);
+  expect([...readFileSync(out)]).toEqual([...bytes]);
+  expect(api.requests[0]?.query.get("formato")).toBe("termica");
+});
+
+test("list renders a table", async () => {
+  const api = serve(() => ok([dte(), dte({ id: "dte_2", folio: 18, estado: "ACEPTADO" })], { pagination: { page: 1, limit: 20, total: 2, total_pages: 1 } }));
+  const result = await runCli(["dte", "list", "--tipo", "39"], { home: freshHome(), env: withKey(api.baseUrl) });
+  expect(result.code).toBe(0);
+  expect(result.stdout).toMatch(/FOLIO[\s\S]*17[\s\S]*18/);
+  expect(result.stdout).toContain("page 1/1 · 2 total");
+  expect(api.requests[0]?.query.get("tipo")).toBe("39");
+});
+
+test("a session without a business is told how to pick one (exit 2)", async () => {
+  const home = freshHome();
+  mkdirSync(join(home, ".config/timbre"), { recursive: true });
+  const session = { accessToken: "jwt", refreshToken: "rt", expiresAt: new Date(Date.now() + 600_000).toISOString(), email: "a@b.cl" };
+  writeFileSync(join(home, ".config/timbre/config.json"), JSON.stringify({ apiUrl: "http://127.0.0.1:9/v1", session }));
+  const result = await runCli(["dte", "list"], { home });
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain("timbre businesses use");
+});
+
+test("API errors come back with their code in --json", async () => {
+  const api = serve(() => fail(422, "FOLIOS_EXHAUSTED"));
+  const result = await runCli(["dte", "emit", "--item", "A:1:1", "--json"], { home: freshHome(), env: withKey(api.baseUrl) });
+  expect(result.code).toBe(1);
+  expect(result.json).toMatchObject({ error: { code: "FOLIOS_EXHAUSTED", status: 422, request_id: "req_err" } });
+});
+
+test("webhooks listen forwards events signed like the server", async () => {
+  const secret = `whsec_${Buffer.from("k".repeat(32)).toString("base64")}`;
+  const event = {
+    id: "evt_1", event: "dte.status_changed", environment: "test", business_id: "biz_1", created_at: "2026-11-22T14:03:07.123Z",
+    data: { dte_id: "dte_1", tipo: 33, folio: 7, old_status: "ENVIADO", new_status: "ACEPTADO", timestamp: "2026-11-22T14:03:07.123Z" },
+  };
+  const api = serve(() => ok([{ ...event, deliveries: [] }], { pagination: { page: 1, limit: 100, total: 1, total_pages: 1 } }));
+  const verified: unknown[] = [];
+  const receiver = serve(async (req) => {
+    verified.push(await webhooks.verify(req.body, req.headers, secret));
+    return new Response(null, { status: 204 });
+  });
+  const result = await runCli(
+    ["webhooks", "listen", "--forward-to", `${receiver.baseUrl}/hook`, "--secret", secret, "--once", "--replay"],
+    { home: freshHome(), env: withKey(api.baseUrl) },
+  );
+  expect(result.code).toBe(0);
+  expect(result.stdout).toContain("evt_1");
+  expect(result.stdout).toContain("→ 204");
+  expect(verified).toEqual([event]);
+});
