@@ -1,29 +1,35 @@
-/** Letter layout, tables: items (measured rows, repeated header), references, observaciones and totals. */
+/** Letter layout, flowing tables: items and references as measured rows under a header repeated on every page. */
 import { MARGIN, RIGHT } from "./carta-header.js";
-import { referenceRows, totalRows, type ItemRow } from "./content.js";
+import { itemRows, referenceRows, type ItemRow, type ReferenceRow } from "./content.js";
 import type { RenderContext } from "./context.js";
-import { BLACK, GRAY, LIGHT, SHADE, type Sheet } from "./sheet.js";
+import { GRAY, LIGHT, SHADE, type Sheet } from "./sheet.js";
 
 const COL = { cant: MARGIN + 40, unidad: MARGIN + 48, desc: MARGIN + 86, descWidth: 250, precio: 446, dcto: 494, total: RIGHT - 6 };
 const HEADER_HEIGHT = 16;
 const NAME = { size: 8.5, leading: 10.5 };
 const DESC = { size: 7, leading: 8.5 };
 
-export interface MeasuredRow {
-  row: ItemRow;
-  name: string[];
-  desc: string[];
+/** A measured row that can be drawn at any y. */
+export interface Row {
   height: number;
+  draw(sheet: Sheet, top: number): void;
 }
 
-export function measureRow(sheet: Sheet, row: ItemRow): MeasuredRow {
+/** Rows under a header that is drawn again (with `continued`) on every page the rows reach. */
+export interface Segment {
+  header(sheet: Sheet, top: number, continued: boolean): number;
+  rows: Row[];
+}
+
+function itemRow(sheet: Sheet, row: ItemRow): Row {
   const name = sheet.wrap(row.nombre, NAME.size, COL.descWidth);
   const desc = row.descripcion ? sheet.wrap(row.descripcion, DESC.size, COL.descWidth, "regular", 8) : [];
-  return { row, name, desc, height: 6 + name.length * NAME.leading + desc.length * DESC.leading };
+  const height = 6 + name.length * NAME.leading + desc.length * DESC.leading;
+  return { height, draw: (s, top) => drawItemRow(s, row, name, desc, height, top) };
 }
 
 /** The shaded column header; `continued` adds "(continuación)". Returns the y under it. */
-export function drawItemsHeader(sheet: Sheet, top: number, continued: boolean): number {
+function drawItemsHeader(sheet: Sheet, top: number, continued: boolean): number {
   sheet.rect(MARGIN, top, RIGHT - MARGIN, HEADER_HEIGHT, { fill: SHADE });
   const y = top + 11;
   const s = { size: 7.5, font: "bold" as const };
@@ -36,77 +42,59 @@ export function drawItemsHeader(sheet: Sheet, top: number, continued: boolean): 
   return top + HEADER_HEIGHT;
 }
 
-export function drawItemRow(sheet: Sheet, m: MeasuredRow, top: number): void {
+function drawItemRow(sheet: Sheet, row: ItemRow, name: string[], desc: string[], height: number, top: number): void {
   const y = top + 4 + 7.5;
   const s = { size: NAME.size };
-  sheet.text(m.row.cantidad, COL.cant, y, { ...s, align: "right" });
-  sheet.text(m.row.unidad, COL.unidad, y, s);
-  const after = sheet.lines(m.name, COL.desc, y, NAME.leading, s);
-  sheet.lines(m.desc, COL.desc, after - NAME.leading + DESC.leading, DESC.leading, { size: DESC.size, color: GRAY });
-  sheet.text(m.row.precio, COL.precio, y, { ...s, align: "right" });
-  sheet.text(m.row.descuento, COL.dcto, y, { ...s, align: "right" });
-  sheet.text(m.row.total, COL.total, y, { ...s, align: "right" });
-  sheet.line(MARGIN, top + m.height, RIGHT, top + m.height, { color: LIGHT });
+  sheet.text(row.cantidad, COL.cant, y, { ...s, align: "right" });
+  sheet.text(row.unidad, COL.unidad, y, s);
+  const after = sheet.lines(name, COL.desc, y, NAME.leading, s);
+  sheet.lines(desc, COL.desc, after - NAME.leading + DESC.leading, DESC.leading, { size: DESC.size, color: GRAY });
+  sheet.text(row.precio, COL.precio, y, { ...s, align: "right" });
+  sheet.text(row.descuento, COL.dcto, y, { ...s, align: "right" });
+  sheet.text(row.total, COL.total, y, { ...s, align: "right" });
+  sheet.line(MARGIN, top + height, RIGHT, top + height, { color: LIGHT });
 }
 
 export function drawContinues(sheet: Sheet, top: number, nextPage: number): void {
   sheet.text(`continúa en la página ${nextPage} …`, RIGHT, top + 10, { size: 7.5, font: "italic", color: GRAY, align: "right" });
 }
 
-function drawReferences(sheet: Sheet, ctx: RenderContext, top: number): number {
-  const rows = referenceRows(ctx.data.input);
-  if (rows.length === 0) return top;
-  const x = { tipo: MARGIN + 6, folio: MARGIN + 200, fecha: MARGIN + 270, razon: MARGIN + 330 };
-  sheet.text("Referencias", MARGIN, top + 9, { size: 8.5, font: "bold" });
-  let y = top + 13;
+const REF = { tipo: MARGIN + 6, folio: MARGIN + 200, fecha: MARGIN + 270, razon: MARGIN + 330 };
+
+function drawReferencesHeader(sheet: Sheet, top: number, continued: boolean): number {
+  sheet.text(continued ? "Referencias (continuación)" : "Referencias", MARGIN, top + 13, { size: 8.5, font: "bold" });
+  const y = top + 17;
   sheet.rect(MARGIN, y, RIGHT - MARGIN, 13, { fill: SHADE });
   const h = { size: 7.5, font: "bold" as const };
-  sheet.text("Tipo de documento", x.tipo, y + 9.5, h);
-  sheet.text("Folio", x.folio, y + 9.5, h);
-  sheet.text("Fecha", x.fecha, y + 9.5, h);
-  sheet.text("Razón", x.razon, y + 9.5, h);
-  y += 13;
-  for (const ref of rows) {
-    const tipo = sheet.wrap(ref.tipo, 8, x.folio - x.tipo - 6);
-    const razon = sheet.wrap(ref.razon, 8, RIGHT - 6 - x.razon);
-    const lines = Math.max(tipo.length, razon.length, 1);
-    sheet.lines(tipo, x.tipo, y + 9.5, 10, { size: 8 });
-    sheet.text(ref.folio, x.folio, y + 9.5, { size: 8 });
-    sheet.text(ref.fecha, x.fecha, y + 9.5, { size: 8 });
-    sheet.lines(razon, x.razon, y + 9.5, 10, { size: 8 });
-    y += 4 + lines * 10;
-    sheet.line(MARGIN, y, RIGHT, y, { color: LIGHT });
-  }
-  return y + 8;
+  sheet.text("Tipo de documento", REF.tipo, y + 9.5, h);
+  sheet.text("Folio", REF.folio, y + 9.5, h);
+  sheet.text("Fecha", REF.fecha, y + 9.5, h);
+  sheet.text("Razón", REF.razon, y + 9.5, h);
+  return y + 13;
 }
 
-const TOTALS_WIDTH = 200;
-
-function drawTotals(sheet: Sheet, ctx: RenderContext, top: number): number {
-  const x = RIGHT - TOTALS_WIDTH;
-  let y = top;
-  for (const [label, value, grand] of totalRows(ctx.data.input, ctx.data.totals)) {
-    const h = grand ? 18 : 14;
-    if (grand) sheet.rect(x, y, TOTALS_WIDTH, h, { fill: SHADE });
-    const s = { size: grand ? 10 : 8.5, font: grand ? ("bold" as const) : ("regular" as const) };
-    sheet.text(label, x + 8, y + h - 4.5, s);
-    sheet.text(value, RIGHT - 8, y + h - 4.5, { ...s, align: "right" });
-    y += h;
-  }
-  sheet.rect(x, top, TOTALS_WIDTH, y - top, { stroke: BLACK, lineWidth: 0.6 });
-  return y;
+function referenceRow(sheet: Sheet, ref: ReferenceRow): Row {
+  const tipo = sheet.wrap(ref.tipo, 8, REF.folio - REF.tipo - 6);
+  const razon = sheet.wrap(ref.razon, 8, RIGHT - 6 - REF.razon);
+  const height = 4 + Math.max(tipo.length, razon.length, 1) * 10;
+  return {
+    height,
+    draw(s, top) {
+      s.lines(tipo, REF.tipo, top + 9.5, 10, { size: 8 });
+      s.text(ref.folio, REF.folio, top + 9.5, { size: 8 });
+      s.text(ref.fecha, REF.fecha, top + 9.5, { size: 8 });
+      s.lines(razon, REF.razon, top + 9.5, 10, { size: 8 });
+      s.line(MARGIN, top + height, RIGHT, top + height, { color: LIGHT });
+    },
+  };
 }
 
-function drawObservaciones(sheet: Sheet, ctx: RenderContext, top: number): number {
-  const text = ctx.data.input.observaciones?.trim();
-  if (!text) return top;
-  const width = RIGHT - TOTALS_WIDTH - MARGIN - 16;
-  sheet.text("Observaciones", MARGIN, top + 9, { size: 8.5, font: "bold" });
-  return sheet.lines(sheet.wrap(text, 8, width, "regular", 12), MARGIN, top + 21, 10, { size: 8 });
-}
-
-/** References, then observaciones beside the totals. Returns the bottom. */
-export function drawTail(sheet: Sheet, ctx: RenderContext, top: number): number {
-  const y = drawReferences(sheet, ctx, top);
-  return Math.max(drawObservaciones(sheet, ctx, y), drawTotals(sheet, ctx, y));
+/** The items table, then the references table (when there are references). */
+export function tableSegments(sheet: Sheet, ctx: RenderContext): Segment[] {
+  const items = itemRows(ctx.data.input, ctx.data.totals).map((r) => itemRow(sheet, r));
+  const refs = referenceRows(ctx.data.input).map((r) => referenceRow(sheet, r));
+  return [
+    { header: drawItemsHeader, rows: items },
+    { header: drawReferencesHeader, rows: refs },
+  ].filter((segment) => segment.rows.length > 0);
 }

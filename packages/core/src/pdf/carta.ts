@@ -5,9 +5,10 @@
  */
 import { MM } from "./barcode.js";
 import { acuseBlock, timbreBlock } from "./blocks.js";
-import { drawHeader, drawReceiver, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, RIGHT } from "./carta-header.js";
-import { drawContinues, drawItemRow, drawItemsHeader, drawTail, measureRow } from "./carta-table.js";
-import { itemRows, PREVIEW_MARK } from "./content.js";
+import { drawHeader, drawReceiver, PAGE_HEIGHT, PAGE_WIDTH, MARGIN, RIGHT } from "./carta-header.js";
+import { drawSummary } from "./carta-summary.js";
+import { drawContinues, tableSegments } from "./carta-table.js";
+import { PREVIEW_MARK } from "./content.js";
 import type { RenderContext } from "./context.js";
 import { GRAY, RED, Sheet } from "./sheet.js";
 
@@ -17,12 +18,13 @@ const CONTINUES_SPACE = 16;
 /** Timbre: 6 cm wide at 2.2 cm from the left edge, at most 3.2 cm tall. */
 const TIMBRE = { x: 22 * MM, width: 60 * MM, maxHeight: 32 * MM };
 const ACUSE_WIDTH = 250;
+const GAP = 10;
 
 /**
  * Lays the document out on Letter pages and adds them to `ctx.doc`.
  *
  * @example
- * await renderCarta(await createContext(printable, {})); // ctx.doc now has 1+ pages
+ * renderCarta(await createContext(printable, {})); // ctx.doc now has 1+ pages
  */
 export function renderCarta(ctx: RenderContext): void {
   const sheets: Sheet[] = [];
@@ -32,41 +34,44 @@ export function renderCarta(ctx: RenderContext): void {
     sheet = new Sheet(ctx.fonts);
     sheets.push(sheet);
     y = drawHeader(sheet, ctx);
-    if (first) y = drawReceiver(sheet, ctx, y) + 12;
+    if (first) y = drawReceiver(sheet, ctx, y) + 2;
+  };
+  const breakPage = (): void => {
+    drawContinues(sheet, y, sheets.length + 1);
+    startPage(false);
   };
 
   startPage(true);
-  const rows = itemRows(ctx.data.input, ctx.data.totals).map((r) => measureRow(sheet, r));
   const timbre = timbreBlock(ctx, TIMBRE.width, TIMBRE.maxHeight);
   const acuse = ctx.cedible ? acuseBlock(sheet, ACUSE_WIDTH) : null;
   const footerTop = BOTTOM - Math.max(timbre.height, acuse?.height ?? 0);
-  const tailHeight = drawTail(new Sheet(ctx.fonts), ctx, 0);
-  const tailFits = (from: number): boolean => from + 10 + tailHeight <= footerTop - 8;
-  const nextPage = (): void => {
-    drawContinues(sheet, y, sheets.length + 1);
-    startPage(false);
-    y = drawItemsHeader(sheet, y, true);
-  };
+  const summaryHeight = drawSummary(new Sheet(ctx.fonts), ctx, 0);
+  const summaryFits = (from: number): boolean => from + GAP + summaryHeight <= footerTop - 8;
+  const fits = (height: number): boolean => y + height <= BOTTOM - CONTINUES_SPACE;
 
-  if (rows.length > 0) y = drawItemsHeader(sheet, y, false);
-  let onPage = 0;
-  rows.forEach((row, i) => {
-    // keep the last two lines with the totals rather than leave the last page without items
-    const rest = (): number => rows.slice(i).reduce((sum, r) => sum + r.height, 0);
-    const widow = i === Math.max(rows.length - 2, 0) && onPage > 0 && !tailFits(y + rest());
-    if (widow || y + row.height > BOTTOM - CONTINUES_SPACE) {
-      nextPage();
-      onPage = 0;
-    }
-    drawItemRow(sheet, row, y);
-    y += row.height;
-    onPage++;
+  const segments = tableSegments(sheet, ctx);
+  segments.forEach((segment, s) => {
+    const lastSegment = s === segments.length - 1;
+    const headerHeight = segment.header(new Sheet(ctx.fonts), 0, false);
+    if (!fits(GAP + headerHeight + (segment.rows[0]?.height ?? 0))) breakPage();
+    y = segment.header(sheet, y + GAP, false);
+    let onPage = 0;
+    segment.rows.forEach((row, i) => {
+      // keep the last two rows with the totals rather than leave the last page without rows
+      const rest = (): number => segment.rows.slice(i).reduce((sum, r) => sum + r.height, 0);
+      const widow = lastSegment && i === Math.max(segment.rows.length - 2, 0) && onPage > 0 && !summaryFits(y + rest());
+      if (widow || !fits(row.height)) {
+        breakPage();
+        y = segment.header(sheet, y + GAP, true);
+        onPage = 0;
+      }
+      row.draw(sheet, y);
+      y += row.height;
+      onPage++;
+    });
   });
-  if (!tailFits(y)) {
-    drawContinues(sheet, y, sheets.length + 1);
-    startPage(false);
-  }
-  drawTail(sheet, ctx, y + 10);
+  if (!summaryFits(y)) breakPage();
+  drawSummary(sheet, ctx, y + GAP);
   timbre.draw(sheet, TIMBRE.x, footerTop);
   acuse?.draw(sheet, RIGHT - ACUSE_WIDTH, footerTop);
 

@@ -99,16 +99,43 @@ test("a 60-line invoice spans pages: every line once, continúa marks, timbre on
   pages.forEach((text, i) => {
     expect(text).toContain(`Página ${i + 1} de ${n}`);
     expect(text).toContain("N° 87");
-    if (i < n - 1) expect(text).toContain("P. Unitario"); // the tail may start a page of its own
+    if (i < n - 1) expect(text).toContain("P. Unitario");
+    else expect(text).toMatch(/Descripción \(continuación\)|Referencias/); // never a page with only totals
     expect(text.includes("Timbre Electrónico SII")).toBe(i === n - 1);
     expect(text.includes("CEDIBLE")).toBe(i === n - 1);
     if (i < n - 1) expect(text).toContain(`continúa en la página ${i + 2}`);
-    if (i > 0) expect(text).toContain("Descripción (continuación)");
+    if (i > 0 && i < n - 1) expect(text).toContain("Descripción (continuación)");
   });
   expect(countOf(all, "Comercializadora Ñuñoa Limitada")).toBe(1); // receiver block on page 1 only
   for (let i = 0; i < n; i++) {
     expect(await decodePdf417(rasterize(pdf, i, 300))).toEqual(i === n - 1 ? [p.ted ?? ""] : []);
   }
+});
+
+test("references flow across pages too: 60 lines, 40 references, long observaciones", async () => {
+  const base = makeInput(33, 60);
+  const referencias = Array.from({ length: 40 }, (_, i) => ({
+    tipoDoc: 801, folio: `OC-${1000 + i}`, fecha: "2026-11-01", razon: `Pedido parcial número ${i + 1} de la obra Ñuble`,
+  }));
+  const p = makePrintable({ ...base, referencias, observaciones: "Despacho en tres partes. ".repeat(40) });
+  const pdf = await renderPdf(p, { cedible: true });
+  const pages = pageTexts(pdf).map(flat);
+  const all = pages.join(" ");
+  for (const r of referencias) expect(countOf(all, `${r.folio} `)).toBe(1);
+  expect(pages.at(-1)).toContain(formatMoney(p.totals.montoTotal));
+  expect(pages.at(-1)).toContain("Referencias (continuación)");
+  expect(countOf(all, "Timbre Electrónico SII")).toBe(1);
+  expect(await decodePdf417(rasterize(pdf, pages.length - 1, 300))).toEqual([p.ted ?? ""]);
+});
+
+test("no resolution: the Res. line is left out; no lines: still renders", async () => {
+  const p = makePrintable(makeInput(33, 1));
+  const text = await textOf({ ...p, resolution: null });
+  expect(text).toContain("Timbre Electrónico SII");
+  expect(text).not.toContain("Res. ");
+  const empty = await textOf({ ...p, input: { ...p.input, items: [] } }, { formato: "carta" });
+  expect(empty).toContain("TOTAL");
+  expect(await textOf({ ...p, input: { ...p.input, items: [] } }, { formato: "termica" })).toContain("TOTAL");
 });
 
 test("characters outside WinAnsi never crash the render", async () => {
