@@ -17,6 +17,9 @@ const LEGEND_LEADING = 9.5;
 /**
  * The PDF417 timbre with its legends, `width` wide (≥ the SII minimum the caller guarantees); on a preview a dashed
  * placeholder with `SIN VALIDEZ TRIBUTARIA` instead.
+ *
+ * @example
+ * const block = timbreBlock(ctx, 60 * MM, 32 * MM); block.draw(sheet, 62, 600);
  */
 export function timbreBlock(ctx: RenderContext, width: number, maxHeight: number): Block {
   const ted = ctx.data.ted;
@@ -52,7 +55,12 @@ export function timbreBlock(ctx: RenderContext, width: number, maxHeight: number
   };
 }
 
-/** Acuse de recibo (Ley 19.983) with the `CEDIBLE` legend under it. */
+/**
+ * Acuse de recibo (Ley 19.983) with the `CEDIBLE` legend under it.
+ *
+ * @example
+ * acuseBlock(sheet, 250).draw(sheet, 322, 620);
+ */
 export function acuseBlock(sheet: Sheet, width: number): Block {
   const sentence = sheet.wrap(ACUSE_TEXT, 6.3, width - 12);
   const fieldRows = 3;

@@ -47,7 +47,12 @@ function drawIssuer(sheet: Sheet, ctx: RenderContext, top: number): number {
   return Math.max(bottom, y - 6);
 }
 
-/** Issuer + box on every page; returns the y where the page body starts. */
+/**
+ * Issuer + box on every page; returns the y where the page body starts.
+ *
+ * @example
+ * let y = drawHeader(sheet, ctx); // ≈ 140
+ */
 export function drawHeader(sheet: Sheet, ctx: RenderContext): number {
   const top = MARGIN - 4;
   return Math.max(drawIssuer(sheet, ctx, top), drawBox(sheet, ctx, top)) + 10;
@@ -63,7 +68,12 @@ function fieldColumn(sheet: Sheet, fields: Field[], x: number, labelWidth: numbe
   return y;
 }
 
-/** The receiver framed block (first page); returns its bottom. */
+/**
+ * The receiver framed block (first page); returns its bottom.
+ *
+ * @example
+ * y = drawReceiver(sheet, ctx, y);
+ */
 export function drawReceiver(sheet: Sheet, ctx: RenderContext, top: number): number {
   const { left, right } = receiverFields(ctx.data.input);
   const split = MARGIN + (RIGHT - MARGIN) * 0.6;

@@ -29,7 +29,12 @@ function drawObservaciones(sheet: Sheet, ctx: RenderContext, top: number): numbe
   return sheet.lines(sheet.wrap(text, 8, width, "regular", 12), MARGIN, top + 21, 10, { size: 8 });
 }
 
-/** Observaciones beside the totals. Returns the bottom. */
+/**
+ * Observaciones beside the totals. Returns the bottom.
+ *
+ * @example
+ * const bottom = drawSummary(sheet, ctx, y + 10);
+ */
 export function drawSummary(sheet: Sheet, ctx: RenderContext, top: number): number {
   return Math.max(drawObservaciones(sheet, ctx, top), drawTotals(sheet, ctx, top));
 }

@@ -55,6 +55,10 @@ function drawItemRow(sheet: Sheet, row: ItemRow, name: string[], desc: string[],
   sheet.line(MARGIN, top + height, RIGHT, top + height, { color: LIGHT });
 }
 
+/**
+ * @example
+ * drawContinues(sheet, y, 2); // "continúa en la página 2 …"
+ */
 export function drawContinues(sheet: Sheet, top: number, nextPage: number): void {
   sheet.text(`continúa en la página ${nextPage} …`, RIGHT, top + 10, { size: 7.5, font: "italic", color: GRAY, align: "right" });
 }
@@ -89,7 +93,12 @@ function referenceRow(sheet: Sheet, ref: ReferenceRow): Row {
   };
 }
 
-/** The items table, then the references table (when there are references). */
+/**
+ * The items table, then the references table (when there are references).
+ *
+ * @example
+ * for (const segment of tableSegments(sheet, ctx)) y = segment.header(sheet, y, false);
+ */
 export function tableSegments(sheet: Sheet, ctx: RenderContext): Segment[] {
   const items = itemRows(ctx.data.input, ctx.data.totals).map((r) => itemRow(sheet, r));
   const refs = referenceRows(ctx.data.input).map((r) => referenceRow(sheet, r));

@@ -16,7 +16,12 @@ export const PREVIEW_MARK = "SIN VALIDEZ TRIBUTARIA";
 /** Tipos with a transferable (cedible) copy. */
 export const CEDIBLE_TIPOS: readonly number[] = [33, 34, 52];
 
-/** `76.192.083-9`, or the text as given when it is not a valid RUT (printing never fails on data). */
+/**
+ * `76.192.083-9`, or the text as given when it is not a valid RUT (printing never fails on data).
+ *
+ * @example
+ * printRut("76192083-9") // "76.192.083-9"; printRut("sin rut") // "sin rut"
+ */
 export function printRut(rut: string): string {
   try {
     return formatRut(rut);
@@ -25,16 +30,29 @@ export function printRut(rut: string): string {
   }
 }
 
+/**
+ * @example
+ * boxLines(input, false) // { rut: "R.U.T.: 76.192.083-9", name: "FACTURA ELECTRÓNICA", folio: "N° 87" }
+ */
 export const boxLines = (input: DocumentInput, preview: boolean): { rut: string; name: string; folio: string } => ({
   rut: `R.U.T.: ${printRut(input.issuer.rut)}`,
   name: documentName(input.tipo),
   folio: preview ? "N° —" : `N° ${input.folio}`,
 });
 
+/**
+ * @example
+ * siiUnit(input) // "S.I.I. - SANTIAGO ORIENTE"
+ */
 export const siiUnit = (input: DocumentInput): string =>
   `S.I.I. - ${(input.issuer.unidadSii ?? input.issuer.comuna).toUpperCase()}`;
 
-/** Issuer lines under the razón social. */
+/**
+ * Issuer lines under the razón social.
+ *
+ * @example
+ * issuerLines(input) // ["Desarrollo de software…", "Av. Providencia 1234, Providencia, Santiago", "Tel.: …"]
+ */
 export function issuerLines(input: DocumentInput): string[] {
   const { issuer } = input;
   const place = [issuer.comuna, issuer.ciudad].filter((v) => v && v.trim() !== "").join(", ");
@@ -44,7 +62,12 @@ export function issuerLines(input: DocumentInput): string[] {
 
 export type Field = [label: string, value: string];
 
-/** Receiver fields (left column) and document fields (right column), empty ones left out. */
+/**
+ * Receiver fields (left column) and document fields (right column), empty ones left out.
+ *
+ * @example
+ * receiverFields(input).left[0] // ["Señor(es)", "Comercializadora Ñuñoa Limitada"]
+ */
 export function receiverFields(input: DocumentInput): { left: Field[]; right: Field[] } {
   const r = input.receiver;
   const left: Field[] = [
@@ -75,6 +98,10 @@ export interface ItemRow {
   total: string;
 }
 
+/**
+ * @example
+ * itemRows(input, totals)[0] // { cantidad: "2", precio: "4.990", descuento: "10 %", total: "8.982", … }
+ */
 export function itemRows(input: DocumentInput, totals: Totals): ItemRow[] {
   return input.items.map((item, i) => ({
     cantidad: formatNumber(item.cantidad),
@@ -96,6 +123,10 @@ export interface ReferenceRow {
   razon: string;
 }
 
+/**
+ * @example
+ * referenceRows(input)[0] // { tipo: "Orden de compra", folio: "OC-4521", fecha: "15-11-2026", razon: "…" }
+ */
 export function referenceRows(input: DocumentInput): ReferenceRow[] {
   return (input.referencias ?? []).map((ref) => ({
     tipo: referenceTypeName(ref.tipoDoc),
@@ -105,7 +136,12 @@ export function referenceRows(input: DocumentInput): ReferenceRow[] {
   }));
 }
 
-/** Totals as printed: `[label, amount, isGrandTotal]`. Exempt-only tipos show only Exento and Total. */
+/**
+ * Totals as printed: `[label, amount, isGrandTotal]`. Exempt-only tipos show only Exento and Total.
+ *
+ * @example
+ * totalRows(input, totals) // [["Monto neto", "$ 160.046", false], ["IVA 19 %", …], ["TOTAL", "$ 190.455", true]]
+ */
 export function totalRows(input: DocumentInput, totals: Totals): Array<[string, string, boolean]> {
   const rows: Array<[string, string, boolean]> = [];
   if (totals.descuentoGlobal) {
@@ -123,7 +159,12 @@ export function totalRows(input: DocumentInput, totals: Totals): Array<[string, 
   return rows;
 }
 
-/** The three lines under the timbre; the resolution line is left out when unknown. */
+/**
+ * The three lines under the timbre; the resolution line is left out when unknown.
+ *
+ * @example
+ * timbreLegends({ numero: 80, fecha: "2014-08-22" }) // ["Timbre Electrónico SII", "Res. 80 de 2014", "Verifique documento: www.sii.cl"]
+ */
 export function timbreLegends(resolution: Resolution | null): string[] {
   const res = resolution ? [`Res. ${resolution.numero} de ${resolution.fecha.slice(0, 4)}`] : [];
   return ["Timbre Electrónico SII", ...res, "Verifique documento: www.sii.cl"];

@@ -6,15 +6,29 @@
 import { deflateSync } from "node:zlib";
 import type { PDFDocument, PDFFont, PDFPage, PDFRef, RGB } from "pdf-lib";
 
-/** A number as PDF text: at most 3 decimals, no exponent. */
+/**
+ * A number as PDF text: at most 3 decimals, no exponent.
+ *
+ * @example
+ * num(1 / 3) // "0.333"
+ */
 export const num = (v: number): string => String(Math.round(v * 1000) / 1000);
 const color = (c: RGB, op: "rg" | "RG"): string => `${num(c.red)} ${num(c.green)} ${num(c.blue)} ${op}`;
 
-/** Deflated stream bytes with its `/Filter`. */
+/**
+ * Deflated stream bytes with its `/Filter`.
+ *
+ * @example
+ * doc.context.stream(deflated("0 g 0 0 1 1 re f"), { Filter: "FlateDecode" })
+ */
 export function deflated(content: string): Uint8Array {
   return new Uint8Array(deflateSync(Buffer.from(content, "latin1")));
 }
 
+/**
+ * @example
+ * const out = new PageWriter(doc, page); out.rect(40, 40, 100, 20, { stroke: RED }); out.finish();
+ */
 export class PageWriter {
   private readonly ops: string[] = [];
   private readonly names = new Map<PDFRef | PDFFont, string>();

@@ -114,7 +114,12 @@ const HEX: readonly string[] = [
 
 let decoded: Uint32Array[] | null = null;
 
-/** The 17-bit pattern of codeword `value` (0..928) in cluster index `cluster` (0, 1, 2 for clusters 0, 3, 6). */
+/**
+ * The 17-bit pattern of codeword `value` (0..928) in cluster index `cluster` (0, 1, 2 for clusters 0, 3, 6).
+ *
+ * @example
+ * codewordPattern(0, 0) // 0b11101010111000000
+ */
 export function codewordPattern(cluster: number, value: number): number {
   decoded ??= HEX.map((hex) => {
     const table = new Uint32Array(929);

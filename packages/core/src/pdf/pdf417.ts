@@ -21,7 +21,12 @@ const START = 0b11111111010101000; // 17 modules
 const STOP = 0b111111101000101001; // 18 modules
 const MAX_CODEWORDS = 928;
 
-/** Byte compaction (latch 901, or 924 when the length is a multiple of 6): 6 bytes → 5 base-900 codewords. */
+/**
+ * Byte compaction (latch 901, or 924 when the length is a multiple of 6): 6 bytes → 5 base-900 codewords.
+ *
+ * @example
+ * byteCompaction(new Uint8Array([1, 2, 255])) // [901, 1, 2, 255]
+ */
 export function byteCompaction(bytes: Uint8Array): number[] {
   const out = [bytes.length % 6 === 0 ? 924 : 901];
   let i = 0;
@@ -62,7 +67,12 @@ function ecCoefficients(k: number): number[] {
   return coefficients;
 }
 
-/** Reed–Solomon error-correction codewords for `data` at `level` (k = 2^(level+1)). */
+/**
+ * Reed–Solomon error-correction codewords for `data` at `level` (k = 2^(level+1)).
+ *
+ * @example
+ * errorCorrection([5, 453, 178, 121, 239], 1) // [452, 327, 657, 619]
+ */
 export function errorCorrection(data: readonly number[], level: number): number[] {
   const k = 2 ** (level + 1);
   const a = Int32Array.from(ecCoefficients(k));
@@ -75,7 +85,12 @@ export function errorCorrection(data: readonly number[], level: number): number[
   return Array.from(e, (v) => (v === 0 ? 0 : 929 - v)).reverse();
 }
 
-/** Rows needed for `dataCount` codewords (with length descriptor, without EC) at `columns`, or null if impossible. */
+/**
+ * Rows needed for `dataCount` codewords (with length descriptor, without EC) at `columns`, or null if impossible.
+ *
+ * @example
+ * rowsFor(646, 14, 5) // 51
+ */
 export function rowsFor(dataCount: number, columns: number, level: number): number | null {
   const total = dataCount + 1 + 2 ** (level + 1);
   const rows = Math.max(3, Math.ceil(total / columns));

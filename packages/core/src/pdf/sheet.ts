@@ -31,6 +31,10 @@ export const RED = rgb(0.82, 0.07, 0.07);
 
 type Op = (out: PageWriter, doc: PDFDocument, height: number) => void;
 
+/**
+ * @example
+ * const sheet = new Sheet(fonts); sheet.text("Hola", 40, 60, { size: 9 }); sheet.drawOn(doc.addPage(), doc);
+ */
 export class Sheet {
   private readonly ops: Op[] = [];
 
