@@ -1,6 +1,6 @@
 /** Blocks shared by both formats: the timbre (or the preview placeholder) and the acuse de recibo. */
 import { MM, placeTimbre } from "./barcode.js";
-import { ACUSE_FIELDS, ACUSE_TEXT, PREVIEW_MARK, timbreLegends } from "./content.js";
+import { ACUSE_FIELDS, ACUSE_TEXT, cedibleLegend, PREVIEW_MARK, timbreLegends } from "./content.js";
 import type { RenderContext } from "./context.js";
 import { BLACK, GRAY, RED, type Sheet } from "./sheet.js";
 
@@ -59,9 +59,9 @@ export function timbreBlock(ctx: RenderContext, width: number, maxHeight: number
  * Acuse de recibo (Ley 19.983) with the `CEDIBLE` legend under it.
  *
  * @example
- * acuseBlock(sheet, 250).draw(sheet, 322, 620);
+ * acuseBlock(sheet, 250, 33).draw(sheet, 322, 620);
  */
-export function acuseBlock(sheet: Sheet, width: number): Block {
+export function acuseBlock(sheet: Sheet, width: number, tipo: number): Block {
   const sentence = sheet.wrap(ACUSE_TEXT, 6.3, width - 12);
   const fieldRows = 3;
   const height = 14 + fieldRows * 17 + sentence.length * 7.6 + 6;
@@ -82,7 +82,7 @@ export function acuseBlock(sheet: Sheet, width: number): Block {
         s.line(fx + s.measure(`${label}:`, 7.5, "bold") + 3, y + 1.5, lineEnd, y + 1.5, { width: 0.5, color: GRAY });
       });
       s.lines(sentence, x + 6, top + 14 + fieldRows * 17 + 7, 7.6, { size: 6.3, color: BLACK });
-      s.text("CEDIBLE", x + width, top + height + 17, { size: 15, font: "bold", align: "right" });
+      s.text(cedibleLegend(tipo), x + width, top + height + 17, { size: 15, font: "bold", align: "right" });
     },
   };
 }

@@ -43,7 +43,7 @@ export function renderCarta(ctx: RenderContext): void {
 
   startPage(true);
   const timbre = timbreBlock(ctx, TIMBRE.width, TIMBRE.maxHeight);
-  const acuse = ctx.cedible ? acuseBlock(sheet, ACUSE_WIDTH) : null;
+  const acuse = ctx.cedible ? acuseBlock(sheet, ACUSE_WIDTH, ctx.data.input.tipo) : null;
   const footerTop = BOTTOM - Math.max(timbre.height, acuse?.height ?? 0);
   const summaryHeight = drawSummary(new Sheet(ctx.fonts), ctx, 0);
   const summaryFits = (from: number): boolean => from + GAP + summaryHeight <= footerTop - 8;

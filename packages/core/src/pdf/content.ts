@@ -17,6 +17,14 @@ export const PREVIEW_MARK = "SIN VALIDEZ TRIBUTARIA";
 export const CEDIBLE_TIPOS: readonly number[] = [33, 34, 52];
 
 /**
+ * The legend of the transferable copy.
+ *
+ * @example
+ * cedibleLegend(33) // "CEDIBLE"; cedibleLegend(52) // "CEDIBLE CON SU FACTURA"
+ */
+export const cedibleLegend = (tipo: number): string => (tipo === 52 ? "CEDIBLE CON SU FACTURA" : "CEDIBLE");
+
+/**
  * `76.192.083-9`, or the text as given when it is not a valid RUT (printing never fails on data).
  *
  * @example

@@ -1,6 +1,7 @@
 /** What the printed pages say: mupdf structured text of rendered documents. */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
+import type { Tipo } from "../document/types.js";
 import { isTimbreError } from "../errors/index.js";
 import { makeInput, makePrintable } from "../../test/support/pdf-fixtures.js";
 import { decodePdf417, pageCount, pageTexts, rasterize, rasterizeJpeg } from "../../test/support/pdf.js";
@@ -126,6 +127,15 @@ test("references flow across pages too: 60 lines, 40 references, long observacio
   expect(pages.at(-1)).toContain("Referencias (continuación)");
   expect(countOf(all, "Timbre Electrónico SII")).toBe(1);
   expect(await decodePdf417(rasterize(pdf, pages.length - 1, 300))).toEqual([p.ted ?? ""]);
+});
+
+test("guía 52 (printable though Timbre does not issue it yet): CEDIBLE CON SU FACTURA", async () => {
+  const p = makePrintable(makeInput(33, 2));
+  const guia = { ...p, input: { ...p.input, tipo: 52 as unknown as Tipo } };
+  const text = await textOf(guia, { cedible: true });
+  expect(text).toContain("GUÍA DE DESPACHO ELECTRÓNICA");
+  expect(text).toContain("CEDIBLE CON SU FACTURA");
+  expect(text).toContain(ACUSE_TEXT);
 });
 
 test("no resolution: the Res. line is left out; no lines: still renders", async () => {

@@ -118,7 +118,7 @@ export function renderTermica(ctx: RenderContext): void {
   timbre.draw(sheet, CX - timbre.width / 2, y);
   y += timbre.height + 8;
   if (ctx.cedible) {
-    const acuse = acuseBlock(sheet, CW);
+    const acuse = acuseBlock(sheet, CW, ctx.data.input.tipo);
     acuse.draw(sheet, M, y);
     y += acuse.height + 4;
   }
