@@ -20,6 +20,16 @@ export interface Config {
   trustProxy: boolean;
   logLevel: LogLevel;
   version: string;
+  /** An external sandbox SII (`bun packages/sii/src/sandbox/serve.ts`) shared by several processes; null: in-process. */
+  siiSandboxUrl: string | null;
+  /** Milliseconds between the sandbox's processing steps (REC → … → EPR). */
+  siiSandboxStepMs: number;
+  /** Folder with the SII's CAF authority keys `100.pub.pem` / `300.pub.pem` (default: ../shared/sii/certs). */
+  siiCertsDir: string | null;
+  /** How long `POST /dte/emit` waits for the SII before answering 202 PENDIENTE. */
+  emitBudgetMs: number;
+  /** Run background workers (dispatcher, poller, webhooks) in this process. */
+  workers: boolean;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -41,6 +51,11 @@ export function loadConfig(env: Env, cwd = "."): Config {
     trustProxy: flag(env, "TRUST_PROXY"),
     logLevel: oneOf(env, "LOG_LEVEL", LOG_LEVELS, "info"),
     version: nonEmpty(env.TIMBRE_VERSION) ?? "0.1.0",
+    siiSandboxUrl: nonEmpty(env.SII_SANDBOX_URL),
+    siiSandboxStepMs: integer(env, "SII_SANDBOX_STEP_MS", 500, 0, 600_000),
+    siiCertsDir: nonEmpty(env.TIMBRE_SII_CERTS_DIR),
+    emitBudgetMs: integer(env, "EMIT_BUDGET_MS", 10_000, 100, 120_000),
+    workers: env.TIMBRE_WORKERS === undefined ? true : flag(env, "TIMBRE_WORKERS"),
   };
 }
 

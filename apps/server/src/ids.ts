@@ -11,6 +11,9 @@ export const ID_PREFIXES = {
   document: "dte_",
   event: "evt_",
   request: "req_",
+  envelope: "env_",
+  history: "hst_",
+  delivery: "whd_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -6,3 +6,7 @@ export * from "./businesses.js";
 export * from "./api-keys.js";
 export * from "./rate-limits.js";
 export * from "./idempotency-keys.js";
+export * from "./numerations.js";
+export * from "./documents.js";
+export * from "./events.js";
+export * from "./settings.js";

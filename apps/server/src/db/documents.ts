@@ -1,0 +1,103 @@
+import { bigint, customType, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { Environment } from "./api-keys.js";
+import { businesses } from "./businesses.js";
+import { at, createdAt, idColumn, updatedAt } from "./columns.js";
+import { numerations } from "./numerations.js";
+
+/** Raw bytes (signed XML is ISO-8859-1 and must be kept byte for byte). */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+export type DocumentState = "PENDIENTE" | "ENVIADO" | "ACEPTADO" | "ACEPTADO_CON_REPAROS" | "RECHAZADO";
+
+/** What the SII said last about the document (API.md §6.3 `/status`). */
+export interface SiiStatusSnapshot {
+  estado_envio: string | null;
+  glosa: string | null;
+  aceptados: number | null;
+  rechazados: number | null;
+  reparos: number | null;
+  errores: Array<{ codigo: string; descripcion: string; ayuda: string }>;
+  consultado_at: string | null;
+}
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: idColumn(),
+    businessId: text("business_id").notNull().references(() => businesses.id),
+    environment: text("environment").$type<Environment>().notNull(),
+    numerationId: text("numeration_id").notNull().references(() => numerations.id),
+    tipo: integer("tipo").notNull(),
+    folio: integer("folio").notNull(),
+    /** Tax date `YYYY-MM-DD` (FchEmis). */
+    fecha: text("fecha").notNull(),
+    /** UTC timestamp of the emission. */
+    fechaEmision: at("fecha_emision").notNull(),
+    receptorRut: text("receptor_rut").notNull(),
+    receptorRazonSocial: text("receptor_razon_social"),
+    montoNeto: bigint("monto_neto", { mode: "number" }).notNull(),
+    montoExento: bigint("monto_exento", { mode: "number" }).notNull(),
+    montoIva: bigint("monto_iva", { mode: "number" }).notNull(),
+    montoTotal: bigint("monto_total", { mode: "number" }).notNull(),
+    estado: text("estado").$type<DocumentState>().notNull(),
+    trackId: text("track_id"),
+    envelopeId: text("envelope_id"),
+    /** The normalised emission request (API field names), for detail views, PDF and annulment. */
+    request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+    /** Computed line amounts etc. */
+    computed: jsonb("computed").$type<Record<string, unknown>>().notNull(),
+    /** The exact signed DTE bytes (ISO-8859-1). Never regenerated. */
+    xml: bytea("xml").notNull(),
+    /** The `<TED>` text printed as PDF417. */
+    ted: text("ted").notNull(),
+    sii: jsonb("sii").$type<SiiStatusSnapshot>(),
+    /** Dispatcher/poller bookkeeping. */
+    nextCheckAt: at("next_check_at"),
+    checkAttempts: integer("check_attempts").notNull().default(0),
+    annulsDocumentId: text("annuls_document_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("documents_folio_idx").on(t.businessId, t.environment, t.tipo, t.folio),
+    index("documents_list_idx").on(t.businessId, t.environment, t.fecha, t.id),
+    index("documents_work_idx").on(t.estado, t.nextCheckAt),
+  ],
+);
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+export const documentHistory = pgTable(
+  "document_history",
+  {
+    id: idColumn(),
+    documentId: text("document_id").notNull().references(() => documents.id),
+    estado: text("estado").$type<DocumentState>().notNull(),
+    at: at("at").notNull(),
+    detalle: text("detalle"),
+  },
+  (t) => [index("document_history_doc_idx").on(t.documentId, t.at)],
+);
+
+/** Envelopes uploaded to the SII (exact bytes kept). */
+export const envelopes = pgTable(
+  "envelopes",
+  {
+    id: idColumn(),
+    businessId: text("business_id").notNull().references(() => businesses.id),
+    environment: text("environment").$type<Environment>().notNull(),
+    kind: text("kind").$type<"EnvioDTE" | "EnvioBOLETA">().notNull(),
+    xml: bytea("xml").notNull(),
+    trackId: text("track_id"),
+    /** building | uploading | uploaded | refused | unknown */
+    status: text("status").notNull(),
+    detail: text("detail"),
+    createdAt: createdAt(),
+    uploadedAt: at("uploaded_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("envelopes_business_idx").on(t.businessId, t.environment)],
+);

@@ -1,0 +1,104 @@
+/**
+ * Which SII each environment talks to (API.md §9) and the CAF authorities it trusts:
+ * - `test`: the sandbox SII when `SII_MODE=sandbox` (in this process, served over real HTTP on a loopback port, or
+ *   an external one at `SII_SANDBOX_URL`), otherwise the SII's certification hosts; CAFs signed by IDK 100 (and the
+ *   sandbox authority in sandbox mode);
+ * - `live`: the SII's production hosts, CAFs signed by IDK 300; refused in sandbox mode.
+ * Clients are cached per business certificate so SII tokens are reused.
+ */
+import { authorityKeyFromPem, type AuthorityKey } from "@timbre/core/caf";
+import { SiiClient, createSandbox, type Sandbox, type SiiIdentity } from "@timbre/sii";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Environment } from "../db/api-keys.js";
+import type { Config } from "../config.js";
+import type { Logger } from "../log.js";
+import type { StoredAuthority } from "./sandbox-authority.js";
+
+export type SiiBackend = "sandbox" | "certificacion" | "produccion";
+
+export interface SiiGateway {
+  backend(environment: Environment): SiiBackend | null;
+  authorities(environment: Environment): AuthorityKey[];
+  /** A client acting with the given certificate (cached by `cacheKey`, e.g. the certificate fingerprint). */
+  client(environment: Environment, identity: SiiIdentity, cacheKey: string): SiiClient;
+  /** The in-process sandbox (sandbox mode without `SII_SANDBOX_URL`), for CAF issuing and fault injection. */
+  sandbox: Sandbox | null;
+  /** The sandbox authority (sandbox mode), which signs sandbox CAFs. */
+  sandboxAuthority: StoredAuthority | null;
+  close(): Promise<void>;
+}
+
+const DEFAULT_CERTS = fileURLToPath(new URL("../../../../../shared/sii/certs", import.meta.url));
+
+function siiAuthorities(dir: string, log: Logger): Map<number, AuthorityKey> {
+  const keys = new Map<number, AuthorityKey>();
+  for (const idk of [100, 300]) {
+    const file = join(dir, `${idk}.pub.pem`);
+    if (existsSync(file)) keys.set(idk, authorityKeyFromPem(idk, readFileSync(file, "utf8")));
+  }
+  if (keys.size < 2) log.warn("sii.authorities_missing", { dir, found: keys.size });
+  return keys;
+}
+
+export async function createSiiGateway(options: {
+  config: Config;
+  log: Logger;
+  sandboxAuthority: StoredAuthority | null;
+  /** Requests to the SII give up after this long (the emission budget leaves room for one attempt). */
+  requestMs?: number;
+}): Promise<SiiGateway> {
+  const { config, log } = options;
+  const sii = siiAuthorities(config.siiCertsDir ?? DEFAULT_CERTS, log);
+  const sandboxMode = config.siiMode === "sandbox";
+  const authority = sandboxMode ? options.sandboxAuthority : null;
+  let sandbox: Sandbox | null = null;
+  let server: ReturnType<typeof Bun.serve> | null = null;
+  let sandboxUrl = config.siiSandboxUrl;
+  if (sandboxMode && !sandboxUrl) {
+    if (!authority) throw new Error("sandbox mode needs the sandbox authority key");
+    sandbox = createSandbox({ authority, stepMs: config.siiSandboxStepMs });
+    server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: sandbox.handler, idleTimeout: 120 });
+    sandboxUrl = `http://127.0.0.1:${server.port}`;
+  }
+  const requestMs = options.requestMs ?? Math.max(1000, config.emitBudgetMs - 500);
+  const clients = new Map<string, SiiClient>();
+
+  const backend = (environment: Environment): SiiBackend | null => {
+    if (environment === "test") return sandboxMode ? "sandbox" : "certificacion";
+    return sandboxMode ? null : "produccion";
+  };
+
+  return {
+    backend,
+    authorities(environment) {
+      const list: AuthorityKey[] = [];
+      const official = sii.get(environment === "test" ? 100 : 300);
+      if (official) list.push(official);
+      if (environment === "test" && authority) list.push({ idk: authority.idk, publicKey: authority.publicKey });
+      return list;
+    },
+    client(environment, identity, cacheKey) {
+      const kind = backend(environment);
+      if (!kind) throw new Error(`no SII backend for ${environment} in ${config.siiMode} mode`);
+      const key = `${environment}:${cacheKey}`;
+      let client = clients.get(key);
+      if (!client) {
+        client = new SiiClient({
+          environment: kind === "sandbox" ? { baseUrl: sandboxUrl as string } : kind,
+          identity,
+          timeouts: { requestMs },
+        });
+        clients.set(key, client);
+      }
+      return client;
+    },
+    sandbox,
+    sandboxAuthority: authority,
+    async close() {
+      sandbox?.close();
+      await server?.stop(true);
+    },
+  };
+}
