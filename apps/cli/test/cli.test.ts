@@ -3,7 +3,7 @@
  * in this process, with an isolated config directory per scenario.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RealServer, startRealServer } from "../../../packages/sdk/test/support/real-server.js";
 import { closedPort } from "../../../packages/sdk/test/support/recording-server.js";
@@ -108,6 +108,31 @@ describe.skipIf(!server)("against the real server", () => {
     const after = await runCli(["businesses", "list"], { home });
     expect(after.code).toBe(3);
   }, 60_000);
+
+  test("an expiring session is refreshed and stored again; a dead refresh token asks to log in", async () => {
+    const home = freshHome();
+    const { email, password } = await account();
+    await runCli(["login", "--email", email, "--password", password, "--api-url", api], { home });
+    const configFile = join(home, ".config/timbre/config.json");
+    const before = JSON.parse(readFileSync(configFile, "utf8"));
+    before.session.expiresAt = new Date(Date.now() - 1000).toISOString();
+    writeFileSync(configFile, JSON.stringify(before));
+
+    const whoami = await runCli(["whoami", "--json"], { home });
+    expect(whoami.code).toBe(0);
+    expect(whoami.json).toMatchObject({ user: { email }, auth: { type: "session" } });
+    const after = JSON.parse(readFileSync(configFile, "utf8"));
+    expect(after.session.refreshToken).not.toBe(before.session.refreshToken);
+    expect(Date.parse(after.session.expiresAt)).toBeGreaterThan(Date.now());
+    expect(statSync(configFile).mode & 0o777).toBe(0o600);
+
+    // Presenting the old (rotated) refresh token revokes the login: the CLI says to log in again.
+    writeFileSync(configFile, JSON.stringify(before));
+    const dead = await runCli(["whoami"], { home });
+    expect(dead.code).toBe(3);
+    expect(dead.stderr).toContain("session has expired");
+    expect(JSON.parse(readFileSync(configFile, "utf8")).session).toBeUndefined();
+  }, 30_000);
 
   test("wrong password: exit 3 and a clear message", async () => {
     const { email } = await account();

@@ -67,6 +67,11 @@ export class Timbre {
   private readonly options: TimbreOptions;
   private readonly healthResource: Health;
 
+  /**
+   * @example
+   * const withKey = new Timbre({ apiKey: "sk_test_…", baseUrl: "https://api.example.cl/v1", maxRetries: 3 });
+   * const withSession = new Timbre({ accessToken, businessId: "biz_…", environment: "test" });
+   */
   constructor(options: TimbreOptions = {}) {
     this.options = { ...options };
     const transport = new Transport({

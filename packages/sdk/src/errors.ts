@@ -46,12 +46,22 @@ export class TimbreError extends Error {
   }
 }
 
-/** 401: missing, unknown, revoked or expired credential, or wrong login. Log in again or fix the key. */
+/**
+ * 401: missing, unknown, revoked or expired credential, or wrong login. Log in again or fix the key.
+ *
+ * @example
+ * if (error instanceof AuthenticationError) return redirectToLogin();
+ */
 export class AuthenticationError extends TimbreError {
   override readonly name = "AuthenticationError";
 }
 
-/** 403: the credential lacks `details.required_permission`. Use a key with more permissions. */
+/**
+ * 403: the credential lacks `details.required_permission`. Use a key with more permissions.
+ *
+ * @example
+ * if (error instanceof PermissionError) console.error(`needs ${error.requiredPermission}`);
+ */
 export class PermissionError extends TimbreError {
   override readonly name = "PermissionError";
   get requiredPermission(): string | undefined {
@@ -60,7 +70,12 @@ export class PermissionError extends TimbreError {
   }
 }
 
-/** 404: unknown route, or a resource that is not visible to the caller. */
+/**
+ * 404: unknown route, or a resource that is not visible to the caller.
+ *
+ * @example
+ * const dte = await client.dte.retrieve(id).catch((e) => (e instanceof NotFoundError ? null : Promise.reject(e)));
+ */
 export class NotFoundError extends TimbreError {
   override readonly name = "NotFoundError";
 }
@@ -75,7 +90,13 @@ export interface ValidationIssue {
   [key: string]: unknown;
 }
 
-/** 400 / 422: fix the request. `issues` lists every problem the server found. */
+/**
+ * 400 / 422: fix the request. `issues` lists every problem the server found; `code` tells
+ * `VALIDATION_ERROR` from `FOLIOS_EXHAUSTED`, `CERTIFICATE_REQUIRED`, `CAF_INVALID`, …
+ *
+ * @example
+ * if (error instanceof ValidationError) for (const { field, reason } of error.issues) form.setError(field, reason);
+ */
 export class ValidationError extends TimbreError {
   override readonly name = "ValidationError";
   readonly issues: ValidationIssue[];
@@ -85,12 +106,22 @@ export class ValidationError extends TimbreError {
   }
 }
 
-/** 409: duplicate (email, business RUT, overlapping CAF) or the same idempotency key still running. */
+/**
+ * 409: duplicate (email, business RUT, overlapping CAF) or the same idempotency key still running.
+ *
+ * @example
+ * if (error instanceof ConflictError && error.code === "CONFLICT") console.log("already registered");
+ */
 export class ConflictError extends TimbreError {
   override readonly name = "ConflictError";
 }
 
-/** 429: slow down; `retryAfter` is the number of seconds the server asked to wait. */
+/**
+ * 429: slow down; `retryAfter` is the number of seconds the server asked to wait.
+ *
+ * @example
+ * if (error instanceof RateLimitError) await sleep((error.retryAfter ?? 60) * 1000);
+ */
 export class RateLimitError extends TimbreError {
   override readonly name = "RateLimitError";
   readonly retryAfter: number | undefined;
@@ -100,12 +131,22 @@ export class RateLimitError extends TimbreError {
   }
 }
 
-/** 5xx (or an answer that is not the API's envelope): the service failed; retry later. */
+/**
+ * 5xx (or an answer that is not the API's envelope): the service failed; retry later.
+ *
+ * @example
+ * if (error instanceof ApiError) report(`Timbre failed, request ${error.requestId}`);
+ */
 export class ApiError extends TimbreError {
   override readonly name = "ApiError";
 }
 
-/** No answer: connection refused, DNS, reset, or the request timed out (`code: "TIMEOUT"`). */
+/**
+ * No answer: connection refused, DNS, reset, or the request timed out (`code: "TIMEOUT"`).
+ *
+ * @example
+ * if (error instanceof ConnectionError && error.code === "TIMEOUT") console.warn("slow network");
+ */
 export class ConnectionError extends TimbreError {
   override readonly name = "ConnectionError";
 }

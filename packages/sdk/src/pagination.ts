@@ -23,7 +23,12 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     private readonly startPage: number = 1,
   ) {}
 
-  /** Builds a PagePromise for a list call whose params carry `page`/`limit`. */
+  /**
+   * Builds a PagePromise for a list call whose params carry `page`/`limit` (used by resources).
+   *
+   * @example
+   * const list = PagePromise.from({ limit: 50 }, (query) => fetchPage(query));
+   */
   static from<T, P extends ListParams>(params: P | undefined, fetch: (params: P) => Promise<Page<T>>): PagePromise<T> {
     const base = (params ?? {}) as P;
     return new PagePromise<T>((page) => fetch({ ...base, page }), base.page ?? 1);
@@ -34,7 +39,12 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     return this.first;
   }
 
-  // Thenable on purpose: `await list()` gives the first page without a network call until awaited.
+  /**
+   * Thenable on purpose: `await client.x.list()` gives the first page; nothing is fetched until awaited or iterated.
+   *
+   * @example
+   * const { data, pagination } = await client.dte.list({ limit: 10 });
+   */
   then<R1 = Page<T>, R2 = never>(
     onfulfilled?: ((value: Page<T>) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
@@ -42,15 +52,28 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     return this.firstPage().then(onfulfilled, onrejected);
   }
 
+  /**
+   * @example
+   * const page = await client.dte.list().catch(() => ({ data: [], pagination: { page: 1, limit: 0, total: 0, total_pages: 0 } }));
+   */
   catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page<T> | R> {
     return this.firstPage().catch(onrejected);
   }
 
+  /**
+   * @example
+   * await client.dte.list().finally(() => spinner.stop());
+   */
   finally(onfinally?: (() => void) | null): Promise<Page<T>> {
     return this.firstPage().finally(onfinally);
   }
 
-  /** Every page, starting at the requested one. */
+  /**
+   * Every page, starting at the requested one, fetched one at a time.
+   *
+   * @example
+   * for await (const page of client.dte.list({ limit: 100 }).pages()) console.log(page.pagination.page, page.data.length);
+   */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page = this.startPage;
     let current = await this.firstPage();

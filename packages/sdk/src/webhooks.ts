@@ -4,7 +4,12 @@
  */
 import type { WebhookEvent } from "./types.js";
 
-/** The signature, timestamp or body of a delivery is not acceptable. Answer 400 and drop it. */
+/**
+ * The signature, timestamp or body of a delivery is not acceptable. Answer 400 and drop it.
+ *
+ * @example
+ * catch (error) { if (error instanceof WebhookVerificationError) return new Response(error.message, { status: 400 }); }
+ */
 export class WebhookVerificationError extends Error {
   override readonly name = "WebhookVerificationError";
 }

@@ -21,7 +21,7 @@ export class Events extends Resource {
    * @example
    * await client.events.resend("evt_…");
    */
-  resend(id: string, options?: RequestOptions): Promise<unknown> {
+  resend(id: string, options?: RequestOptions): Promise<Record<string, unknown>> {
     return this.call({ method: "POST", path: `events/${seg(id)}/resend`, options });
   }
 }
