@@ -1,0 +1,1 @@
+export { buildDashboard, dashboardAssets, dashboardDir, type DashboardAsset } from "./assets.js";

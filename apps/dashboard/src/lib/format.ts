@@ -1,0 +1,66 @@
+/** Spanish (Chile) formatting of money, dates, document types and states. */
+import type { DteStatus, Environment, NumerationStatus } from "@timbre/sdk";
+
+const clp = new Intl.NumberFormat("es-CL", { style: "currency", currency: "CLP", maximumFractionDigits: 0 });
+const integer = new Intl.NumberFormat("es-CL");
+const dateTime = new Intl.DateTimeFormat("es-CL", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Santiago" });
+const dateOnly = new Intl.DateTimeFormat("es-CL", { dateStyle: "medium", timeZone: "UTC" });
+
+export const money = (n: number | null | undefined): string => (typeof n === "number" ? clp.format(n) : "—");
+export const number = (n: number | null | undefined): string => (typeof n === "number" ? integer.format(n) : "—");
+
+/** An ISO timestamp in Chile's civil time. */
+export function when(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+}
+
+/** A civil date `YYYY-MM-DD` (no time zone shift). */
+export function day(date: string | null | undefined): string {
+  if (!date) return "—";
+  const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? date : dateOnly.format(d);
+}
+
+export const TIPOS: Record<number, string> = {
+  33: "Factura electrónica",
+  34: "Factura exenta electrónica",
+  39: "Boleta electrónica",
+  41: "Boleta exenta electrónica",
+  52: "Guía de despacho electrónica",
+  56: "Nota de débito electrónica",
+  61: "Nota de crédito electrónica",
+};
+export const TIPOS_CAF = [33, 34, 39, 41, 56, 61] as const;
+
+export const tipoName = (tipo: number): string => TIPOS[tipo] ?? `Tipo ${tipo}`;
+
+export const ESTADOS: Record<DteStatus, string> = {
+  PENDIENTE: "Pendiente",
+  ENVIADO: "Enviado",
+  ACEPTADO: "Aceptado",
+  ACEPTADO_CON_REPAROS: "Aceptado con reparos",
+  RECHAZADO: "Rechazado",
+};
+
+export const ESTADO_TONE: Record<DteStatus, string> = {
+  PENDIENTE: "neutral",
+  ENVIADO: "info",
+  ACEPTADO: "ok",
+  ACEPTADO_CON_REPAROS: "warn",
+  RECHAZADO: "bad",
+};
+
+export const NUMERATION_ESTADOS: Record<NumerationStatus, [string, string]> = {
+  activa: ["Activa", "ok"],
+  agotada: ["Agotada", "neutral"],
+  vencida: ["Vencida", "bad"],
+};
+
+export const ENV_NAMES: Record<Environment, string> = { test: "Pruebas", live: "Producción" };
+
+/** Whole days from `now` until `iso` (negative when past). */
+export function daysUntil(iso: string, now: Date = new Date()): number {
+  return Math.floor((new Date(iso).getTime() - now.getTime()) / 86_400_000);
+}

@@ -1,0 +1,70 @@
+/** Spanish messages for API error codes and validation reasons; the server's own text is the fallback. */
+import { ApiError } from "./api.js";
+
+const BY_CODE: Record<string, string> = {
+  NETWORK: "No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.",
+  INVALID_CREDENTIALS: "Correo o contraseña incorrectos.",
+  UNAUTHORIZED: "Tu sesión expiró. Vuelve a ingresar.",
+  FORBIDDEN: "No tienes permiso para esta acción.",
+  NOT_FOUND: "No encontramos lo que buscas (puede pertenecer a otra empresa o ambiente).",
+  RATE_LIMITED: "Demasiadas solicitudes. Espera un momento y vuelve a intentarlo.",
+  PAYLOAD_TOO_LARGE: "El archivo es demasiado grande (máximo 5 MiB).",
+  UNSUPPORTED_MEDIA_TYPE: "Formato de archivo no aceptado.",
+  VALIDATION_ERROR: "Revisa los campos marcados.",
+  CERTIFICATE_REQUIRED: "La empresa no tiene certificado digital. Súbelo en la ficha de la empresa.",
+  FOLIOS_EXHAUSTED: "No quedan folios disponibles para este tipo de documento. Sube un nuevo CAF.",
+  BUSINESS_NOT_AUTHORIZED: "La empresa no tiene datos de resolución del SII para emitir en producción.",
+  REFERENCE_INVALID: "La referencia del documento no es válida.",
+  INTERNAL_ERROR: "Error interno del servidor. Inténtalo de nuevo más tarde.",
+  UNAVAILABLE: "El servicio no está disponible en este momento.",
+};
+
+const CERTIFICATE_REASONS: Record<string, string> = {
+  format: "El archivo no es un certificado PKCS#12 (.p12 / .pfx) válido.",
+  password: "La contraseña del certificado no es correcta.",
+  no_rsa_key: "El certificado no contiene una clave RSA.",
+  expired: "El certificado está vencido.",
+  not_yet_valid: "El certificado aún no es válido.",
+};
+
+const CAF_REASONS: Record<string, string> = {
+  malformed: "El archivo CAF no es un XML válido.",
+  structure: "El archivo no tiene la estructura de un CAF del SII.",
+  signature: "La firma del SII en el CAF no es válida.",
+  key_mismatch: "Las claves del CAF no coinciden.",
+  unknown_authority: "El CAF no fue emitido por el SII de este ambiente.",
+};
+
+const REASONS: Record<string, string> = {
+  required: "Este campo es obligatorio.",
+  type: "Tipo de valor no válido.",
+  format: "Formato no válido.",
+  enum: "Valor no permitido.",
+  minimum: "El valor es demasiado bajo.",
+  maximum: "El valor es demasiado alto.",
+  min_length: "Es demasiado corto.",
+  max_length: "Es demasiado largo.",
+  min_items: "Indica al menos uno.",
+  max_items: "Demasiados elementos.",
+  invalid_rut: "RUT no válido (revisa el dígito verificador).",
+  charset: "Contiene caracteres que el SII no acepta.",
+  not_allowed: "Este campo no se puede modificar.",
+  date_in_future: "La fecha no puede ser futura.",
+};
+
+/** One sentence for an error banner. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof ApiError)) return "Ocurrió un error inesperado.";
+  const reason = typeof error.details.reason === "string" ? error.details.reason : "";
+  if (error.code === "CERTIFICATE_INVALID") return CERTIFICATE_REASONS[reason] ?? `Certificado no válido: ${error.message}`;
+  if (error.code === "CAF_INVALID") return CAF_REASONS[reason] ?? `CAF no válido: ${error.message}`;
+  if (error.code === "CONFLICT") return `Ya existe un registro igual: ${error.message}`;
+  if (error.code === "INVALID_PARAMETER") return `Parámetro no válido: ${error.message}`;
+  if (error.code === "VALIDATION_ERROR" && error.fieldErrors.length === 0) return `Datos no válidos: ${error.message}`;
+  return BY_CODE[error.code] ?? error.message;
+}
+
+/** Text shown next to a field. */
+export function describeReason(reason: string, serverMessage: string): string {
+  return REASONS[reason] ?? serverMessage;
+}

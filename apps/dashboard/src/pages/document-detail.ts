@@ -1,0 +1,130 @@
+/**
+ * One document: amounts, receptor, items, references, status history, SII answer with rejection hints,
+ * PDF preview (fetched with the session and shown from a blob: URL), PDF/XML download, annulment.
+ */
+import type { DteDetail, DteStatusResult } from "@timbre/sdk";
+import { api } from "../lib/api.js";
+import { h, replace } from "../lib/dom.js";
+import { ESTADO_TONE, ESTADOS, money, number, tipoName, when, day, ENV_NAMES } from "../lib/format.js";
+import { describeError } from "../lib/messages.js";
+import { navigate, type PageContext } from "../router.js";
+import { badge, card, link, notice, pageHeader, setFlash, table, takeFlash } from "../ui/components.js";
+import { confirmDialog } from "../ui/dialog.js";
+import { siiPanel } from "./sii-status.js";
+
+export async function documentPage(ctx: PageContext): Promise<void> {
+  const d = await api.get<DteDetail>(`/dte/${ctx.params.id}`);
+  const status = await api.get<DteStatusResult>(`/dte/${d.id}/status`).catch(() => null);
+  const urls: string[] = [];
+  ctx.onLeave(() => urls.forEach((u) => URL.revokeObjectURL(u)));
+  const message = h("div", { "aria-live": "polite" });
+  const preview = h("div", { class: "pdf-preview" });
+  const title = `${tipoName(d.tipo)} N° ${d.folio}`;
+
+  const download = async (kind: "pdf" | "xml") => {
+    try {
+      const blob = await api.blob(`/dte/${d.id}/${kind}`);
+      const href = URL.createObjectURL(blob);
+      urls.push(href);
+      const a = h("a", { href, download: `DTE-${d.tipo}-${d.folio}.${kind}` });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+    } catch (error) {
+      replace(message, notice("error", describeError(error)));
+    }
+  };
+  const showPdf = async () => {
+    replace(preview, h("p", { class: "loading", role: "status" }, "Cargando PDF…"));
+    try {
+      const blob = await api.blob(`/dte/${d.id}/pdf`);
+      const href = URL.createObjectURL(new Blob([blob], { type: "application/pdf" }));
+      urls.push(href);
+      replace(
+        preview,
+        h("iframe", { src: href, title: `PDF de ${title}`, class: "pdf-frame", "data-testid": "pdf-frame" }),
+        h("p", { class: "small muted" }, "¿No ves el PDF? ", h("a", { href, target: "_blank", rel: "noopener" }, "Ábrelo en otra pestaña"), "."),
+      );
+    } catch (error) {
+      replace(preview, notice("error", describeError(error)));
+    }
+  };
+  const annul = async () => {
+    const ok = await confirmDialog({
+      title: `¿Anular ${title}?`,
+      body: "Se emitirá una nota de crédito electrónica (tipo 61) que anula este documento por su monto total, con los mismos ítems y receptor. Consume un folio de notas de crédito y no se puede deshacer.",
+      confirm: "Emitir nota de crédito",
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      const nc = await api.post<DteDetail>(`/dte/${d.id}/anular`);
+      setFlash(`Se emitió la nota de crédito N° ${nc.folio} que anula ${title}.`);
+      navigate(`/documentos/${nc.id}`);
+    } catch (error) {
+      replace(message, notice("error", describeError(error)));
+    }
+  };
+
+  const canAnnul = d.tipo !== 61 && d.estado !== "RECHAZADO";
+  const actions = h(
+    "div",
+    { class: "actions" },
+    h("button", { type: "button", class: "btn", onclick: () => void showPdf() }, "Ver PDF"),
+    h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf") }, "Descargar PDF"),
+    h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("xml") }, "Descargar XML"),
+    canAnnul ? h("button", { type: "button", class: "btn btn-danger-ghost", onclick: () => void annul() }, "Anular") : null,
+  );
+
+  const totals = h(
+    "dl",
+    { class: "facts" },
+    h("dt", null, "Fecha"),
+    h("dd", null, day(d.fecha)),
+    h("dt", null, "Receptor"),
+    h("dd", null, d.receptor.razon_social, " ", h("span", { class: "mono small muted" }, d.receptor.rut)),
+    h("dt", null, "Neto"),
+    h("dd", null, money(d.monto_neto)),
+    h("dt", null, "Exento"),
+    h("dd", null, money(d.monto_exento)),
+    h("dt", null, "IVA"),
+    h("dd", null, money(d.monto_iva)),
+    h("dt", null, "Total"),
+    h("dd", null, h("strong", null, money(d.monto_total))),
+    h("dt", null, "Track ID SII"),
+    h("dd", { class: "mono" }, d.track_id ?? "—"),
+    h("dt", null, "Ambiente"),
+    h("dd", null, ENV_NAMES[d.environment] ?? d.environment),
+  );
+  const items = table("Detalle", [
+    { label: "Ítem", cell: (i: DteDetail["items"][number]) => h("span", null, i.nombre, i.exento ? h("span", { class: "small muted" }, " (exento)") : null) },
+    { label: "Cantidad", cell: (i) => number(i.cantidad), className: "num" },
+    { label: "Precio", cell: (i) => money(i.precio), className: "num" },
+    { label: "Monto", cell: (i) => money(i.monto), className: "num" },
+  ], d.items ?? []);
+  const refs =
+    (d.referencias ?? []).length === 0
+      ? null
+      : card("Referencias", h("ul", { class: "plain" }, ...d.referencias.map((r) => h("li", null, `Tipo ${r.tipo_doc} N° ${r.folio} del ${day(r.fecha)}: ${r.razon}`))));
+  const history = h(
+    "ol",
+    { class: "timeline" },
+    ...(status?.historial ?? d.historial ?? []).map((e) =>
+      h("li", null, badge(ESTADOS[e.estado] ?? e.estado, ESTADO_TONE[e.estado] ?? "neutral"), " ", h("time", { datetime: e.at }, when(e.at)), e.detalle ? h("p", { class: "small muted" }, e.detalle) : null),
+    ),
+  );
+
+  replace(
+    ctx.main,
+    pageHeader(title, h("span", null, badge(ESTADOS[d.estado] ?? d.estado, ESTADO_TONE[d.estado] ?? "neutral"), " ", `emitido ${when(d.fecha_emision)}`), link("/dashboard/documentos", "← Documentos", "btn btn-secondary")),
+    takeFlash(),
+    message,
+    card(null, actions, preview),
+    h(
+      "div",
+      { class: "columns" },
+      h("div", null, card("Resumen", totals), card("Ítems", items), refs),
+      h("div", null, siiPanel(d, status), card("Historial", history)),
+    ),
+  );
+}

@@ -1,0 +1,83 @@
+/** Documents of the selected business and environment: filters (kept in the URL), status badges, pagination. */
+import type { Dte } from "@timbre/sdk";
+import { api } from "../lib/api.js";
+import { h, replace } from "../lib/dom.js";
+import { day, ENV_NAMES, ESTADO_TONE, ESTADOS, money, TIPOS, tipoName } from "../lib/format.js";
+import { navigate, type PageContext } from "../router.js";
+import { state } from "../state.js";
+import { badge, card, empty, link, pageHeader, pager, table, takeFlash } from "../ui/components.js";
+import { field } from "../ui/form.js";
+import { requireBusiness } from "./require-business.js";
+
+const FILTERS = ["tipo", "estado", "desde", "hasta", "folio", "receptor_rut"] as const;
+
+export async function documentsPage(ctx: PageContext): Promise<void> {
+  const b = requireBusiness(ctx, "Documentos");
+  if (!b) return;
+  const q = ctx.query;
+  const query: Record<string, string> = {};
+  for (const f of FILTERS) {
+    const v = q.get(f);
+    if (v) query[f] = v;
+  }
+  const page = Math.max(1, Number(q.get("page") ?? "1") || 1);
+  const result = await api.list<Dte>("/dte", { ...query, page, limit: 20 });
+  const go = (next: Record<string, string>, nextPage = 1) => {
+    const params = new URLSearchParams(next);
+    if (nextPage > 1) params.set("page", String(nextPage));
+    const qs = params.toString();
+    navigate(`/documentos${qs ? `?${qs}` : ""}`);
+  };
+
+  const form = h(
+    "form",
+    { class: "filters", role: "search", "aria-label": "Filtrar documentos" },
+    field({ name: "tipo", label: "Tipo", value: query.tipo ?? "", options: [["", "Todos"], ...Object.entries(TIPOS).map(([t, n]): [string, string] => [t, `${t} · ${n}`])] }),
+    field({ name: "estado", label: "Estado", value: query.estado ?? "", options: [["", "Todos"], ...Object.entries(ESTADOS)] }),
+    field({ name: "desde", label: "Desde", type: "date", value: query.desde ?? "" }),
+    field({ name: "hasta", label: "Hasta", type: "date", value: query.hasta ?? "" }),
+    field({ name: "folio", label: "Folio", type: "number", value: query.folio ?? "", attrs: { min: 1, inputmode: "numeric" } }),
+    field({ name: "receptor_rut", label: "RUT receptor", value: query.receptor_rut ?? "", attrs: { placeholder: "76192083-9", autocomplete: "off" } }),
+    h("div", { class: "filter-actions" }, h("button", { type: "submit", class: "btn" }, "Filtrar"), h("button", { type: "button", class: "btn btn-secondary", onclick: () => go({}) }, "Limpiar")),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    const data = new FormData(form);
+    for (const f of FILTERS) {
+      const v = String(data.get(f) ?? "").trim();
+      if (v) next[f] = v;
+    }
+    go(next);
+  });
+
+  const filtered = Object.keys(query).length > 0;
+  const list =
+    result.data.length === 0
+      ? filtered
+        ? empty("Ningún documento coincide con los filtros.")
+        : empty(
+            "Aún no hay documentos en este ambiente.",
+            h("p", null, "Emite desde tu sistema con una clave API: ", h("code", null, "POST /v1/dte/emit"), "."),
+            link("/dashboard/claves", "Crear una clave API", "btn btn-secondary"),
+          )
+      : h(
+          "div",
+          null,
+          table<Dte>("Documentos emitidos", [
+            { label: "Documento", cell: (d) => link(`/dashboard/documentos/${d.id}`, h("span", null, h("strong", null, `${tipoName(d.tipo)}`), ` N° ${d.folio}`)) },
+            { label: "Fecha", cell: (d) => day(d.fecha) },
+            { label: "Receptor", cell: (d) => h("span", null, d.receptor.razon_social, h("br"), h("span", { class: "mono small muted" }, d.receptor.rut)) },
+            { label: "Total", cell: (d) => money(d.monto_total), className: "num" },
+            { label: "Estado", cell: (d) => badge(ESTADOS[d.estado] ?? d.estado, ESTADO_TONE[d.estado] ?? "neutral") },
+          ], result.data),
+          pager(result.pagination, (p) => go(query, p)),
+        );
+  replace(
+    ctx.main,
+    pageHeader("Documentos", `${b.razon_social} · ${ENV_NAMES[state.environment()]}`),
+    takeFlash(),
+    card(null, form),
+    card(null, list),
+  );
+}
