@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 export interface DashboardAsset {
   /** File name inside the dashboard: `index.html`, `app.js`, `app.css`. */
   name: string;
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   contentType: string;
   /** Strong ETag (quoted), from the content hash. */
   etag: string;
@@ -30,12 +30,12 @@ const TYPES: Record<string, string> = {
   "app.css": "text/css; charset=utf-8",
 };
 
-function asset(name: string, body: Uint8Array): DashboardAsset {
+function asset(name: string, body: Uint8Array<ArrayBuffer>): DashboardAsset {
   const hash = createHash("sha256").update(body).digest("hex").slice(0, 16);
   return { name, body, contentType: TYPES[name] ?? "application/octet-stream", etag: `"${hash}"`, hash };
 }
 
-async function bundle(entry: string): Promise<Uint8Array> {
+async function bundle(entry: string): Promise<Uint8Array<ArrayBuffer>> {
   const result = await Bun.build({ entrypoints: [entry], target: "browser", format: "esm", minify: true, sourcemap: "none" });
   if (!result.success) throw new AggregateError(result.logs, `dashboard build failed for ${entry}`);
   const out = result.outputs[0];
