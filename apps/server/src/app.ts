@@ -18,6 +18,8 @@ import { defaultCertificateLoader } from "./modules/businesses/default-certifica
 import { tokenRoutes } from "./modules/tokens/routes.js";
 import { utilityRoutes } from "./modules/utilities/routes.js";
 import type { Secrets } from "./secrets.js";
+import type { SiiGateway } from "./sii/gateway.js";
+import { lazySiiGateway, openSiiGateway } from "./sii/open-gateway.js";
 
 export interface AppOptions {
   config: Config;
@@ -26,17 +28,25 @@ export interface AppOptions {
   log?: Logger;
   certificates?: CertificateLoader;
   now?: () => Date;
+  /** Override the SII gateway (tests); default: opened lazily from the config. */
+  sii?: () => Promise<SiiGateway>;
 }
 
 export function createDeps(options: AppOptions): Deps {
+  const log = options.log ?? createLogger(options.config.logLevel);
+  const gateway = lazySiiGateway(() =>
+    options.sii ? options.sii() : openSiiGateway({ config: options.config, db: options.database.db, masterKey: options.secrets.masterKey, log }),
+  );
   return {
     db: options.database.db,
     config: options.config,
     secrets: options.secrets,
-    log: options.log ?? createLogger(options.config.logLevel),
+    log,
     certificates: options.certificates ?? defaultCertificateLoader,
     now: options.now ?? (() => new Date()),
     instanceId: randomUUID(),
+    sii: gateway.get,
+    close: gateway.close,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from "./db/open-database.js";
 import type { Logger } from "./log.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import type { Secrets } from "./secrets.js";
+import type { SiiGateway } from "./sii/gateway.js";
 
 export interface Deps {
   db: Db;
@@ -15,4 +16,8 @@ export interface Deps {
   instanceId: string;
   /** Wall clock (tests may pin it). */
   now: () => Date;
+  /** The SII of each environment (opened on first use). */
+  sii: () => Promise<SiiGateway>;
+  /** Releases what the deps opened (the in-process sandbox SII). */
+  close: () => Promise<void>;
 }

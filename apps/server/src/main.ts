@@ -42,6 +42,7 @@ async function shutdown(signal: string): Promise<void> {
   } catch {
     /* already stopped */
   }
+  await deps.close();
   await database.close();
   process.exit(0);
 }

@@ -92,6 +92,7 @@ export async function createHarness(driver: Driver, env: Env = {}): Promise<Harn
     bodies,
     call,
     close: async () => {
+      await deps.close();
       await database.close();
       await scratch?.drop();
     },

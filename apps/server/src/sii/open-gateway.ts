@@ -1,0 +1,23 @@
+import type { Config } from "../config.js";
+import type { Db } from "../db/open-database.js";
+import type { Logger } from "../log.js";
+import { createSiiGateway, type SiiGateway } from "./gateway.js";
+import { loadSandboxAuthority } from "./sandbox-authority.js";
+
+/** Opens the SII gateway of this process (the sandbox authority comes from the database in sandbox mode). */
+export async function openSiiGateway(options: { config: Config; db: Db; masterKey: Buffer; log: Logger }): Promise<SiiGateway> {
+  const authority = options.config.siiMode === "sandbox" ? await loadSandboxAuthority(options.db, options.masterKey) : null;
+  return createSiiGateway({ config: options.config, log: options.log, sandboxAuthority: authority });
+}
+
+/** A memoised, lazily opened gateway (so building the app stays synchronous). */
+export function lazySiiGateway(open: () => Promise<SiiGateway>): { get: () => Promise<SiiGateway>; close: () => Promise<void> } {
+  let gateway: Promise<SiiGateway> | null = null;
+  return {
+    get: () => (gateway ??= open()),
+    close: async () => {
+      if (gateway) await (await gateway).close();
+      gateway = null;
+    },
+  };
+}
