@@ -15,6 +15,8 @@ import { authRoutes } from "./modules/auth/routes.js";
 import { businessRoutes } from "./modules/businesses/routes.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import { defaultCertificateLoader } from "./modules/businesses/default-certificate-loader.js";
+import { numerationRoutes } from "./modules/numerations/routes.js";
+import { sandboxNumerationRoutes } from "./modules/numerations/sandbox-routes.js";
 import { tokenRoutes } from "./modules/tokens/routes.js";
 import { utilityRoutes } from "./modules/utilities/routes.js";
 import type { Secrets } from "./secrets.js";
@@ -80,7 +82,9 @@ export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
     .use(utilityRoutes(deps, () => database.ping()))
     .use(authRoutes(deps))
     .use(tokenRoutes(deps))
-    .use(businessRoutes(deps));
+    .use(businessRoutes(deps))
+    .use(numerationRoutes(deps))
+    .use(sandboxNumerationRoutes(deps));
 }
 
 export type App = ReturnType<typeof buildApp>;
