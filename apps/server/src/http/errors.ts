@@ -87,7 +87,7 @@ function fromTimbreError(error: TimbreError): ApiError {
     case "FOLIOS_EXHAUSTED":
       return new ApiError(error.code, error.message, error.details, error);
     case "CAF_UNSAFE_XML":
-      return new ApiError("CAF_INVALID", error.message, { reason: "unsafe_xml", ...error.details }, error);
+      return new ApiError("CAF_INVALID", error.message, { ...error.details, reason: "unsafe_xml", construct: error.details?.reason }, error);
     case "INVALID_RUT":
       return new ApiError("VALIDATION_ERROR", error.message, { reason: "invalid_rut", ...error.details }, error);
     case "CHARSET":

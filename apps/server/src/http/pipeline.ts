@@ -98,6 +98,8 @@ export function pipeline(deps: Deps) {
 
 function fromElysia(code: unknown, error: unknown): unknown {
   if (error instanceof ApiError) return error;
+  // Elysia wraps what onParse throws (e.g. 413 on a body sent without Content-Length): keep our own error.
+  if (code === "PARSE" && error instanceof Error && error.cause instanceof ApiError) return error.cause;
   if (code === "PARSE") return new ApiError("INVALID_JSON", "the request body is not valid JSON");
   if (code === "NOT_FOUND") return new ApiError("NOT_FOUND", "route not found");
   if (error instanceof ElysiaValidationError) {
