@@ -49,7 +49,7 @@ function businessSelect(): HTMLElement {
     { id: "business-select", disabled: list.length === 0 },
     ...(list.length === 0
       ? [h("option", { value: "" }, "Sin empresas")]
-      : list.map((b) => h("option", { value: b.id, selected: b.id === selected }, `${b.razon_social} (${b.rut})`))),
+      : list.map((b) => h("option", { value: b.id, selected: b.id === selected }, `${b.razon_social} · ${b.rut}`))),
   );
   select.addEventListener("change", () => state.setBusiness(select.value || null));
   return h("div", { class: "header-field business" }, h("label", { for: "business-select" }, "Empresa"), select);

@@ -63,15 +63,16 @@ function createForm(b: Business, onCreated: (k: CreatedApiKey) => Promise<void>)
     const id = uid("perm");
     return h("div", { class: "check" }, h("input", { type: "checkbox", id, name: "permissions", value: perm, checked: perm.startsWith("dte:") }), h("label", { for: id }, h("code", null, perm), h("span", { class: "check-desc" }, text)));
   });
-  all.addEventListener("change", () => {
+  // "Todos" ticks and locks every box; unticking it unlocks them (as they were) for a finer choice.
+  const syncAll = () => {
     for (const box of boxes) {
       const input = box.querySelector("input");
-      if (input) {
-        input.checked = all.checked;
-        input.disabled = all.checked;
-      }
+      if (!input) continue;
+      if (all.checked) input.checked = true;
+      input.disabled = all.checked;
     }
-  });
+  };
+  all.addEventListener("change", syncAll);
   const form = h(
     "form",
     { novalidate: true, class: "stack", "aria-label": "Nueva clave API" },
@@ -106,7 +107,7 @@ function createForm(b: Business, onCreated: (k: CreatedApiKey) => Promise<void>)
     try {
       const created = await busy(form, "Creando…", () => api.post<CreatedApiKey>("/tokens", { name: value(form, "name"), permissions, environment, business_id: b.id }));
       form.reset();
-      all.dispatchEvent(new Event("change"));
+      syncAll();
       await onCreated(created);
     } catch (error) {
       showError(form, error);

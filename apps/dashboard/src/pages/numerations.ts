@@ -6,6 +6,7 @@ import { day, ENV_NAMES, NUMERATION_ESTADOS, number, TIPOS_CAF, tipoName } from 
 import type { PageContext } from "../router.js";
 import { state } from "../state.js";
 import { badge, card, empty, notice, pageHeader, table } from "../ui/components.js";
+import { describeError } from "../lib/messages.js";
 import { busy, field, formAlert, showAlert, showError, value } from "../ui/form.js";
 import { requireBusiness } from "./require-business.js";
 
@@ -14,7 +15,13 @@ export async function numerationsPage(ctx: PageContext): Promise<void> {
   if (!b) return;
   const env = state.environment();
   const listRegion = h("div", null);
-  const reload = async () => replace(listRegion, await numerationTable(b));
+  const reload = async (): Promise<void> => {
+    try {
+      replace(listRegion, await numerationTable(b));
+    } catch (error) {
+      replace(listRegion, notice("error", `No se pudieron cargar los folios. ${describeError(error)}`));
+    }
+  };
   await reload();
   replace(
     ctx.main,

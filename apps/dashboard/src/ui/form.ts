@@ -102,6 +102,7 @@ function findField(form: HTMLElement, path: string): HTMLElement | null {
 export async function busy<T>(form: HTMLFormElement, label: string, work: () => Promise<T>): Promise<T> {
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
   const original = button?.textContent ?? "";
+  clearErrors(form);
   form.setAttribute("aria-busy", "true");
   if (button) {
     button.disabled = true;
