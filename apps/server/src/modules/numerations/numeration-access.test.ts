@@ -25,7 +25,7 @@ describeDrivers("numerations: list, get, access", (driver) => {
       expect(res.status).toBe(201);
       ids[name] = res.json.data.id;
     }
-  });
+  }, 60_000);
   afterAll(async () => h?.close());
 
   test("list: paginated, newest first, filters tipo and estado (live: an old FA 33 is vencida, a 39 never expires)", async () => {

@@ -24,7 +24,7 @@ describeDrivers("POST /v1/businesses/:id/numerations", (driver) => {
     h = await createHarness(driver, { TIMBRE_SII_CERTS_DIR: certsDir });
     t = await tenant(h);
     path = `/v1/businesses/${t.business.id}/numerations`;
-  });
+  }, 60_000);
   afterAll(async () => h?.close());
 
   const upload = (xml: string | Uint8Array, key = t.key.key) => h.call("POST", path, { key, raw: xml, headers: { "content-type": "application/xml" } });
