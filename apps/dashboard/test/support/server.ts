@@ -99,7 +99,12 @@ export async function startServer(): Promise<RunningServer> {
 
 async function collect(stream: ReadableStream<Uint8Array>, into: string[]): Promise<void> {
   const decoder = new TextDecoder();
-  for await (const chunk of stream) into.push(decoder.decode(chunk));
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    into.push(decoder.decode(value));
+  }
 }
 
 /** `true` when the route exists (anything but 404 without credentials). */
