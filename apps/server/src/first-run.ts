@@ -1,7 +1,7 @@
 /**
  * First run (ARCHITECTURE.md §6): on an empty embedded database, a sandbox account — demo user, a business with a
- * generated test certificate, and an `sk_test_` key with every permission — so that `npm start` is usable at once.
- * (Sandbox CAFs join here when numerations exist.)
+ * generated test certificate, an `sk_test_` key with every permission and (in sandbox mode) sandbox CAFs for every
+ * supported tipo — so that `npm start` can emit at once; the banner prints a ready-to-paste `curl` that does.
  */
 import { count } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
@@ -12,6 +12,8 @@ import { PERMISSIONS, type Credential } from "./http/credential.js";
 import { hashPassword } from "./modules/auth/passwords.js";
 import { createBusiness } from "./modules/businesses/create-business.js";
 import { uploadCertificate } from "./modules/businesses/upload-certificate.js";
+import { issueSandboxNumeration } from "./modules/numerations/issue-sandbox-numeration.js";
+import { SUPPORTED_TIPOS } from "./modules/numerations/schemas.js";
 import { createApiKey } from "./modules/tokens/create-api-key.js";
 import { newId } from "./ids.js";
 
@@ -20,7 +22,12 @@ export interface SandboxAccount {
   password: string;
   businessId: string;
   apiKey: string;
+  /** Tipos that received sandbox CAFs (empty outside sandbox mode). */
+  cafTipos: number[];
 }
+
+/** Folios per sandbox CAF of the first run. */
+export const FIRST_RUN_FOLIOS = 1000;
 
 export const DEMO_EMAIL = "demo@timbre.local";
 const DEMO_RUT = "76192083-9";
@@ -53,7 +60,33 @@ export async function ensureSandboxAccount(deps: Deps): Promise<SandboxAccount |
   });
   await uploadCertificate(deps, session, business.id, { bytes: cert.p12, password: certPassword });
   const key = await createApiKey(deps, session, { name: "sandbox", permissions: ["*"], environment: "test", business_id: business.id });
-  return { email: DEMO_EMAIL, password, businessId: business.id, apiKey: key.key };
+  const cafTipos: number[] = [];
+  if (deps.config.siiMode === "sandbox") {
+    for (const tipo of SUPPORTED_TIPOS) {
+      await issueSandboxNumeration(deps, business.id, { tipo, cantidad: FIRST_RUN_FOLIOS });
+      cafTipos.push(tipo);
+    }
+  }
+  return { email: DEMO_EMAIL, password, businessId: business.id, apiKey: key.key, cafTipos };
+}
+
+/** A complete, valid factura electrónica (33) request for `POST /v1/dte/emit` (API.md §6.3). */
+export function exampleInvoice() {
+  return {
+    tipo: 33,
+    receptor: {
+      rut: "96790240-3",
+      razon_social: "Cliente de Prueba Ltda.",
+      giro: "Comercio al por menor",
+      direccion: "Av. Libertador Bernardo OHiggins 1449",
+      comuna: "Santiago",
+    },
+    items: [
+      { nombre: "Desarrollo de software", cantidad: 1, precio: 850000 },
+      { nombre: "Soporte mensual", cantidad: 2, precio: 45000, unidad: "mes" },
+    ],
+    forma_pago: 1,
+  };
 }
 
 /** The text printed once at first start. */
@@ -65,8 +98,18 @@ export function sandboxBanner(account: SandboxAccount, port: number): string {
     `    dashboard login  ${account.email} / ${account.password}`,
     `    business         ${account.businessId} (test certificate installed)`,
     `    test API key     ${account.apiKey}   (shown once; store it)`,
+    account.cafTipos.length > 0
+      ? `    sandbox CAFs     tipos ${account.cafTipos.join(", ")} (${FIRST_RUN_FOLIOS} folios each)`
+      : "    sandbox CAFs     none (SII_MODE is not sandbox: upload your CAFs)",
     "",
     `  Try it:  curl -H "X-API-Key: ${account.apiKey}" ${base}/businesses`,
+    "",
+    "  Emit an invoice:",
+    `    curl -X POST ${base}/dte/emit \\`,
+    `      -H "X-API-Key: ${account.apiKey}" \\`,
+    `      -H "Content-Type: application/json" \\`,
+    `      -d '${JSON.stringify(exampleInvoice())}'`,
+    "",
     `  Docs:    ${base}/docs`,
     "",
   ].join("\n");

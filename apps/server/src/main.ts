@@ -4,6 +4,7 @@ import { loadConfig } from "./config.js";
 import { LockedError } from "./db/lock-file.js";
 import { openDatabase, type Database } from "./db/open-database.js";
 import { ensureSandboxAccount, sandboxBanner } from "./first-run.js";
+import { startWorkers } from "./jobs/start-workers.js";
 import { createLogger } from "./log.js";
 import { loadSecrets } from "./secrets.js";
 
@@ -27,6 +28,7 @@ const deps = createDeps({ config, database, secrets, log });
 const app = buildApp(deps, database);
 const firstRun = database.driver === "pglite" ? await ensureSandboxAccount(deps) : null;
 
+const workers = config.workers ? startWorkers(deps) : null;
 app.listen({ port: config.port });
 const port = app.server?.port ?? config.port;
 log.info("listening", { port, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
@@ -42,6 +44,7 @@ async function shutdown(signal: string): Promise<void> {
   } catch {
     /* already stopped */
   }
+  await workers?.stop();
   await deps.close();
   await database.close();
   process.exit(0);

@@ -78,10 +78,21 @@ function unionReason(error: RawValueError): IssueReason {
 
 const MESSAGES: Partial<Record<IssueReason, string>> = { required: "is required" };
 
+/** A nullable field holding a non-null value: the errors of its non-null member, at their own paths. */
+function expandNullable(error: RawValueError): RawValueError[] | null {
+  if (error.type !== ValueErrorType.Union || error.value === null) return null;
+  const members = (error.schema as { anyOf?: TSchema[] } | undefined)?.anyOf ?? [];
+  const nonNull = members.filter((m) => m.type !== "null");
+  const only = nonNull.length === 1 && nonNull.length < members.length ? nonNull[0] : undefined;
+  if (!only) return null;
+  return [...Value.Errors(only, error.value)].map((e) => ({ ...e, path: error.path + e.path }));
+}
+
 /** One issue per path, in document order. */
 export function issuesFromValueErrors(errors: Iterable<RawValueError>): ValidationIssue[] {
   const byPath = new Map<string, ValidationIssue>();
-  for (const error of errors) {
+  const flat = [...errors].flatMap((e) => expandNullable(e) ?? [e]);
+  for (const error of flat) {
     const path = pointerToPath(error.path) || "body";
     // Union members report their own mismatches first; the union verdict (enum) is the useful one.
     const reason = reasonOf(error);

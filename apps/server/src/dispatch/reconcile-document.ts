@@ -1,0 +1,81 @@
+/**
+ * Before a PENDIENTE document is uploaded again, make sure the SII does not already have it (BRIEF §8
+ * UPLOAD_UNKNOWN): its last envelope may have reached the SII without us reading the answer.
+ * - envelope `failed` (or `building` abandoned for 5 minutes) → released;
+ * - envelope `uploaded` with a track id (a crash before the state change) → ENVIADO with that track id;
+ * - envelope `unknown`/`uploading` → after a quiet period (the SII may still be processing it), QueryEstDte:
+ *   the SII has it (DOK, DNK, …) → ENVIADO (status then follows QueryEstDte); FAU/FNA/FAN → released.
+ */
+import { eq } from "drizzle-orm";
+import { stateFromDocumentStatus } from "@timbre/core/lifecycle";
+import { SiiTransientError } from "@timbre/sii";
+import { documents, envelopes, type DocumentRow } from "../db/documents.js";
+import type { Deps } from "../deps.js";
+import { changeDocumentState } from "../modules/dte/change-state.js";
+import { nextCheckAt, openSiiSession } from "./sii-session.js";
+import { siiError, simpleSnapshot } from "./sii-snapshot.js";
+
+export type ReconcileOutcome =
+  /** Not PENDIENTE, or in no envelope: nothing to reconcile. */
+  | "not_needed"
+  /** The SII has it: now ENVIADO. */
+  | "received"
+  /** The SII does not have it: released, upload it again. */
+  | "not_received"
+  /** Too early to tell (the envelope may still be in flight or processing). */
+  | "wait"
+  /** The SII could not be asked now. */
+  | "unavailable";
+
+const ABANDONED_MS = 5 * 60_000;
+
+/** How long after an unanswered upload the SII should have registered it (sandbox: a few processing steps). */
+export function quietPeriodMs(deps: Deps): number {
+  return deps.config.siiMode === "sandbox" ? deps.config.siiSandboxStepMs * 6 : 5 * 60_000;
+}
+
+async function releaseDocument(deps: Deps, doc: DocumentRow): Promise<"not_received"> {
+  await deps.db.update(documents).set({ envelopeId: null, updatedAt: deps.now() }).where(eq(documents.id, doc.id));
+  return "not_received";
+}
+
+export async function reconcileDocument(deps: Deps, documentId: string, options: { quietMs?: number } = {}): Promise<ReconcileOutcome> {
+  const [doc] = await deps.db.select().from(documents).where(eq(documents.id, documentId));
+  if (!doc || doc.estado !== "PENDIENTE" || doc.envelopeId === null) return "not_needed";
+  const [envelope] = await deps.db.select().from(envelopes).where(eq(envelopes.id, doc.envelopeId));
+  const now = deps.now();
+  if (!envelope || envelope.status === "failed" || envelope.status === "refused") return releaseDocument(deps, doc);
+  if (envelope.status === "building") return envelope.updatedAt.getTime() + ABANDONED_MS <= now.getTime() ? releaseDocument(deps, doc) : "wait";
+  if (envelope.status === "uploaded" && envelope.trackId) {
+    const trackId = envelope.trackId;
+    const ok = await deps.db.transaction((tx) =>
+      changeDocumentState(tx, { document: doc, to: "ENVIADO", at: now, detalle: `reconciliado: track id ${trackId}`, set: { trackId, nextCheckAt: now, checkAttempts: 0 } }),
+    );
+    return ok ? "received" : "not_needed";
+  }
+  const quiet = options.quietMs ?? quietPeriodMs(deps);
+  if (envelope.updatedAt.getTime() + quiet > now.getTime()) return "wait";
+  try {
+    const session = await openSiiSession(deps, doc.businessId, doc.environment);
+    const status = await session.client.getDocumentStatus({
+      rutEmisor: session.business.rut,
+      rutReceptor: doc.receptorRut,
+      tipo: doc.tipo,
+      folio: doc.folio,
+      fecha: doc.fecha,
+      monto: doc.montoTotal,
+    });
+    const verdict = stateFromDocumentStatus(status.estado);
+    if (verdict.kind === "not_received" || verdict.kind === "refused") return releaseDocument(deps, doc);
+    if (verdict.kind !== "received" && verdict.kind !== "mismatch") return "unavailable";
+    const at = deps.now();
+    const sii = simpleSnapshot(status.estado, status.glosa, verdict.kind === "mismatch" ? [siiError(status.estado, "estdte")] : [], at);
+    const ok = await deps.db.transaction((tx) =>
+      changeDocumentState(tx, { document: doc, to: "ENVIADO", at, detalle: `reconciliado: el SII ya tiene el documento (${status.estado})`, set: { sii, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 } }),
+    );
+    return ok ? "received" : "not_needed";
+  } catch (error) {
+    if (error instanceof SiiTransientError) return "unavailable";
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+/** The SII client of a business in an environment (cached by the gateway per certificate fingerprint). */
+import type { SiiClient } from "@timbre/sii";
+import type { Environment } from "../db/api-keys.js";
+import type { BusinessRow } from "../db/businesses.js";
+import type { Deps } from "../deps.js";
+import { loadSigningIdentity, type SigningIdentityInfo } from "../modules/dte/signing-identity.js";
+
+export interface SiiSession {
+  client: SiiClient;
+  business: BusinessRow;
+  signer: SigningIdentityInfo;
+}
+
+export async function openSiiSession(deps: Deps, businessId: string, environment: Environment): Promise<SiiSession> {
+  const { business, ...signer } = await loadSigningIdentity(deps, businessId);
+  const gateway = await deps.sii();
+  return { client: gateway.client(environment, signer.identity, signer.fingerprint), business, signer };
+}
+
+/** Envelope kind of a tipo: receipts travel in EnvioBOLETA. */
+export const envelopeKindOf = (tipo: number): "EnvioDTE" | "EnvioBOLETA" => (tipo === 39 || tipo === 41 ? "EnvioBOLETA" : "EnvioDTE");
+
+/** When to ask the SII again: 5 s, 10 s, 20 s … capped at 10 minutes (sandbox: its step time). */
+export function nextCheckAt(deps: Deps, attempts: number, from: Date = deps.now()): Date {
+  const base = deps.config.siiMode === "sandbox" ? Math.max(250, deps.config.siiSandboxStepMs * 5) : 5_000;
+  return new Date(from.getTime() + Math.min(10 * 60_000, base * 2 ** Math.min(attempts, 10)));
+}

@@ -1,0 +1,55 @@
+/**
+ * `submitDocuments(deps, ids)`: uploads PENDIENTE documents through the group committer — documents of one
+ * business/environment/envelope kind that are ready at the same moment travel in ONE envelope. Documents whose
+ * last upload has an unknown outcome are reconciled with the SII first (never uploaded twice). Used by emission
+ * (right after commit) and by the dispatcher job (retries).
+ */
+import { inArray } from "drizzle-orm";
+import { documents } from "../db/documents.js";
+import type { Deps } from "../deps.js";
+import { GroupCommitter } from "./group-commit.js";
+import { reconcileDocument } from "./reconcile-document.js";
+import { envelopeKindOf } from "./sii-session.js";
+import { groupKeyOf, parseGroupKey, uploadEnvelope, type SubmitOutcome } from "./upload-envelope.js";
+
+export type { SubmitOutcome } from "./upload-envelope.js";
+
+const committers = new WeakMap<Deps, GroupCommitter<string, SubmitOutcome>>();
+
+function committerFor(deps: Deps): GroupCommitter<string, SubmitOutcome> {
+  let committer = committers.get(deps);
+  if (!committer) {
+    committer = new GroupCommitter<string, SubmitOutcome>({
+      flush: (key, ids) => uploadEnvelope(deps, key, ids),
+      maxBatch: (key) => (parseGroupKey(key).kind === "EnvioBOLETA" ? 500 : 2000),
+    });
+    committers.set(deps, committer);
+  }
+  return committer;
+}
+
+/** Submits the documents; resolves with each one's state afterwards (PENDIENTE when it could not be uploaded). */
+export async function submitDocuments(deps: Deps, documentIds: string[]): Promise<SubmitOutcome[]> {
+  if (documentIds.length === 0) return [];
+  const rows = await deps.db
+    .select({ id: documents.id, estado: documents.estado, envelopeId: documents.envelopeId, businessId: documents.businessId, environment: documents.environment, tipo: documents.tipo })
+    .from(documents)
+    .where(inArray(documents.id, documentIds));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const committer = committerFor(deps);
+  const outcomes = await Promise.all(
+    documentIds.map(async (id): Promise<SubmitOutcome> => {
+      const row = byId.get(id);
+      if (!row) throw new Error(`unknown document ${id}`);
+      if (row.estado !== "PENDIENTE") return { id, estado: row.estado };
+      if (row.envelopeId !== null) {
+        const outcome = await reconcileDocument(deps, id);
+        if (outcome === "received") return { id, estado: "ENVIADO" };
+        if (outcome !== "not_received" && outcome !== "not_needed") return { id, estado: "PENDIENTE" };
+      }
+      const key = groupKeyOf({ businessId: row.businessId, environment: row.environment, kind: envelopeKindOf(row.tipo) });
+      return committer.submit(key, id);
+    }),
+  );
+  return outcomes;
+}

@@ -1,0 +1,150 @@
+/**
+ * One group-commit flush: claim the PENDIENTE documents (those not already in an envelope), build and sign ONE
+ * envelope, store it BEFORE uploading (`uploading`), upload, then apply the answer:
+ * - track id → every document ENVIADO (same transaction as the envelope update);
+ * - refusal (STATUS 1/6/7/8) → RECHAZADO with the SII's detail and hint;
+ * - transient failure → documents stay PENDIENTE; the envelope is `unknown` when the upload may have reached the
+ *   SII (reconcile before re-sending), `failed` when it certainly did not (the documents are released).
+ */
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { buildEnvelope, decodeLatin1, encodeLatin1 } from "@timbre/core/xml";
+import { SiiRefusedError, SiiTransientError } from "@timbre/sii";
+import type { Environment } from "../db/api-keys.js";
+import { documents, envelopes, type DocumentRow, type DocumentState } from "../db/documents.js";
+import type { Deps } from "../deps.js";
+import { newId } from "../ids.js";
+import { chileTimestamp } from "../modules/dte/chile-time.js";
+import { changeDocumentState } from "../modules/dte/change-state.js";
+import { resolutionOf } from "../modules/dte/prepare-emission.js";
+import { nextCheckAt, openSiiSession } from "./sii-session.js";
+import { siiError, simpleSnapshot } from "./sii-snapshot.js";
+
+export interface SubmitOutcome {
+  id: string;
+  estado: DocumentState;
+}
+
+export interface GroupKey {
+  businessId: string;
+  environment: Environment;
+  kind: "EnvioDTE" | "EnvioBOLETA";
+}
+
+export const groupKeyOf = (k: GroupKey): string => `${k.businessId}|${k.environment}|${k.kind}`;
+
+export function parseGroupKey(key: string): GroupKey {
+  const [businessId = "", environment, kind] = key.split("|");
+  return { businessId, environment: environment === "live" ? "live" : "test", kind: kind === "EnvioBOLETA" ? "EnvioBOLETA" : "EnvioDTE" };
+}
+
+/** The upload may have reached the SII: only failures before any byte was answered are certain. */
+function mayHaveArrived(error: SiiTransientError): boolean {
+  if (error.operation !== "uploadEnvelope") return false;
+  return !["html", "token"].includes(error.reason) && !(error.reason === "status" && error.status !== "99");
+}
+
+async function currentStates(deps: Deps, ids: string[]): Promise<SubmitOutcome[]> {
+  const rows = ids.length === 0 ? [] : await deps.db.select({ id: documents.id, estado: documents.estado }).from(documents).where(inArray(documents.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r.estado]));
+  return ids.map((id) => ({ id, estado: byId.get(id) ?? "PENDIENTE" }));
+}
+
+async function claim(deps: Deps, group: GroupKey, ids: string[], envelopeId: string): Promise<DocumentRow[]> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    await tx.insert(envelopes).values({ id: envelopeId, businessId: group.businessId, environment: group.environment, kind: group.kind, xml: new Uint8Array(), status: "building", createdAt: now, updatedAt: now });
+    const rows = await tx
+      .update(documents)
+      .set({ envelopeId })
+      .where(and(inArray(documents.id, ids), eq(documents.businessId, group.businessId), eq(documents.environment, group.environment), eq(documents.estado, "PENDIENTE"), isNull(documents.envelopeId)))
+      .returning();
+    if (rows.length === 0) await tx.delete(envelopes).where(eq(envelopes.id, envelopeId));
+    return rows.sort((a, b) => a.tipo - b.tipo || a.folio - b.folio);
+  });
+}
+
+/** The group committer's flush for one group key. Resolves with one outcome per id, in order. */
+export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Promise<SubmitOutcome[]> {
+  const group = parseGroupKey(key);
+  const session = await openSiiSession(deps, group.businessId, group.environment);
+  const envelopeId = newId("envelope");
+  const claimed = await claim(deps, group, ids, envelopeId);
+  if (claimed.length === 0) return currentStates(deps, ids);
+  let bytes: Uint8Array;
+  try {
+    const resolution = resolutionOf(session.business, group.environment, session.signer);
+    if (!resolution) throw new Error("no SII resolution for a live envelope");
+    const xml = buildEnvelope({
+      kind: group.kind,
+      rutEmisor: session.business.rut,
+      rutEnvia: session.signer.identity.holderRut,
+      resolution,
+      dtes: claimed.map((d) => decodeLatin1(d.xml)),
+      identity: session.signer.identity,
+      timestamp: chileTimestamp(deps.now()),
+    });
+    bytes = encodeLatin1(xml);
+    await deps.db.update(envelopes).set({ xml: bytes, status: "uploading", updatedAt: deps.now() }).where(eq(envelopes.id, envelopeId));
+  } catch (error) {
+    await release(deps, envelopeId, claimed, "failed", `envelope not built: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
+  }
+  try {
+    const result = await session.client.uploadEnvelope({ kind: group.kind, xml: bytes, rutEmisor: session.business.rut });
+    await markSent(deps, envelopeId, claimed, result.trackId);
+  } catch (error) {
+    if (error instanceof SiiRefusedError) await markRefused(deps, envelopeId, claimed, error);
+    else if (error instanceof SiiTransientError && !mayHaveArrived(error)) await release(deps, envelopeId, claimed, "failed", error.message);
+    else await release(deps, envelopeId, claimed, "unknown", error instanceof Error ? error.message : String(error));
+  }
+  return currentStates(deps, ids);
+}
+
+async function markSent(deps: Deps, envelopeId: string, docs: DocumentRow[], trackId: string): Promise<void> {
+  const at = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(envelopes).set({ status: "uploaded", trackId, uploadedAt: at, updatedAt: at }).where(eq(envelopes.id, envelopeId));
+    for (const doc of docs) {
+      await changeDocumentState(tx, {
+        document: doc,
+        to: "ENVIADO",
+        at,
+        detalle: `recibido por el SII, track id ${trackId}`,
+        set: { trackId, envelopeId, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 },
+      });
+    }
+  });
+}
+
+async function markRefused(deps: Deps, envelopeId: string, docs: DocumentRow[], error: SiiRefusedError): Promise<void> {
+  const at = deps.now();
+  const errores = [siiError(error.status, "upload", error.descripcion), ...error.detail.slice(0, 20).map((line) => ({ codigo: error.status, descripcion: line, ayuda: error.ayuda }))];
+  const detalle = `envío rechazado por el SII (STATUS ${error.status}: ${error.descripcion}). ${error.ayuda}`;
+  await deps.db.transaction(async (tx) => {
+    await tx.update(envelopes).set({ status: "refused", detail: [error.message, ...error.detail].join("\n").slice(0, 4000), updatedAt: at }).where(eq(envelopes.id, envelopeId));
+    for (const doc of docs) {
+      await changeDocumentState(tx, {
+        document: doc,
+        to: "RECHAZADO",
+        at,
+        detalle,
+        set: { envelopeId, sii: simpleSnapshot(error.status, error.descripcion, errores, at), nextCheckAt: null },
+      });
+    }
+  });
+}
+
+/** Documents stay PENDIENTE; `failed` releases them for the next envelope, `unknown` keeps them until reconciled. */
+async function release(deps: Deps, envelopeId: string, docs: DocumentRow[], status: "failed" | "unknown", detail: string): Promise<void> {
+  const at = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(envelopes).set({ status, detail: detail.slice(0, 4000), updatedAt: at }).where(eq(envelopes.id, envelopeId));
+    for (const doc of docs) {
+      await tx
+        .update(documents)
+        .set({ envelopeId: status === "failed" ? null : envelopeId, checkAttempts: doc.checkAttempts + 1, nextCheckAt: nextCheckAt(deps, doc.checkAttempts + 1, at), updatedAt: at })
+        .where(and(eq(documents.id, doc.id), eq(documents.estado, "PENDIENTE")));
+    }
+  });
+  deps.log.warn("sii.upload_failed", { envelope_id: envelopeId, status, documents: docs.length, detail: detail.slice(0, 200) });
+}

@@ -1,0 +1,58 @@
+/**
+ * Claims due webhook deliveries. A row is one attempt (`db/events.ts`): `pending` until tried, then `delivered`,
+ * `retrying` (failed; the next attempt is a new `pending` row due later) or `failed` (failed; no attempt left).
+ *
+ * Why rows + `FOR UPDATE SKIP LOCKED` and not pg-boss: the delivery row is already written in the same transaction
+ * as the change it reports (`recordEvent`), so it is the durable source of truth; a pg-boss job would be a second
+ * copy of the same state to keep in sync, plus its own schema and maintenance timers on the single PGlite
+ * connection. Claiming the rows directly works the same on PGlite and PostgreSQL and loses nothing on restart.
+ *
+ * A claim is a short transaction that stamps `at` (the attempt's start, also the claim token) and moves `due_at`
+ * forward by a lease longer than the request timeout; the HTTP call happens outside any transaction. If the
+ * process dies mid-attempt the lease runs out and another worker tries again (at-least-once). Results are written
+ * only while `at` still matches the claim, so a late result never overwrites a newer claim.
+ */
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { businesses, type BusinessRow } from "../db/businesses.js";
+import { events, webhookDeliveries, type EventRow } from "../db/events.js";
+import type { Db } from "../db/open-database.js";
+
+export interface ClaimedDelivery {
+  id: string;
+  attempt: number;
+  /** The claim token: the row's `at` as written by this claim. */
+  claimedAt: Date;
+  event: EventRow;
+  business: BusinessRow | null;
+}
+
+export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  if (limit <= 0) return [];
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.state, "pending"), lte(webhookDeliveries.dueAt, now)))
+      .orderBy(asc(webhookDeliveries.dueAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(webhookDeliveries)
+      .set({ at: now, dueAt: new Date(now.getTime() + leaseMs) })
+      .where(inArray(webhookDeliveries.id, due.map((d) => d.id)))
+      .returning({ id: webhookDeliveries.id, eventId: webhookDeliveries.eventId, attempt: webhookDeliveries.attempt });
+  });
+  if (claimed.length === 0) return [];
+  const eventRows = await db.select().from(events).where(inArray(events.id, [...new Set(claimed.map((c) => c.eventId))]));
+  const byEvent = new Map(eventRows.map((e) => [e.id, e]));
+  const businessRows = await db.select().from(businesses).where(inArray(businesses.id, [...new Set(eventRows.map((e) => e.businessId))]));
+  const byBusiness = new Map(businessRows.map((b) => [b.id, b]));
+  const out: ClaimedDelivery[] = [];
+  for (const c of claimed) {
+    const event = byEvent.get(c.eventId);
+    if (!event) continue; // impossible (foreign key)
+    out.push({ id: c.id, attempt: c.attempt, claimedAt: now, event, business: byBusiness.get(event.businessId) ?? null });
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+/**
+ * Dispatcher: PENDIENTE documents whose `next_check_at` is due (the SII was unreachable or slow at emission).
+ * Each claimed document is first reconciled with the SII — an earlier upload may have arrived although its answer
+ * was lost — and only documents the SII certainly does not have are submitted, so a document is never sent twice
+ * ("wait"/"unavailable" skip this round). The emission code reschedules what it touches; `releaseDocument` covers
+ * the rest.
+ */
+import type { Deps } from "../deps.js";
+import { claimDocuments, documentState, releaseDocument } from "./claim-documents.js";
+import type { DocumentEngine } from "./document-engine.js";
+
+export interface DispatchOptions {
+  batch?: number;
+  /** How long a claim holds a document (reconcile + upload must fit). */
+  leaseMs?: number;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createDispatcher(deps: Deps, engine: DocumentEngine, options: DispatchOptions = {}) {
+  const batch = options.batch ?? 50;
+  const leaseMs = options.leaseMs ?? 120_000;
+
+  async function mayUpload(id: string): Promise<boolean> {
+    try {
+      const outcome = await engine.reconcileDocument(deps, id);
+      if (outcome !== "not_needed" && outcome !== "not_received") return false;
+      return (await documentState(deps.db, id)) === "PENDIENTE";
+    } catch (error) {
+      deps.log.warn("dispatch.reconcile_failed", { dte_id: id, error: message(error) });
+      return false;
+    }
+  }
+
+  return {
+    /** One round; true when the batch was full. */
+    async tick(): Promise<boolean> {
+      const claimed = await claimDocuments(deps.db, {
+        estado: "PENDIENTE",
+        now: deps.now(),
+        limit: batch,
+        leaseMs,
+        // Safety net for a document left unscheduled: after its emission request's whole budget.
+        unscheduledAfterMs: deps.config.emitBudgetMs + 60_000,
+      });
+      if (claimed.length === 0) return false;
+      const ready: string[] = [];
+      for (const doc of claimed) if (await mayUpload(doc.id)) ready.push(doc.id);
+      if (ready.length > 0) {
+        try {
+          await engine.submitDocuments(deps, ready);
+        } catch (error) {
+          deps.log.warn("dispatch.submit_failed", { documents: ready.length, error: message(error) });
+        }
+      }
+      for (const doc of claimed) await releaseDocument(deps.db, doc, (n) => engine.nextCheckAt(deps, n));
+      return claimed.length === batch;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Starts the background workers of this process, each in its own loop (`loop.ts`): webhook delivery, the
+ * PENDIENTE dispatcher, the ENVIADO status poller and the periodic checks. All state lives in the database
+ * (delivery rows, `next_check_at`), so any number of processes may run workers and a restart loses nothing.
+ * `wake(name)` (or `wakeWorkers(deps, name)` from code that only has the deps) runs a worker at once, e.g. after
+ * a state change commits.
+ */
+import type { Deps } from "../deps.js";
+import { createWebhookWorker, type WebhookWorkerOptions } from "./deliver-webhooks.js";
+import { createDispatcher, type DispatchOptions } from "./dispatch-pending.js";
+import { defaultDocumentEngine } from "./default-document-engine.js";
+import type { DocumentEngine } from "./document-engine.js";
+import { startLoop, type Loop } from "./loop.js";
+import { createStatusPoller, type PollOptions } from "./poll-status.js";
+import { runChecks } from "./run-checks.js";
+
+export type WorkerName = "webhooks" | "dispatch" | "poll" | "checks";
+
+export interface WorkersOptions {
+  /** The emission functions (default: the real ones; null disables the dispatcher and the poller). */
+  engine?: DocumentEngine | null;
+  intervalsMs?: Partial<Record<WorkerName, number>>;
+  webhooks?: WebhookWorkerOptions;
+  dispatch?: DispatchOptions;
+  poll?: PollOptions;
+  /** Run only these workers (default all). */
+  only?: WorkerName[];
+}
+
+export interface Workers {
+  wake(name: WorkerName): void;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_INTERVALS: Record<WorkerName, number> = { webhooks: 1_000, dispatch: 2_000, poll: 1_000, checks: 3_600_000 };
+
+const running = new Map<string, Set<Workers>>();
+
+/** Wakes `name` in every worker set started over these deps (no-op when none runs in this process). */
+export function wakeWorkers(deps: Pick<Deps, "instanceId">, name: WorkerName): void {
+  for (const workers of running.get(deps.instanceId) ?? []) workers.wake(name);
+}
+
+export function startWorkers(deps: Deps, options: WorkersOptions = {}): Workers {
+  const engine = options.engine === undefined ? defaultDocumentEngine : options.engine;
+  const enabled = (name: WorkerName) => !options.only || options.only.includes(name);
+  const interval = (name: WorkerName) => options.intervalsMs?.[name] ?? DEFAULT_INTERVALS[name];
+  const loops = new Map<WorkerName, Loop>();
+  const log = deps.log;
+
+  const webhookWorker = enabled("webhooks")
+    ? createWebhookWorker(deps, { ...options.webhooks, onSettled: () => loops.get("webhooks")?.wake() })
+    : null;
+  if (webhookWorker) loops.set("webhooks", startLoop({ name: "webhooks", intervalMs: interval("webhooks"), tick: webhookWorker.tick, log }));
+  if (engine && enabled("dispatch")) {
+    const dispatcher = createDispatcher(deps, engine, options.dispatch);
+    loops.set("dispatch", startLoop({ name: "dispatch", intervalMs: interval("dispatch"), tick: dispatcher.tick, log }));
+  }
+  if (engine && enabled("poll")) {
+    const poller = createStatusPoller(deps, engine, options.poll);
+    loops.set("poll", startLoop({ name: "poll", intervalMs: interval("poll"), tick: poller.tick, log }));
+  }
+  if (!engine) log.warn("workers.no_document_engine", { detail: "dispatcher and status poller are off" });
+  if (enabled("checks")) {
+    const tick = async () => {
+      const recorded = await runChecks(deps);
+      if (recorded) loops.get("webhooks")?.wake();
+      return false;
+    };
+    loops.set("checks", startLoop({ name: "checks", intervalMs: interval("checks"), tick, log }));
+  }
+
+  const workers: Workers = {
+    wake: (name) => loops.get(name)?.wake(),
+    async stop() {
+      running.get(deps.instanceId)?.delete(workers);
+      // Stop claiming first, then abort what is in flight (released rows are due again at once).
+      await Promise.all([...loops.values()].map((l) => l.stop()));
+      await webhookWorker?.stop();
+    },
+  };
+  const set = running.get(deps.instanceId) ?? new Set<Workers>();
+  set.add(workers);
+  running.set(deps.instanceId, set);
+  log.info("workers.started", { workers: [...loops.keys()].join(",") });
+  return workers;
+}

@@ -1,0 +1,56 @@
+/**
+ * `POST /v1/dte/:id/anular`: issues the credit note (61, CodRef 1) that annuls an own document, copying its
+ * receptor and items (exempt documents' lines stay exempt). REFERENCE_INVALID for a rejected, already annulled
+ * or credit-note document (a 61 is annulled with a debit note 56). Optional body `{ razon?, fecha?, receptor? }`:
+ * `receptor` fields override the copied ones (a boleta's receptor often lacks what a 61 requires).
+ */
+import { isExemptTipo } from "@timbre/core";
+import type { Deps } from "../../deps.js";
+import type { BusinessScope } from "../../http/auth.js";
+import { ApiError } from "../../http/errors.js";
+import { createDocument } from "./create-document.js";
+import { emittedOf, reloadDocument, type Emitted } from "./emit-document.js";
+import { findDocument } from "./find-document.js";
+import { prepareEmission } from "./prepare-emission.js";
+import { assertNotAnnulled } from "./resolve-references.js";
+import { sendWithinBudget } from "./send-within-budget.js";
+import { requestOf } from "./stored-document.js";
+
+interface AnnulOptions {
+  razon?: unknown;
+  fecha?: unknown;
+  receptor?: unknown;
+}
+
+const invalid = (message: string, reason: string) => new ApiError("REFERENCE_INVALID", message, { reason });
+
+export async function annulDocument(deps: Deps, scope: BusinessScope, id: string, body: unknown): Promise<Emitted> {
+  const original = await findDocument(deps, scope, id);
+  if (original.tipo === 61) throw invalid("a credit note is annulled with a debit note (56), not with another credit note", "annuls_credit_note");
+  if (original.estado === "RECHAZADO") throw invalid("the document was rejected by the SII: there is nothing to annul", "rejected");
+  await assertNotAnnulled(deps.db, original);
+  const options: AnnulOptions = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as AnnulOptions) : {};
+  const source = requestOf(original);
+  const exempt = isExemptTipo(original.tipo);
+  const overrides = typeof options.receptor === "object" && options.receptor !== null ? options.receptor : {};
+  const request: Record<string, unknown> = {
+    tipo: 61,
+    receptor: { ...source.receptor, ...overrides },
+    items: source.items.map((item) => (exempt ? { ...item, exento: true } : item)),
+    referencia: {
+      tipo_doc: original.tipo,
+      folio: original.folio,
+      fecha: original.fecha,
+      razon: typeof options.razon === "string" ? options.razon : "Anula documento",
+      codigo: 1,
+    },
+  };
+  if (options.fecha !== undefined) request.fecha = options.fecha;
+  for (const key of ["precios_brutos", "descuento_global_porcentaje", "forma_pago"] as const) {
+    if (source[key] !== undefined) request[key] = source[key];
+  }
+  const prepared = await prepareEmission(deps, scope, request);
+  const row = await createDocument(deps, scope, prepared);
+  await sendWithinBudget(deps, [row.id]);
+  return emittedOf(await reloadDocument(deps, row));
+}

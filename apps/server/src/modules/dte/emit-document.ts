@@ -1,0 +1,31 @@
+/** `POST /v1/dte/emit`: validate → totals → folio + sign + store (one transaction) → upload → 201 / 202. */
+import { eq } from "drizzle-orm";
+import { documents, type DocumentRow } from "../../db/documents.js";
+import type { Deps } from "../../deps.js";
+import type { BusinessScope } from "../../http/auth.js";
+import { createDocument } from "./create-document.js";
+import { prepareEmission } from "./prepare-emission.js";
+import { presentDocument, type DteView } from "./present-document.js";
+import { sendWithinBudget } from "./send-within-budget.js";
+
+export interface Emitted {
+  status: 201 | 202;
+  data: DteView;
+}
+
+export async function reloadDocument(deps: Deps, row: DocumentRow): Promise<DocumentRow> {
+  const [current] = await deps.db.select().from(documents).where(eq(documents.id, row.id));
+  return current ?? row;
+}
+
+/** 201 once the SII answered (ENVIADO, or RECHAZADO when it refused the upload); 202 while PENDIENTE. */
+export function emittedOf(row: DocumentRow): Emitted {
+  return { status: row.estado === "PENDIENTE" ? 202 : 201, data: presentDocument(row) };
+}
+
+export async function emitDocument(deps: Deps, scope: BusinessScope, body: unknown): Promise<Emitted> {
+  const prepared = await prepareEmission(deps, scope, body);
+  const row = await createDocument(deps, scope, prepared);
+  await sendWithinBudget(deps, [row.id]);
+  return emittedOf(await reloadDocument(deps, row));
+}

@@ -1,0 +1,26 @@
+/** `GET /v1/dte/:id` and `GET /v1/dte/:id/status` (`?refresh=true` asks the SII now). */
+import type { Deps } from "../../deps.js";
+import { refreshDocumentStatus } from "../../dispatch/refresh-document-status.js";
+import type { BusinessScope } from "../../http/auth.js";
+import { invalidParameter } from "../../http/errors.js";
+import { findDocument } from "./find-document.js";
+import { EMPTY_SII, historyOf, presentDetail } from "./present-document.js";
+
+export async function getDocument(deps: Deps, scope: BusinessScope, id: string) {
+  const row = await findDocument(deps, scope, id);
+  return presentDetail(row, await historyOf(deps.db, row.id));
+}
+
+/** `true`/`false`/absent; anything else is 400 INVALID_PARAMETER. */
+export function readFlag(query: Record<string, string | undefined>, name: string): boolean {
+  const value = query[name];
+  if (value === undefined || value === "" || value === "false" || value === "0") return false;
+  if (value === "true" || value === "1") return true;
+  throw invalidParameter(name, "type", `${name} must be true or false`);
+}
+
+export async function getDocumentStatus(deps: Deps, scope: BusinessScope, id: string, refresh: boolean) {
+  let row = await findDocument(deps, scope, id);
+  if (refresh) row = (await refreshDocumentStatus(deps, row.id)) ?? row;
+  return { id: row.id, estado: row.estado, track_id: row.trackId, sii: row.sii ?? EMPTY_SII, historial: await historyOf(deps.db, row.id) };
+}

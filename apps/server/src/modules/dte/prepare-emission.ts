@@ -1,0 +1,75 @@
+/**
+ * Everything an emission checks before it takes a folio: the body (one 422 with every problem), the certificate
+ * (CERTIFICATE_REQUIRED / CERTIFICATE_INVALID), live authorisation (BUSINESS_NOT_AUTHORIZED), references
+ * (REFERENCE_INVALID, default CodRef) and the totals.
+ */
+import type { DocumentInput, Issuer, Resolution } from "@timbre/core";
+import { normalizeRut } from "@timbre/core/rut";
+import { computeTotals, type Totals } from "@timbre/core/totals";
+import { and, eq, isNull } from "drizzle-orm";
+import { businesses, type BusinessRow } from "../../db/businesses.js";
+import type { Deps } from "../../deps.js";
+import type { BusinessScope } from "../../http/auth.js";
+import { ApiError, notFound } from "../../http/errors.js";
+import { readEmitRequest, type ResolvedRequest } from "./read-emit-request.js";
+import { resolveReferences } from "./resolve-references.js";
+import { signingIdentityOf, type SigningIdentityInfo } from "./signing-identity.js";
+import { issuerOf, toDocumentInput } from "./to-document-input.js";
+
+export interface PreparedEmission {
+  business: BusinessRow;
+  issuer: Issuer;
+  /** The request with `fecha` and every reference's `codigo` resolved (stored as the document's request). */
+  request: ResolvedRequest;
+  /** Core input with a placeholder folio (1). */
+  input: DocumentInput;
+  totals: Totals;
+  annulsDocumentId: string | null;
+}
+
+export async function loadScopeBusiness(deps: Deps, scope: BusinessScope): Promise<BusinessRow> {
+  const [business] = await deps.db.select().from(businesses).where(and(eq(businesses.id, scope.businessId), isNull(businesses.deletedAt)));
+  if (!business) throw notFound("business");
+  return business;
+}
+
+/** The business's resolution; in `test` without one, `{ numero: 0, fecha: <certificate start date> }`. */
+export function resolutionOf(business: BusinessRow, environment: BusinessScope["environment"], identity: SigningIdentityInfo | null): Resolution | null {
+  if (business.resolucionNumero !== null && business.resolucionFecha !== null) return { numero: business.resolucionNumero, fecha: business.resolucionFecha };
+  if (environment === "live") return null;
+  const fecha = identity ? identity.validFrom.toISOString().slice(0, 10) : (business.certificate?.valid_from ?? business.createdAt.toISOString()).slice(0, 10);
+  return { numero: 0, fecha };
+}
+
+/** Live emission needs resolution data and an SII backend for `live`. */
+export async function assertAuthorized(deps: Deps, business: BusinessRow, scope: BusinessScope): Promise<void> {
+  if (scope.environment !== "live") return;
+  if (business.resolucionNumero === null || business.resolucionFecha === null) {
+    throw new ApiError("BUSINESS_NOT_AUTHORIZED", "live emission needs the business's SII resolution (resolucion.numero and resolucion.fecha)");
+  }
+  const gateway = await deps.sii();
+  if (gateway.backend("live") === null) {
+    throw new ApiError("BUSINESS_NOT_AUTHORIZED", `this server has no SII backend for live emission (SII_MODE=${deps.config.siiMode})`);
+  }
+}
+
+/**
+ * `preview: true` skips what only matters to a real emission (certificate, authorisation) but still resolves
+ * references so that the previewed totals and CodRef are those the emission would use.
+ */
+export async function prepareEmission(deps: Deps, scope: BusinessScope, body: unknown, options: { preview?: boolean } = {}): Promise<PreparedEmission> {
+  const business = await loadScopeBusiness(deps, scope);
+  const issuer = issuerOf(business);
+  const read = readEmitRequest(body, issuer, deps.now());
+  const parsed: ResolvedRequest = { ...read, receptor: { ...read.receptor, rut: normalizeRut(read.receptor.rut) } };
+  if (!options.preview) {
+    signingIdentityOf(deps, business);
+    await assertAuthorized(deps, business, scope);
+  }
+  const draft = computeTotals(toDocumentInput(parsed, issuer, 1));
+  const { referencias, annulsDocumentId } = await resolveReferences(deps.db, scope, parsed, draft.montoTotal);
+  const request: ResolvedRequest = { ...parsed, referencias };
+  delete request.referencia;
+  const input = toDocumentInput(request, issuer, 1);
+  return { business, issuer, request, input, totals: computeTotals(input), annulsDocumentId };
+}

@@ -1,0 +1,74 @@
+/** The public DTE objects of API.md §6.3. */
+import { asc, eq } from "drizzle-orm";
+import { documentHistory, type DocumentRow, type SiiStatusSnapshot } from "../../db/documents.js";
+import type { Executor } from "../../db/tx.js";
+import { computationOf, requestOf } from "./stored-document.js";
+
+export interface DteView {
+  id: string;
+  tipo: number;
+  folio: number;
+  fecha_emision: string;
+  fecha: string;
+  receptor: { rut: string; razon_social: string | null };
+  monto_neto: number;
+  monto_exento: number;
+  monto_iva: number;
+  monto_total: number;
+  estado: string;
+  track_id: string | null;
+  pdf_url: string;
+  xml_url: string;
+  environment: string;
+  created_at: string;
+}
+
+export interface HistoryView {
+  estado: string;
+  at: string;
+  detalle?: string;
+}
+
+export function presentDocument(row: DocumentRow): DteView {
+  return {
+    id: row.id,
+    tipo: row.tipo,
+    folio: row.folio,
+    fecha_emision: row.fechaEmision.toISOString(),
+    fecha: row.fecha,
+    receptor: { rut: row.receptorRut, razon_social: row.receptorRazonSocial },
+    monto_neto: row.montoNeto,
+    monto_exento: row.montoExento,
+    monto_iva: row.montoIva,
+    monto_total: row.montoTotal,
+    estado: row.estado,
+    track_id: row.trackId,
+    pdf_url: `/v1/dte/${row.id}/pdf`,
+    xml_url: `/v1/dte/${row.id}/xml`,
+    environment: row.environment,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function historyOf(db: Executor, documentId: string): Promise<HistoryView[]> {
+  const rows = await db.select().from(documentHistory).where(eq(documentHistory.documentId, documentId)).orderBy(asc(documentHistory.at), asc(documentHistory.id));
+  return rows.map((h) => (h.detalle ? { estado: h.estado, at: h.at.toISOString(), detalle: h.detalle } : { estado: h.estado, at: h.at.toISOString() }));
+}
+
+/** Items with their computed `monto`, the references as resolved at emission. */
+export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
+  const { totals } = computationOf(row);
+  const request = requestOf(row);
+  const items = request.items.map((item, i) => ({ ...item, exento: item.exento ?? false, monto: totals.lines[i]?.montoItem ?? 0 }));
+  return { ...presentDocument(row), items, referencias: request.referencias ?? [], historial };
+}
+
+export const EMPTY_SII: SiiStatusSnapshot = {
+  estado_envio: null,
+  glosa: null,
+  aceptados: null,
+  rechazados: null,
+  reparos: null,
+  errores: [],
+  consultado_at: null,
+};

@@ -1,0 +1,35 @@
+/** `POST /v1/dte/preview`: the totals and the unsigned `Documento` (or a PDF marked SIN VALIDEZ TRIBUTARIA). No folio, nothing stored. */
+import type { Totals } from "@timbre/core/totals";
+import { renderPdf } from "@timbre/core/pdf";
+import { buildDocumento } from "@timbre/core/xml";
+import type { Deps } from "../../deps.js";
+import type { BusinessScope } from "../../http/auth.js";
+import { prepareEmission, resolutionOf } from "./prepare-emission.js";
+
+export function presentTotals(totals: Totals) {
+  return {
+    monto_neto: totals.montoNeto,
+    monto_exento: totals.montoExento,
+    tasa_iva: totals.tasaIva,
+    monto_iva: totals.montoIva,
+    monto_total: totals.montoTotal,
+    precios_brutos: totals.preciosBrutos,
+    descuento_global: totals.descuentoGlobal,
+    items: totals.lines.map((l) => ({ monto_bruto: l.montoBruto, descuento_monto: l.descuentoMonto, monto: l.montoItem, exento: l.exento })),
+  };
+}
+
+export async function previewDocument(deps: Deps, scope: BusinessScope, body: unknown) {
+  const prepared = await prepareEmission(deps, scope, body, { preview: true });
+  const tipo = prepared.input.tipo;
+  // Built with a placeholder folio 1, shown as 0: a preview takes no folio.
+  const xml = buildDocumento(prepared.input, prepared.totals)
+    .replace(`ID="T${tipo}F1"`, `ID="T${tipo}F0"`)
+    .replace("<Folio>1</Folio>", "<Folio>0</Folio>");
+  return { totals: presentTotals(prepared.totals), xml_preview: xml };
+}
+
+export async function previewPdf(deps: Deps, scope: BusinessScope, body: unknown): Promise<Uint8Array> {
+  const prepared = await prepareEmission(deps, scope, body, { preview: true });
+  return renderPdf({ input: prepared.input, totals: prepared.totals, ted: null, resolution: resolutionOf(prepared.business, scope.environment, null) }, { preview: true });
+}

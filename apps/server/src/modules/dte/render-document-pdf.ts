@@ -1,0 +1,31 @@
+/** `GET /v1/dte/:id/pdf`: `?formato=carta|termica`, `?cedible=true` (33/34); rendered once per variant and cached. */
+import { renderPdf } from "@timbre/core/pdf";
+import type { Deps } from "../../deps.js";
+import type { BusinessScope } from "../../http/auth.js";
+import { invalidParameter } from "../../http/errors.js";
+import { findDocument } from "./find-document.js";
+import { readFlag } from "./get-document.js";
+import { cachedPdf, renderCounts, storePdf } from "./pdf-cache.js";
+import { computationOf } from "./stored-document.js";
+
+export interface RenderedPdf {
+  bytes: Uint8Array;
+  filename: string;
+}
+
+export async function renderDocumentPdf(deps: Deps, scope: BusinessScope, id: string, query: Record<string, string | undefined>): Promise<RenderedPdf> {
+  const formato = query.formato ?? "carta";
+  if (formato !== "carta" && formato !== "termica") throw invalidParameter("formato", "enum", "formato must be carta or termica");
+  const cedibleAsked = readFlag(query, "cedible");
+  const row = await findDocument(deps, scope, id);
+  const cedible = cedibleAsked && (row.tipo === 33 || row.tipo === 34);
+  const filename = `DTE-${row.tipo}-${row.folio}.pdf`;
+  const key = `${row.id}|${formato}|${cedible ? "cedible" : "normal"}`;
+  const hit = cachedPdf(key);
+  if (hit) return { bytes: hit, filename };
+  const { input, totals, resolution } = computationOf(row);
+  const bytes = await renderPdf({ input, totals, ted: row.ted, resolution }, { formato, cedible });
+  renderCounts.set(key, (renderCounts.get(key) ?? 0) + 1);
+  storePdf(key, bytes);
+  return { bytes, filename };
+}

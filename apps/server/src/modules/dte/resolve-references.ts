@@ -1,0 +1,76 @@
+/**
+ * References of notes (56/61): required (REFERENCE_INVALID), checked against the business's own documents, and
+ * the default CodRef — 1 (anula) when the note's total equals the referenced own document's total, else 3.
+ * Decisions: a reference to one of our tipos that we do not know is allowed only with an explicit CodRef 2/3
+ * (a document issued elsewhere); annulling (or defaulting against) an unknown, rejected or already annulled
+ * document is REFERENCE_INVALID.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import { isNote } from "@timbre/core";
+import { documents, type DocumentRow } from "../../db/documents.js";
+import type { Executor } from "../../db/tx.js";
+import type { BusinessScope } from "../../http/auth.js";
+import { ApiError } from "../../http/errors.js";
+import { EMIT_TIPOS, type ReferenciaRequest } from "./schemas.js";
+import { referencesOf } from "./to-document-input.js";
+import type { ResolvedRequest } from "./read-emit-request.js";
+
+export interface ResolvedReferences {
+  referencias: ReferenciaRequest[];
+  /** The own document this note annuls (CodRef 1), if any. */
+  annulsDocumentId: string | null;
+}
+
+const invalid = (message: string, details: Record<string, unknown>) => new ApiError("REFERENCE_INVALID", message, details);
+
+/** The referenced own document, by tipo and folio. */
+export async function findOwnDocument(db: Executor, scope: BusinessScope, tipo: number, folio: number): Promise<DocumentRow | null> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.businessId, scope.businessId), eq(documents.environment, scope.environment), eq(documents.tipo, tipo), eq(documents.folio, folio)));
+  return row ?? null;
+}
+
+/** Throws when `target` was already annulled by a note that is not rejected. */
+export async function assertNotAnnulled(db: Executor, target: DocumentRow): Promise<void> {
+  const [note] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.annulsDocumentId, target.id), ne(documents.estado, "RECHAZADO")))
+    .limit(1);
+  if (note) throw invalid(`the document ${target.tipo}/${target.folio} was already annulled`, { reason: "already_annulled", annulled_by: note.id });
+}
+
+const ownTipo = (tipoDoc: number | string): number | null => {
+  const n = typeof tipoDoc === "number" ? tipoDoc : /^\d+$/.test(tipoDoc) ? Number(tipoDoc) : NaN;
+  return (EMIT_TIPOS as readonly number[]).includes(n) ? n : null;
+};
+
+export async function resolveReferences(db: Executor, scope: BusinessScope, request: ResolvedRequest, noteTotal: number): Promise<ResolvedReferences> {
+  const refs = referencesOf(request).map((r) => ({ ...r }));
+  if (!isNote(request.tipo)) return { referencias: refs, annulsDocumentId: null };
+  if (refs.length === 0) throw invalid("credit and debit notes must reference the document they modify", { field: "referencia", reason: "missing" });
+  let annulsDocumentId: string | null = null;
+  for (const [index, ref] of refs.entries()) {
+    const tipo = ownTipo(ref.tipo_doc);
+    const folio = typeof ref.folio === "number" ? ref.folio : /^\d+$/.test(ref.folio) ? Number(ref.folio) : null;
+    if (tipo === null || folio === null) continue;
+    const target = await findOwnDocument(db, scope, tipo, folio);
+    const where = { index, tipo_doc: ref.tipo_doc, folio: ref.folio };
+    if (!target) {
+      if (ref.codigo === 2 || ref.codigo === 3) continue;
+      throw invalid(`unknown referenced document ${tipo}/${folio}`, { ...where, reason: "unknown_document" });
+    }
+    if (target.estado === "RECHAZADO") throw invalid(`the referenced document ${tipo}/${folio} was rejected by the SII`, { ...where, reason: "rejected" });
+    if (ref.codigo === undefined) ref.codigo = target.montoTotal === noteTotal ? 1 : 3;
+    if (ref.codigo === 1) {
+      await assertNotAnnulled(db, target);
+      annulsDocumentId ??= target.id;
+    }
+  }
+  // A note must say what it does: a note referencing only documents issued elsewhere "corrige montos".
+  const first = refs[0];
+  if (first && refs.every((r) => r.codigo === undefined)) first.codigo = 3;
+  return { referencias: refs, annulsDocumentId };
+}

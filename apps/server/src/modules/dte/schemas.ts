@@ -1,0 +1,123 @@
+/** Request and response schemas of /v1/dte (API.md §6.3). Bodies are checked by `readEmitRequest`, not Elysia. */
+import { FormatRegistry, Type, type Static, type TSchema } from "@sinclair/typebox";
+import { isValidRut } from "@timbre/core/rut";
+
+// Reported as reason `invalid_rut` (http/validation.ts).
+if (!FormatRegistry.Has("rut")) FormatRegistry.Set("rut", (value) => isValidRut(value));
+
+const DATE_PATTERN = "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$";
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const OneTwoThree = () => Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+
+export const EMIT_TIPOS = [33, 34, 39, 41, 56, 61] as const;
+
+export const ReceptorBody = Type.Object({
+  rut: Type.String({ format: "rut", maxLength: 16 }),
+  razon_social: Type.String({ minLength: 1, maxLength: 100 }),
+  giro: Type.Optional(Type.String({ maxLength: 40 })),
+  direccion: Type.Optional(Type.String({ maxLength: 70 })),
+  comuna: Type.Optional(Type.String({ maxLength: 20 })),
+  ciudad: Type.Optional(Type.String({ maxLength: 20 })),
+  email: Type.Optional(Type.String({ maxLength: 80 })),
+  contacto: Type.Optional(Type.String({ maxLength: 80 })),
+});
+
+export const ItemBody = Type.Object({
+  nombre: Type.String({ minLength: 1, maxLength: 80 }),
+  cantidad: Type.Number({ exclusiveMinimum: 0 }),
+  precio: Type.Number({ minimum: 0 }),
+  unidad: Type.Optional(Type.String({ maxLength: 4 })),
+  descuento_porcentaje: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  descripcion: Type.Optional(Type.String({ maxLength: 1000 })),
+  codigo: Type.Optional(Type.String({ maxLength: 35 })),
+  exento: Type.Optional(Type.Boolean()),
+});
+
+export const ReferenciaBody = Type.Object({
+  tipo_doc: Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 3 })]),
+  folio: Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 18 })]),
+  fecha: Type.String({ pattern: DATE_PATTERN }),
+  razon: Type.Optional(Type.String({ maxLength: 90 })),
+  codigo: Type.Optional(OneTwoThree()),
+});
+
+export const EmitBody = Type.Object({
+  tipo: Type.Union([Type.Literal(33), Type.Literal(34), Type.Literal(39), Type.Literal(41), Type.Literal(56), Type.Literal(61)]),
+  fecha: Type.Optional(Type.String({ pattern: DATE_PATTERN })),
+  receptor: ReceptorBody,
+  items: Type.Array(ItemBody, { minItems: 1, maxItems: 1000 }),
+  precios_brutos: Type.Optional(Type.Boolean()),
+  referencia: Type.Optional(ReferenciaBody),
+  referencias: Type.Optional(Type.Array(ReferenciaBody, { maxItems: 40 })),
+  forma_pago: Type.Optional(OneTwoThree()),
+  descuento_global_porcentaje: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  observaciones: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+
+export type EmitRequest = Static<typeof EmitBody>;
+export type ReferenciaRequest = Static<typeof ReferenciaBody>;
+
+export const BatchBody = Type.Object({
+  documents: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 500 }),
+});
+
+export const Dte = Type.Object({
+  id: Type.String(),
+  tipo: Type.Integer(),
+  folio: Type.Integer(),
+  fecha_emision: Type.String(),
+  fecha: Type.String(),
+  receptor: Type.Object({ rut: Type.String(), razon_social: Nullable(Type.String()) }),
+  monto_neto: Type.Integer(),
+  monto_exento: Type.Integer(),
+  monto_iva: Type.Integer(),
+  monto_total: Type.Integer(),
+  estado: Type.String(),
+  track_id: Nullable(Type.String()),
+  pdf_url: Type.String(),
+  xml_url: Type.String(),
+  environment: Type.String(),
+  created_at: Type.String(),
+});
+
+export const HistoryEntry = Type.Object({ estado: Type.String(), at: Type.String(), detalle: Type.Optional(Type.String()) });
+
+export const DteDetail = Type.Composite([
+  Dte,
+  Type.Object({
+    items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+    referencias: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+    historial: Type.Array(HistoryEntry),
+  }),
+]);
+
+export const SiiSnapshotSchema = Type.Object({
+  estado_envio: Nullable(Type.String()),
+  glosa: Nullable(Type.String()),
+  aceptados: Nullable(Type.Integer()),
+  rechazados: Nullable(Type.Integer()),
+  reparos: Nullable(Type.Integer()),
+  errores: Type.Array(Type.Object({ codigo: Type.String(), descripcion: Type.String(), ayuda: Type.String() })),
+  consultado_at: Nullable(Type.String()),
+});
+
+export const DteStatus = Type.Object({
+  id: Type.String(),
+  estado: Type.String(),
+  track_id: Nullable(Type.String()),
+  sii: SiiSnapshotSchema,
+  historial: Type.Array(HistoryEntry),
+});
+
+export const BatchResult = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      index: Type.Integer(),
+      success: Type.Boolean(),
+      data: Type.Optional(Dte),
+      error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String(), details: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })),
+    }),
+  ),
+});
+
+export const PreviewResult = Type.Object({ totals: Type.Record(Type.String(), Type.Unknown()), xml_preview: Type.String() });

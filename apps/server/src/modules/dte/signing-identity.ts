@@ -1,0 +1,56 @@
+/**
+ * The business certificate as a signing identity (DTE, envelope, SII authentication). The sealed private key is
+ * decrypted once per process and certificate (cached by fingerprint).
+ */
+import { createPrivateKey, type KeyObject } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { SiiIdentity } from "@timbre/sii";
+import { businesses, type BusinessRow } from "../../db/businesses.js";
+import type { Deps } from "../../deps.js";
+import { ApiError, notFound } from "../../http/errors.js";
+import { decryptSecretText } from "../../secrets.js";
+
+export interface SigningIdentityInfo {
+  identity: SiiIdentity;
+  /** Certificate fingerprint (cache key of SII clients). */
+  fingerprint: string;
+  validFrom: Date;
+  validTo: Date;
+}
+
+const keys = new Map<string, KeyObject>();
+
+function derOf(pem: string): Uint8Array {
+  const body = pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
+  return new Uint8Array(Buffer.from(body, "base64"));
+}
+
+/** The identity of a business row; CERTIFICATE_REQUIRED without one, CERTIFICATE_INVALID once expired. */
+export function signingIdentityOf(deps: Deps, business: BusinessRow): SigningIdentityInfo {
+  const summary = business.certificate;
+  if (!summary || !business.certificatePem || !business.certificateKeyEnc) {
+    throw new ApiError("CERTIFICATE_REQUIRED", "the business has no signing certificate: upload one first");
+  }
+  const validTo = new Date(summary.valid_to);
+  if (validTo.getTime() < deps.now().getTime()) {
+    throw new ApiError("CERTIFICATE_INVALID", "the business certificate has expired", { reason: "expired", valid_to: summary.valid_to });
+  }
+  let privateKey = keys.get(summary.fingerprint_sha256);
+  if (!privateKey) {
+    privateKey = createPrivateKey(decryptSecretText(deps.secrets.masterKey, business.certificateKeyEnc));
+    keys.set(summary.fingerprint_sha256, privateKey);
+  }
+  return {
+    identity: { privateKey, certificateDer: derOf(business.certificatePem), holderRut: summary.rut_titular ?? business.rut },
+    fingerprint: summary.fingerprint_sha256,
+    validFrom: new Date(summary.valid_from),
+    validTo,
+  };
+}
+
+/** Loads the business and its identity. */
+export async function loadSigningIdentity(deps: Deps, businessId: string): Promise<SigningIdentityInfo & { business: BusinessRow }> {
+  const [business] = await deps.db.select().from(businesses).where(and(eq(businesses.id, businessId)));
+  if (!business) throw notFound("business");
+  return { ...signingIdentityOf(deps, business), business };
+}

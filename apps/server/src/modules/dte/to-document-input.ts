@@ -1,0 +1,74 @@
+/** API emission request (Spanish snake_case) → core's `DocumentInput`; the issuer comes from the business. */
+import type { DocumentInput, Issuer, Line, Reference, Tipo } from "@timbre/core";
+import type { BusinessRow } from "../../db/businesses.js";
+import type { EmitRequest, ReferenciaRequest } from "./schemas.js";
+
+/** The issuer as printed and signed: the business record at emission time. */
+export function issuerOf(business: BusinessRow): Issuer {
+  const issuer: Issuer = {
+    rut: business.rut,
+    razonSocial: business.razonSocial,
+    giro: business.giro,
+    acteco: business.acteco,
+    direccion: business.direccion,
+    comuna: business.comuna,
+  };
+  if (business.ciudad) issuer.ciudad = business.ciudad;
+  if (business.telefono) issuer.telefono = business.telefono;
+  if (business.email) issuer.email = business.email;
+  if (business.sucursalSii && /^\d{1,9}$/.test(business.sucursalSii)) issuer.sucursalSii = Number(business.sucursalSii);
+  return issuer;
+}
+
+/** `referencia` and `referencias[]` as one list (the singular first). */
+export function referencesOf(request: Pick<EmitRequest, "referencia" | "referencias">): ReferenciaRequest[] {
+  return [...(request.referencia ? [request.referencia] : []), ...(request.referencias ?? [])];
+}
+
+/** Core path `referencias[i]` → the API path the caller used (`referencia` or `referencias[j]`). */
+export function apiReferencePath(path: string, request: Pick<EmitRequest, "referencia">): string {
+  if (!request.referencia) return path;
+  return path.replace(/^referencias\[(\d+)\]/, (_, i: string) => (i === "0" ? "referencia" : `referencias[${Number(i) - 1}]`));
+}
+
+function toReference(r: ReferenciaRequest): Reference {
+  const ref: Reference = { tipoDoc: r.tipo_doc, folio: r.folio, fecha: r.fecha };
+  if (r.razon !== undefined) ref.razon = r.razon;
+  if (r.codigo !== undefined) ref.codigo = r.codigo;
+  return ref;
+}
+
+function toLine(item: EmitRequest["items"][number]): Line {
+  const line: Line = { nombre: item.nombre, cantidad: item.cantidad, precio: item.precio };
+  if (item.descripcion !== undefined) line.descripcion = item.descripcion;
+  if (item.unidad !== undefined) line.unidad = item.unidad;
+  if (item.descuento_porcentaje !== undefined) line.descuentoPorcentaje = item.descuento_porcentaje;
+  if (item.codigo !== undefined) line.codigo = item.codigo;
+  if (item.exento !== undefined) line.exento = item.exento;
+  return line;
+}
+
+/** Maps a request whose `fecha` is already resolved; `folio` is the allocated one (or a placeholder). */
+export function toDocumentInput(request: EmitRequest & { fecha: string }, issuer: Issuer, folio: number): DocumentInput {
+  const r = request.receptor;
+  const receiver: DocumentInput["receiver"] = { rut: r.rut, razonSocial: r.razon_social };
+  for (const [from, to] of [["giro", "giro"], ["direccion", "direccion"], ["comuna", "comuna"], ["ciudad", "ciudad"], ["email", "email"], ["contacto", "contacto"]] as const) {
+    const value = r[from];
+    if (value !== undefined) receiver[to] = value;
+  }
+  const input: DocumentInput = {
+    tipo: request.tipo as Tipo,
+    folio,
+    fecha: request.fecha,
+    issuer,
+    receiver,
+    items: Array.isArray(request.items) ? request.items.map(toLine) : [],
+  };
+  const refs = referencesOf(request);
+  if (refs.length > 0) input.referencias = refs.map(toReference);
+  if (request.precios_brutos !== undefined) input.preciosBrutos = request.precios_brutos;
+  if (request.forma_pago !== undefined) input.formaPago = request.forma_pago;
+  if (request.descuento_global_porcentaje !== undefined) input.descuentoGlobalPorcentaje = request.descuento_global_porcentaje;
+  if (request.observaciones !== undefined) input.observaciones = request.observaciones;
+  return input;
+}
