@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { isValidRut } from "@timbre/core/rut";
 import { createHarness, describeDrivers, type Harness } from "../test/support/harness.js";
 import { ensureSandboxAccount, exampleInvoice, FIRST_RUN_FOLIOS, sandboxBanner, type SandboxAccount } from "./first-run.js";
 
@@ -35,6 +36,7 @@ describeDrivers("first run", (driver) => {
     expect(invoice).toEqual(exampleInvoice());
     expect(invoice.tipo).toBe(33);
     for (const field of ["rut", "razon_social", "giro", "direccion", "comuna"]) expect(typeof invoice.receptor[field]).toBe("string");
+    expect(isValidRut(invoice.receptor.rut)).toBe(true);
     expect(invoice.items).toHaveLength(2);
     for (const item of invoice.items) {
       expect(item.nombre.length).toBeGreaterThan(0);
