@@ -16,6 +16,15 @@ export function when(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
 }
 
+const dateTimeShort = new Intl.DateTimeFormat("es-CL", { dateStyle: "short", timeStyle: "short", timeZone: "America/Santiago" });
+
+/** Compact form for tables. */
+export function whenShort(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateTimeShort.format(d);
+}
+
 /** A civil date `YYYY-MM-DD` (no time zone shift). */
 export function day(date: string | null | undefined): string {
   if (!date) return "—";

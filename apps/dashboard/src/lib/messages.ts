@@ -58,6 +58,7 @@ export function describeError(error: unknown): string {
   const reason = typeof error.details.reason === "string" ? error.details.reason : "";
   if (error.code === "CERTIFICATE_INVALID") return CERTIFICATE_REASONS[reason] ?? `Certificado no válido: ${error.message}`;
   if (error.code === "CAF_INVALID") return CAF_REASONS[reason] ?? `CAF no válido: ${error.message}`;
+  if (error.code === "NOT_FOUND" && error.message === "route not found") return "Esta función aún no está disponible en este servidor.";
   if (error.code === "CONFLICT") return `Ya existe un registro igual: ${error.message}`;
   if (error.code === "INVALID_PARAMETER") return `Parámetro no válido: ${error.message}`;
   if (error.code === "VALIDATION_ERROR" && error.fieldErrors.length === 0) return `Datos no válidos: ${error.message}`;

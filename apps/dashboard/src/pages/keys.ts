@@ -5,7 +5,7 @@
 import type { ApiKey, Business, CreatedApiKey, Environment, Permission } from "@timbre/sdk";
 import { api } from "../lib/api.js";
 import { h, replace, uid } from "../lib/dom.js";
-import { ENV_NAMES, when } from "../lib/format.js";
+import { ENV_NAMES, whenShort } from "../lib/format.js";
 import { describeError } from "../lib/messages.js";
 import type { PageContext } from "../router.js";
 import { state } from "../state.js";
@@ -52,7 +52,8 @@ export async function keysPage(ctx: PageContext): Promise<void> {
     ctx.main,
     pageHeader("Claves API", `Credenciales para que tu sistema emita documentos como ${b.razon_social}. Las claves sk_test_ operan en pruebas y sk_live_ en producción.`),
     secretRegion,
-    h("div", { class: "columns columns-wide-left" }, h("div", null, card("Claves de la empresa", listRegion)), h("div", null, card("Nueva clave", form))),
+    card("Claves de la empresa", listRegion),
+    h("div", { class: "form-narrow" }, card("Nueva clave", form)),
   );
 }
 
@@ -92,8 +93,8 @@ function createForm(b: Business, onCreated: (k: CreatedApiKey) => Promise<void>)
       "fieldset",
       { class: "subfields", "data-field": "permissions" },
       h("legend", null, "Permisos"),
-      h("div", { class: "check" }, all, h("label", { for: "perm-all" }, h("strong", null, "Todos los permisos"), h("span", { class: "check-desc" }, "*"))),
-      ...boxes,
+      h("div", { class: "check" }, all, h("label", { for: "perm-all" }, h("strong", null, "Todos los permisos (*)"), h("span", { class: "check-desc" }, "Incluye los que se agreguen en el futuro"))),
+      h("div", { class: "perm-grid" }, ...boxes),
       h("p", { class: "field-error", "aria-live": "polite" }),
     ),
     h("button", { type: "submit", class: "btn" }, "Crear clave"),
@@ -127,11 +128,11 @@ async function keyTable(b: Business, reload: () => Promise<void>): Promise<HTMLE
     message,
     table<ApiKey>("Claves API", [
       { label: "Nombre", cell: (k) => k.name },
-      { label: "Clave", cell: (k) => h("span", { class: "mono" }, `${k.prefix}…${k.last4}`) },
+      { label: "Clave", cell: (k) => h("span", { class: "mono nowrap" }, `${k.prefix}…${k.last4}`) },
       { label: "Ambiente", cell: (k) => badge(ENV_NAMES[k.environment] ?? k.environment, k.environment === "live" ? "live" : "neutral") },
       { label: "Permisos", cell: (k) => h("span", { class: "small" }, k.permissions.join(", ")) },
-      { label: "Creada", cell: (k) => when(k.created_at) },
-      { label: "Último uso", cell: (k) => (k.last_used_at ? when(k.last_used_at) : "Nunca") },
+      { label: "Creada", cell: (k) => whenShort(k.created_at) },
+      { label: "Último uso", cell: (k) => (k.last_used_at ? whenShort(k.last_used_at) : "Nunca") },
       {
         label: "Estado",
         cell: (k) =>

@@ -37,10 +37,10 @@ export async function webhooksPage(ctx: PageContext): Promise<void> {
     { novalidate: true, class: "stack", "aria-label": "URL del webhook" },
     formAlert(),
     field({ name: "webhook_url", label: "URL de destino", type: "url", value: b.webhook_url ?? "", hint: "Recibe un POST JSON por cada evento. En producción debe ser https.", attrs: { placeholder: "https://tu-sistema.cl/webhooks/timbre", autocomplete: "url" } }),
-    h("div", { class: "actions" }, h("button", { type: "submit", class: "btn" }, "Guardar URL")),
   );
   const rotateButton = h("button", { type: "button", class: "btn btn-secondary" }, "Rotar secreto");
   const removeButton = h("button", { type: "button", class: "btn btn-danger-ghost" }, "Quitar webhook");
+  form.append(h("div", { class: "actions" }, h("button", { type: "submit", class: "btn" }, "Guardar URL"), rotateButton, removeButton));
   const settingsMessage = h("div", { "aria-live": "polite" });
   const syncButtons = () => {
     rotateButton.hidden = !b.webhook_url;
@@ -102,7 +102,6 @@ export async function webhooksPage(ctx: PageContext): Promise<void> {
       "Configuración",
       settingsMessage,
       form,
-      h("div", { class: "actions" }, rotateButton, removeButton),
       h("p", { class: "muted small" }, "No hay un botón de evento de prueba: emite un documento de prueba con una clave sk_test_ y recibirás sus cambios de estado (dte.status_changed)."),
     ),
     card(
