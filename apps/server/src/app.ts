@@ -13,6 +13,7 @@ import { pipeline } from "./http/pipeline.js";
 import { createLogger, type Logger } from "./log.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { businessRoutes } from "./modules/businesses/routes.js";
+import { dteRoutes } from "./modules/dte/routes.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import { defaultCertificateLoader } from "./modules/businesses/default-certificate-loader.js";
 import { numerationRoutes } from "./modules/numerations/routes.js";
@@ -84,7 +85,8 @@ export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
     .use(tokenRoutes(deps))
     .use(businessRoutes(deps))
     .use(numerationRoutes(deps))
-    .use(sandboxNumerationRoutes(deps));
+    .use(sandboxNumerationRoutes(deps))
+    .use(dteRoutes(deps));
 }
 
 export type App = ReturnType<typeof buildApp>;

@@ -51,7 +51,8 @@ export async function createDocument(deps: Deps, scope: BusinessScope, prepared:
         computed: computed as unknown as Record<string, unknown>,
         xml: encodeLatin1(signed.xml),
         ted: signed.ted,
-        nextCheckAt: now,
+        // The emission request uploads it now; the dispatcher looks only after the request's budget.
+        nextCheckAt: new Date(now.getTime() + deps.config.emitBudgetMs + 5_000),
         annulsDocumentId: prepared.annulsDocumentId,
         createdAt: now,
         updatedAt: now,
