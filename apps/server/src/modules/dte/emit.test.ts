@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { verifyDte, verifyEnvelope } from "@timbre/core/signature";
+import { validateXsd } from "@timbre/xsd";
+import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
+import { emitBody, emitter, serveOverHttp } from "../../../test/support/emission.js";
+import { refreshDocumentStatus } from "../../dispatch/refresh-document-status.js";
+
+describeDrivers("POST /v1/dte/emit over HTTP", (driver) => {
+  let h: Harness;
+  let http: ReturnType<typeof serveOverHttp>;
+  let key: string;
+  beforeAll(async () => {
+    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0" });
+    http = serveOverHttp(h);
+    key = (await emitter(h)).key.key;
+  }, 60_000);
+  afterAll(async () => {
+    await http?.close();
+    await h?.close();
+  });
+
+  const emitted: Record<number, { id: string; folio: number; monto_total: number; fecha: string }> = {};
+
+  for (const tipo of [33, 34, 39, 41]) {
+    test(`tipo ${tipo} → 201 ENVIADO with a track id, then ACEPTADO`, async () => {
+      const res = await http.call("POST", "/v1/dte/emit", { key, body: emitBody(tipo) });
+      expect(res.status).toBe(201);
+      const dte = res.json.data;
+      expect(dte).toMatchObject({ tipo, folio: 1, estado: "ENVIADO", environment: "test", pdf_url: `/v1/dte/${dte.id}/pdf`, xml_url: `/v1/dte/${dte.id}/xml` });
+      expect(dte.track_id).toMatch(/^\d+$/);
+      expect(dte.id).toMatch(/^dte_[0-9a-z]{26}$/);
+      emitted[tipo] = dte;
+      const after = await refreshDocumentStatus(h.deps, dte.id);
+      expect(after?.estado).toBe("ACEPTADO");
+      const status = await http.call("GET", `/v1/dte/${dte.id}/status`, { key });
+      expect(status.json.data.estado).toBe("ACEPTADO");
+      expect(status.json.data.historial.map((e: { estado: string }) => e.estado)).toEqual(["PENDIENTE", "ENVIADO", "ACEPTADO"]);
+      expect(status.json.data.sii.estado_envio).toBe("EPR");
+    }, 30_000);
+  }
+
+  for (const tipo of [56, 61]) {
+    test(`note ${tipo} referencing the 33 → 201 ENVIADO, then ACEPTADO`, async () => {
+      const ref = emitted[33];
+      if (!ref) throw new Error("33 not emitted");
+      const body = emitBody(tipo, { items: [{ nombre: "Ajuste", cantidad: 1, precio: 1000 }], referencia: { tipo_doc: 33, folio: ref.folio, fecha: ref.fecha, razon: "Ajuste de precio" } });
+      const res = await http.call("POST", "/v1/dte/emit", { key, body });
+      expect(res.status).toBe(201);
+      expect(res.json.data.estado).toBe("ENVIADO");
+      const detail = await http.call("GET", `/v1/dte/${res.json.data.id}`, { key });
+      expect(detail.json.data.referencias[0]).toMatchObject({ tipo_doc: 33, folio: ref.folio, codigo: 3 });
+      expect((await refreshDocumentStatus(h.deps, res.json.data.id))?.estado).toBe("ACEPTADO");
+    }, 30_000);
+  }
+
+  test("stored XML: exact bytes, XSD-valid envelope, signatures verify", async () => {
+    for (const tipo of [33, 39]) {
+      const dte = emitted[tipo];
+      if (!dte) throw new Error("missing");
+      const xml = await http.call("GET", `/v1/dte/${dte.id}/xml`, { key });
+      expect(xml.status).toBe(200);
+      expect(xml.headers.get("content-type")).toBe("application/xml; charset=ISO-8859-1");
+      expect(verifyDte(xml.bytes).valid).toBe(true);
+      const envio = await http.call("GET", `/v1/dte/${dte.id}/xml?envio=true`, { key });
+      expect(envio.status).toBe(200);
+      const root = tipo === 39 ? "EnvioBOLETA" : "EnvioDTE";
+      const xsd = await validateXsd(envio.bytes, root);
+      expect(xsd.errors ?? []).toEqual([]);
+      expect(xsd.valid).toBe(true);
+      const verified = verifyEnvelope(envio.bytes);
+      expect(verified.errors).toEqual([]);
+      expect(verified.valid).toBe(true);
+    }
+  }, 60_000);
+});
