@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { createBusiness, signUp } from "../../test/support/fixtures.js";
 import { createHarness, describeDrivers, type Harness } from "../../test/support/harness.js";
 import { changeState, deliveriesOfEvent, eventIdsOf, seedDocument, startReceiver, type Receiver } from "../../test/support/webhooks.js";
 import { webhookDeliveries } from "../db/events.js";
+import { openDatabase } from "../db/open-database.js";
+import { rowsOf } from "../db/rows.js";
+import type { Deps } from "../deps.js";
 import { DELIVERY_TIMEOUT_MS } from "../webhooks/schedule.js";
 import { claimDeliveries } from "./claim-deliveries.js";
 import { createWebhookWorker, type WebhookWorker } from "./deliver-webhooks.js";
@@ -27,11 +30,22 @@ async function businessWithHook(h: Harness, url: string) {
   return { user, business, secret: business.webhook_secret as string };
 }
 
+/** A second pool on the same PostgreSQL database (null on PGlite, which is single-connection). */
+async function secondConnection(h: Harness): Promise<{ deps: Deps; close(): Promise<void> } | null> {
+  const base = process.env.DATABASE_URL;
+  if (h.driver !== "postgres" || !base) return null;
+  const [row] = rowsOf<{ name: string }>(await h.deps.db.execute(sql`select current_database() as name`));
+  const url = new URL(base);
+  url.pathname = `/${row!.name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "/nonexistent", memory: true });
+  return { deps: { ...h.deps, db: database.db }, close: () => database.close() };
+}
+
 describeDrivers("webhook delivery worker", (driver) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(driver, { WEBHOOK_ALLOW_PRIVATE: "true" });
-  });
+  }, 60_000);
   afterAll(async () => {
     await h.close();
   });
@@ -201,10 +215,16 @@ describeDrivers("webhook delivery worker", (driver) => {
     try {
       const { business } = await businessWithHook(h, receiver.url);
       for (let folio = 1; folio <= 30; folio++) await changeState(h, await seedDocument(h, business.id, { folio }), "ENVIADO");
-      const a = createWebhookWorker(h.deps, { concurrency: 4 });
-      const b = createWebhookWorker(h.deps, { concurrency: 4 });
-      await Promise.all([drain(a, 200), drain(b, 200)]);
-      await Promise.all([drain(a), drain(b)]);
+      // On PostgreSQL the second worker has its own connection pool, like another server process.
+      const other = await secondConnection(h);
+      try {
+        const a = createWebhookWorker(h.deps, { concurrency: 4 });
+        const b = createWebhookWorker(other?.deps ?? h.deps, { concurrency: 4 });
+        await Promise.all([drain(a, 200), drain(b, 200)]);
+        await Promise.all([drain(a), drain(b)]);
+      } finally {
+        await other?.close();
+      }
       const counts = new Map<string, number>();
       for (const r of receiver.received) counts.set(r.headers["webhook-id"]!, (counts.get(r.headers["webhook-id"]!) ?? 0) + 1);
       expect(counts.size).toBe(30);
