@@ -14,6 +14,7 @@ import { createLogger, type Logger } from "./log.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { businessRoutes } from "./modules/businesses/routes.js";
 import { dteRoutes } from "./modules/dte/routes.js";
+import { eventRoutes } from "./modules/events/routes.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import { defaultCertificateLoader } from "./modules/businesses/default-certificate-loader.js";
 import { numerationRoutes } from "./modules/numerations/routes.js";
@@ -86,7 +87,8 @@ export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
     .use(businessRoutes(deps))
     .use(numerationRoutes(deps))
     .use(sandboxNumerationRoutes(deps))
-    .use(dteRoutes(deps));
+    .use(dteRoutes(deps))
+    .use(eventRoutes(deps));
 }
 
 export type App = ReturnType<typeof buildApp>;
