@@ -220,7 +220,7 @@ describe("dashboard journey", () => {
       await page.waitForTimeout(1000);
       await page.reload();
     }
-    await expectNoPhoneOverflow("documentos");
+    await expectNoPhoneOverflow("journey-documentos");
     await page.getByRole("link", { name: new RegExp(`N° ${dte.folio}`) }).click();
     await page.waitForURL(`**/dashboard/documentos/${dte.id}`);
     await page.getByRole("button", { name: "Ver PDF" }).click();
@@ -229,7 +229,7 @@ describe("dashboard journey", () => {
     const src = (await frame.getAttribute("src")) ?? "";
     expect(src).toStartWith("blob:");
     expect(await page.evaluate(async (u) => new TextDecoder().decode((await (await fetch(u)).arrayBuffer()).slice(0, 5)), src)).toBe("%PDF-");
-    await expectNoPhoneOverflow("documento");
+    await expectNoPhoneOverflow("journey-documento");
 
     const hookDeadline = Date.now() + 30_000;
     while (receiver.received.length === 0 && Date.now() < hookDeadline) await Bun.sleep(250);
@@ -237,7 +237,7 @@ describe("dashboard journey", () => {
     expect(receiver.received[0]?.headers["webhook-signature"]).toStartWith("v1,");
     await page.getByRole("link", { name: "Webhooks" }).click();
     await page.getByText("Cambio de estado").first().waitFor();
-    await expectNoPhoneOverflow("webhooks-eventos");
+    await expectNoPhoneOverflow("journey-webhooks-eventos");
 
     await page.goto(`${server.origin}/dashboard/documentos/${dte.id}`);
     await page.getByRole("button", { name: "Anular" }).click();
