@@ -8,8 +8,8 @@ describeDrivers("request pipeline", (driver) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(driver);
-  });
-  afterAll(() => h.close());
+  }, 60_000);
+  afterAll(() => h.close(), 60_000);
 
   test("Request-Id: minted as req_<ulid>, an incoming safe one honoured, an unsafe one replaced; repeated in errors", async () => {
     const minted = await h.call("GET", "/v1/health");

@@ -10,8 +10,8 @@ describeDrivers("rate limit", (driver) => {
     h = await createHarness(driver);
     // Same database, limit 3 per minute: the setup above runs on the generous app.
     limited = buildApp({ ...h.deps, config: { ...h.deps.config, rateLimitPerMinute: 3, trustProxy: true }, instanceId: "limited" }, h.database);
-  });
-  afterAll(() => h.close());
+  }, 60_000);
+  afterAll(() => h.close(), 60_000);
 
   const get = (path: string, headers: Record<string, string>) => limited.handle(new Request(`http://localhost${path}`, { headers }));
 

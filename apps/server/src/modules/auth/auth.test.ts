@@ -6,8 +6,8 @@ describeDrivers("auth routes", (driver) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(driver);
-  });
-  afterAll(() => h.close());
+  }, 60_000);
+  afterAll(() => h.close(), 60_000);
 
   test("register → 201 with user, token pair, Bearer, 900 s; password stored as argon2id", async () => {
     const res = await h.call("POST", "/v1/auth/register", { body: { email: "Ana@Example.com", password: "0123456789", nombre: "Ana" } });

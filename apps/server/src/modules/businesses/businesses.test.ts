@@ -9,8 +9,8 @@ describeDrivers("business routes", (driver) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(driver);
-  });
-  afterAll(() => h.close());
+  }, 60_000);
+  afterAll(() => h.close(), 60_000);
 
   test("create → 201 business object; RUT normalised; no secret without webhook", async () => {
     const user = await signUp(h);

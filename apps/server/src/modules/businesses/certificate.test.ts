@@ -18,7 +18,7 @@ beforeAll(async () => {
   const make = (from: number, to: number) =>
     generateTestCertificate({ rut: "11111111-1", name: "JUAN PÉREZ", validFrom: new Date(from), validTo: new Date(to), password: PASSWORD }).then((c) => c.p12);
   [valid, expired, future] = await Promise.all([make(now - DAY, now + 365 * DAY), make(now - 400 * DAY, now - DAY), make(now + 10 * DAY, now + 400 * DAY)]);
-});
+}, 60_000);
 
 /** An EC certificate in a PKCS#12, made with the openssl CLI (null when it is not installed). */
 function ecP12(): Uint8Array | null {
@@ -45,8 +45,8 @@ describeDrivers("certificate upload", (driver) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(driver);
-  });
-  afterAll(() => h.close());
+  }, 60_000);
+  afterAll(() => h.close(), 60_000);
 
   test("multipart upload → 200 business with certificate summary; key sealed at rest; password not stored", async () => {
     const t = await tenant(h);

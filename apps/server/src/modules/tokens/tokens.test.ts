@@ -6,8 +6,8 @@ describeDrivers("token routes", (driver) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(driver);
-  });
-  afterAll(() => h.close());
+  }, 60_000);
+  afterAll(() => h.close(), 60_000);
 
   test("create → 201 key object plus the key once; stored as hash, prefix and last4", async () => {
     const user = await signUp(h);

@@ -6,8 +6,8 @@ describeDrivers("utility routes", (driver) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(driver);
-  });
-  afterAll(() => h.close());
+  }, 60_000);
+  afterAll(() => h.close(), 60_000);
 
   test("GET /health without a key → 200 {status, version, uptime_s, checks}", async () => {
     const res = await h.call("GET", "/v1/health");

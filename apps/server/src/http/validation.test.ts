@@ -1,0 +1,31 @@
+import { Type } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import { expect, test } from "bun:test";
+import { issuesFromValueErrors, pointerToPath } from "./validation.js";
+
+test("JSON pointers become API paths", () => {
+  expect(pointerToPath("/receptor/rut")).toBe("receptor.rut");
+  expect(pointerToPath("/items/0/precio")).toBe("items[0].precio");
+  expect(pointerToPath("")).toBe("");
+});
+
+test("reasons: required, type, enum, minimum, max_length, min_items — all at once", () => {
+  const schema = Type.Object({
+    tipo: Type.Union([Type.Literal(33), Type.Literal(39)]),
+    receptor: Type.Object({ rut: Type.String(), razon_social: Type.String({ maxLength: 3 }) }),
+    items: Type.Array(Type.Object({ nombre: Type.String(), precio: Type.Number({ minimum: 0 }) }), { minItems: 1 }),
+  });
+  const issues = issuesFromValueErrors(Value.Errors(schema, { tipo: 99, receptor: { razon_social: "toolong" }, items: [{ nombre: 1, precio: -1 }, {}] }));
+  const map = Object.fromEntries(issues.map((i) => [i.path, i.reason]));
+  expect(map).toEqual({
+    tipo: "enum",
+    "receptor.rut": "required",
+    "receptor.razon_social": "max_length",
+    "items[0].nombre": "type",
+    "items[0].precio": "minimum",
+    "items[1].nombre": "required",
+    "items[1].precio": "required",
+  });
+  const empty = issuesFromValueErrors(Value.Errors(schema, { tipo: 33, receptor: { rut: "1", razon_social: "a" }, items: [] }));
+  expect(empty).toEqual([{ path: "items", reason: "min_items", message: expect.any(String) }]);
+});

@@ -1,0 +1,139 @@
+/**
+ * The shared security suite: every authenticated route, from one table, is checked for 401 without a credential
+ * (and before body validation), 401 with a revoked key, 403 without its permission (details.required_permission),
+ * and 404 on another tenant's resource.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { describeDrivers, createHarness, type Harness } from "./support/harness.js";
+import { businessBody, createKey, expectError, tenant } from "./support/fixtures.js";
+import { emitBody, emitter } from "./support/emission.js";
+import { PERMISSIONS } from "../src/http/credential.js";
+
+interface Ids {
+  businessId: string;
+  keyId: string;
+  numerationId: string;
+  dteId: string;
+  eventId: string;
+}
+
+const PLACEHOLDERS: Ids = { businessId: "{id}", keyId: "{id}", numerationId: "{id}", dteId: "{id}", eventId: "{id}" };
+
+interface RouteCase {
+  method: string;
+  path: (ids: Ids) => string;
+  permission: string | "any";
+  body?: unknown;
+  /** The path names a resource of one tenant. */
+  tenantScoped?: boolean;
+}
+
+export const ROUTES: RouteCase[] = [
+  { method: "GET", path: () => "/v1/auth/me", permission: "any" },
+  { method: "POST", path: () => "/v1/rut/validate", permission: "any", body: { rut: "76192083-9" } },
+  { method: "GET", path: () => "/v1/tokens", permission: "tokens:read" },
+  { method: "POST", path: () => "/v1/tokens", permission: "tokens:write", body: { name: "x", permissions: ["dte:read"] } },
+  { method: "DELETE", path: (i) => `/v1/tokens/${i.keyId}`, permission: "tokens:write", tenantScoped: true },
+  { method: "GET", path: () => "/v1/businesses", permission: "businesses:read" },
+  { method: "POST", path: () => "/v1/businesses", permission: "businesses:write", body: businessBody({ rut: "22222222-2" }) },
+  { method: "GET", path: (i) => `/v1/businesses/${i.businessId}`, permission: "businesses:read", tenantScoped: true },
+  { method: "PUT", path: (i) => `/v1/businesses/${i.businessId}`, permission: "businesses:write", body: { giro: "x" }, tenantScoped: true },
+  { method: "DELETE", path: (i) => `/v1/businesses/${i.businessId}`, permission: "businesses:write", tenantScoped: true },
+  { method: "POST", path: (i) => `/v1/businesses/${i.businessId}/certificate`, permission: "businesses:write", body: { pfx_base64: "AAAA", password: "x" }, tenantScoped: true },
+  { method: "POST", path: (i) => `/v1/businesses/${i.businessId}/webhook-secret`, permission: "businesses:write", tenantScoped: true },
+  { method: "GET", path: (i) => `/v1/businesses/${i.businessId}/numerations`, permission: "numerations:read", tenantScoped: true },
+  { method: "POST", path: (i) => `/v1/businesses/${i.businessId}/numerations`, permission: "numerations:write", body: { caf_xml: "<AUTORIZACION/>" }, tenantScoped: true },
+  { method: "GET", path: (i) => `/v1/numerations/${i.numerationId}`, permission: "numerations:read", tenantScoped: true },
+  { method: "POST", path: () => "/v1/sandbox/numerations", permission: "numerations:write", body: { tipo: 39, cantidad: 1 } },
+  { method: "POST", path: () => "/v1/dte/emit", permission: "dte:write", body: emitBody(39) },
+  { method: "POST", path: () => "/v1/dte/batch", permission: "dte:write", body: { documents: [emitBody(39)] } },
+  { method: "POST", path: () => "/v1/dte/preview", permission: "dte:write", body: emitBody(39) },
+  { method: "GET", path: () => "/v1/dte", permission: "dte:read" },
+  { method: "GET", path: (i) => `/v1/dte/${i.dteId}`, permission: "dte:read", tenantScoped: true },
+  { method: "GET", path: (i) => `/v1/dte/${i.dteId}/status`, permission: "dte:read", tenantScoped: true },
+  { method: "GET", path: (i) => `/v1/dte/${i.dteId}/pdf`, permission: "dte:read", tenantScoped: true },
+  { method: "GET", path: (i) => `/v1/dte/${i.dteId}/xml`, permission: "dte:read", tenantScoped: true },
+  { method: "POST", path: (i) => `/v1/dte/${i.dteId}/anular`, permission: "dte:write", tenantScoped: true },
+  { method: "GET", path: () => "/v1/events", permission: "dte:read" },
+  { method: "POST", path: (i) => `/v1/events/${i.eventId}/resend`, permission: "dte:write", tenantScoped: true },
+];
+
+describeDrivers("security suite", (driver) => {
+  let h: Harness;
+  let mine: Awaited<ReturnType<typeof tenant>>;
+  let theirs: Awaited<ReturnType<typeof tenant>>;
+  let revokedKey: string;
+  /** For each permission, a key of `mine` holding every other permission. */
+  const lacking = new Map<string, string>();
+  let ids: Ids;
+  beforeAll(async () => {
+    h = await createHarness(driver);
+    mine = await emitter(h, { tipos: [39], cantidad: 20 });
+    theirs = await emitter(h, { tipos: [39], cantidad: 20, rut: "60803000-K" });
+    const revoked = await createKey(h, mine.user.token, mine.business.id);
+    expect((await h.call("DELETE", `/v1/tokens/${revoked.id}`, { token: mine.user.token })).status).toBe(200);
+    revokedKey = revoked.key;
+    for (const permission of PERMISSIONS) {
+      lacking.set(permission, (await createKey(h, mine.user.token, mine.business.id, PERMISSIONS.filter((p) => p !== permission))).key);
+    }
+    const numerations = await h.call("GET", `/v1/businesses/${theirs.business.id}/numerations`, { key: theirs.key.key });
+    const emitted = await h.call("POST", "/v1/dte/emit", { key: theirs.key.key, body: emitBody(39) });
+    expect(emitted.status).toBeLessThan(300);
+    const events = await h.call("GET", "/v1/events", { key: theirs.key.key });
+    ids = {
+      businessId: theirs.business.id,
+      keyId: theirs.key.id,
+      numerationId: numerations.json.data[0].id,
+      dteId: emitted.json.data.id,
+      eventId: events.json.data[0]?.id ?? "evt_00000000000000000000000000",
+    };
+  }, 120_000);
+  afterAll(() => h.close(), 60_000);
+
+  for (const route of ROUTES) {
+    const name = `${route.method} ${route.path(PLACEHOLDERS)}`;
+
+    test(`${name}: 401 without a credential, even with an invalid body`, async () => {
+      const none = await h.call(route.method, route.path(ids), route.body ? { body: {} } : {});
+      expectError(none, 401, "UNAUTHORIZED");
+      const malformed = await h.call(route.method, route.path(ids), { headers: { "x-api-key": "sk_test_short" } });
+      expectError(malformed, 401, "UNAUTHORIZED");
+    });
+
+    test(`${name}: 401 with a revoked key`, async () => {
+      expectError(await h.call(route.method, route.path(ids), { key: revokedKey, body: route.body }), 401, "UNAUTHORIZED");
+    });
+
+    if (route.permission !== "any") {
+      test(`${name}: 403 without ${route.permission}`, async () => {
+        const res = await h.call(route.method, route.path(ids), { key: lacking.get(route.permission), body: route.body });
+        expectError(res, 403, "FORBIDDEN");
+        expect(res.json.error.details.required_permission).toBe(route.permission);
+      });
+    }
+
+    if (route.tenantScoped) {
+      test(`${name}: 404 for another tenant's resource (key and session)`, async () => {
+        expectError(await h.call(route.method, route.path(ids), { key: mine.key.key, body: route.body }), 404, "NOT_FOUND");
+        const session = { token: mine.user.token, body: route.body, headers: { "x-business-id": mine.business.id } };
+        expectError(await h.call(route.method, route.path(ids), session), 404, "NOT_FOUND");
+      });
+    }
+  }
+
+  test("the other tenant's resources survived every attempt", async () => {
+    expect((await h.call("GET", `/v1/businesses/${theirs.business.id}`, { key: theirs.key.key })).status).toBe(200);
+  });
+
+  test("every route of the app is in the table (or public)", async () => {
+    const spec = (await h.call("GET", "/v1/openapi.json")).json as { paths: Record<string, Record<string, unknown>> };
+    const PUBLIC = new Set(["GET /v1/health", "POST /v1/auth/register", "POST /v1/auth/login", "POST /v1/auth/refresh"]);
+    const covered = new Set(ROUTES.map((r) => `${r.method} ${r.path(PLACEHOLDERS)}`));
+    for (const [path, ops] of Object.entries(spec.paths)) {
+      for (const method of Object.keys(ops)) {
+        const key = `${method.toUpperCase()} ${path.replace(/\/$/, "")}`;
+        if (!PUBLIC.has(key)) expect(covered.has(key) ? key : `missing: ${key}`).toBe(key);
+      }
+    }
+  });
+});
