@@ -15,6 +15,22 @@ import { groupKeyOf, parseGroupKey, uploadEnvelope, type SubmitOutcome } from ".
 export type { SubmitOutcome } from "./upload-envelope.js";
 
 const committers = new WeakMap<Deps, GroupCommitter<string, SubmitOutcome>>();
+/** Submissions in progress in this process, by document id (a second submit joins the first). */
+const inFlight = new WeakMap<Deps, Map<string, Promise<SubmitOutcome>>>();
+
+function inFlightFor(deps: Deps): Map<string, Promise<SubmitOutcome>> {
+  let map = inFlight.get(deps);
+  if (!map) {
+    map = new Map();
+    inFlight.set(deps, map);
+  }
+  return map;
+}
+
+/** Resolves once every submission of this process started so far has settled (shutdown, tests). */
+export async function waitForSubmissions(deps: Deps): Promise<void> {
+  await Promise.allSettled([...inFlightFor(deps).values()]);
+}
 
 function committerFor(deps: Deps): GroupCommitter<string, SubmitOutcome> {
   let committer = committers.get(deps);
@@ -37,19 +53,26 @@ export async function submitDocuments(deps: Deps, documentIds: string[]): Promis
     .where(inArray(documents.id, documentIds));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const committer = committerFor(deps);
-  const outcomes = await Promise.all(
-    documentIds.map(async (id): Promise<SubmitOutcome> => {
-      const row = byId.get(id);
-      if (!row) throw new Error(`unknown document ${id}`);
-      if (row.estado !== "PENDIENTE") return { id, estado: row.estado };
-      if (row.envelopeId !== null) {
-        const outcome = await reconcileDocument(deps, id);
-        if (outcome === "received") return { id, estado: "ENVIADO" };
-        if (outcome !== "not_received" && outcome !== "not_needed") return { id, estado: "PENDIENTE" };
-      }
-      const key = groupKeyOf({ businessId: row.businessId, environment: row.environment, kind: envelopeKindOf(row.tipo) });
-      return committer.submit(key, id);
+  const running = inFlightFor(deps);
+  const submitOne = async (id: string): Promise<SubmitOutcome> => {
+    const row = byId.get(id);
+    if (!row) throw new Error(`unknown document ${id}`);
+    if (row.estado !== "PENDIENTE") return { id, estado: row.estado };
+    if (row.envelopeId !== null) {
+      const outcome = await reconcileDocument(deps, id);
+      if (outcome === "received") return { id, estado: "ENVIADO" };
+      if (outcome !== "not_received" && outcome !== "not_needed") return { id, estado: "PENDIENTE" };
+    }
+    const key = groupKeyOf({ businessId: row.businessId, environment: row.environment, kind: envelopeKindOf(row.tipo) });
+    return committer.submit(key, id);
+  };
+  return Promise.all(
+    documentIds.map((id) => {
+      const joined = running.get(id);
+      if (joined) return joined;
+      const promise = submitOne(id).finally(() => running.delete(id));
+      running.set(id, promise);
+      return promise;
     }),
   );
-  return outcomes;
 }

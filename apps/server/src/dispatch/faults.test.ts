@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import type { Sandbox } from "@timbre/sii";
+import { documents, envelopes } from "../db/documents.js";
+import { describeDrivers, createHarness, type Harness } from "../../test/support/harness.js";
+import { emitBody, emitter, RECEPTOR } from "../../test/support/emission.js";
+import { reconcileDocument } from "./reconcile-document.js";
+import { refreshDocumentStatus } from "./refresh-document-status.js";
+import { openSiiSession } from "./sii-session.js";
+import { submitDocuments, waitForSubmissions } from "./submit-documents.js";
+
+describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled and sent once", (driver) => {
+  let h: Harness;
+  let key: string;
+  let businessId: string;
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0", EMIT_BUDGET_MS: "1500" });
+    const t = await emitter(h, { tipos: [33, 39] });
+    key = t.key.key;
+    businessId = t.business.id;
+    const gateway = await h.deps.sii();
+    if (!gateway.sandbox) throw new Error("no in-process sandbox");
+    sandbox = gateway.sandbox;
+    // authenticate once, so that faults on the upload path hit the upload itself
+    for (const tipo of [33, 39]) expect((await h.call("POST", "/v1/dte/emit", { key, body: emitBody(tipo) })).status).toBe(201);
+  }, 60_000);
+  afterAll(async () => {
+    sandbox?.faults.clear();
+    await h?.close();
+  });
+
+  const envelopeOf = async (id: string) => {
+    const [doc] = await h.deps.db.select().from(documents).where(eq(documents.id, id));
+    if (!doc?.envelopeId) return null;
+    const [env] = await h.deps.db.select().from(envelopes).where(eq(envelopes.id, doc.envelopeId));
+    return env ?? null;
+  };
+
+  const folios = async () => (await h.deps.db.select({ tipo: documents.tipo, folio: documents.folio }).from(documents)).map((d) => `${d.tipo}/${d.folio}`);
+
+  for (const [mode, tipo, path] of [["timeout", 33, "DTEUpload"], ["http500", 33, "DTEUpload"], ["timeout", 39, "boleta.electronica.envio"]] as const) {
+    test(`${mode} on the ${tipo} upload → 202 PENDIENTE (unknown) → reconciled → ENVIADO → ACEPTADO, uploaded once`, async () => {
+      const before = sandbox.envelopes().length;
+      sandbox.faults.set({ mode, path });
+      const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(tipo) });
+      expect(res.status).toBe(202);
+      await waitForSubmissions(h.deps);
+      expect(res.json.data).toMatchObject({ estado: "PENDIENTE", track_id: null });
+      const id: string = res.json.data.id;
+      expect((await envelopeOf(id))?.status).toBe("unknown");
+      expect(sandbox.envelopes().length).toBe(before);
+      sandbox.faults.clear();
+      const [outcome] = await submitDocuments(h.deps, [id]);
+      expect(outcome).toEqual({ id, estado: "ENVIADO" });
+      expect(sandbox.envelopes().length).toBe(before + 1);
+      expect((await refreshDocumentStatus(h.deps, id))?.estado).toBe("ACEPTADO");
+      // nothing left to send: a second submit uploads nothing
+      await submitDocuments(h.deps, [id]);
+      expect(sandbox.envelopes().length).toBe(before + 1);
+      const all = await folios();
+      expect(new Set(all).size).toBe(all.length);
+    }, 30_000);
+  }
+
+  test("an upload that arrived although its answer was lost is reconciled, not re-sent", async () => {
+    sandbox.faults.set({ mode: "timeout", path: "DTEUpload" });
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
+    expect(res.status).toBe(202);
+    await waitForSubmissions(h.deps);
+    sandbox.faults.clear();
+    const id: string = res.json.data.id;
+    const envelope = await envelopeOf(id);
+    if (!envelope) throw new Error("no envelope");
+    // the SII got those very bytes (e.g. the answer was lost on the way back)
+    const session = await openSiiSession(h.deps, businessId, "test");
+    await session.client.uploadEnvelope({ kind: "EnvioDTE", xml: envelope.xml, rutEmisor: "76192083-9" });
+    const before = sandbox.envelopes().length;
+    expect(await reconcileDocument(h.deps, id)).toBe("received");
+    await submitDocuments(h.deps, [id]);
+    expect(sandbox.envelopes().length).toBe(before);
+    const status = await h.call("GET", `/v1/dte/${id}/status?refresh=true`, { key });
+    expect(status.json.data.estado).toBe("ACEPTADO");
+    expect(status.json.data.historial.map((e: { estado: string }) => e.estado)).toEqual(["PENDIENTE", "ENVIADO", "ACEPTADO"]);
+  }, 30_000);
+
+  test("[sandbox:timeout] → 202 PENDIENTE; the SII never registered it, so it is released for a new upload", async () => {
+    const before = sandbox.envelopes().length;
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33, { receptor: { ...RECEPTOR, razon_social: "Lento [sandbox:timeout]" } }) });
+    expect(res.status).toBe(202);
+    expect(res.json.data.estado).toBe("PENDIENTE");
+    await waitForSubmissions(h.deps);
+    expect(sandbox.envelopes().length).toBe(before);
+    expect(await reconcileDocument(h.deps, res.json.data.id)).toBe("not_received");
+    const [doc] = await h.deps.db.select().from(documents).where(eq(documents.id, res.json.data.id));
+    expect(doc?.envelopeId).toBeNull();
+    expect(doc?.estado).toBe("PENDIENTE");
+  }, 30_000);
+
+  test("SII down before authentication → 202, the envelope is failed (certainly not sent) and the next submit sends it", async () => {
+    const session = await openSiiSession(h.deps, businessId, "test");
+    session.client.invalidateTokens();
+    sandbox.faults.set({ mode: "http500" });
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
+    expect(res.status).toBe(202);
+    await waitForSubmissions(h.deps);
+    sandbox.faults.clear();
+    const id: string = res.json.data.id;
+    const [doc] = await h.deps.db.select().from(documents).where(eq(documents.id, id));
+    expect(doc?.envelopeId).toBeNull();
+    expect((await submitDocuments(h.deps, [id]))[0]?.estado).toBe("ENVIADO");
+  }, 30_000);
+});

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { describeDrivers, createHarness, type Harness } from "../../test/support/harness.js";
+import { emitBody, emitter, RECEPTOR } from "../../test/support/emission.js";
+import { refreshDocumentStatus } from "./refresh-document-status.js";
+
+describeDrivers("SII outcomes through refreshDocumentStatus", (driver) => {
+  let h: Harness;
+  let key: string;
+  beforeAll(async () => {
+    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0" });
+    key = (await emitter(h, { tipos: [33, 39] })).key.key;
+  }, 60_000);
+  afterAll(async () => h?.close());
+
+  const emit = async (tipo: number, razonSocial: string) => {
+    const receptor = tipo === 39 ? { rut: "66666666-6", razon_social: razonSocial } : { ...RECEPTOR, razon_social: razonSocial };
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(tipo, { receptor }) });
+    expect(res.status).toBe(201);
+    return res.json.data.id as string;
+  };
+
+  for (const tipo of [33, 39]) {
+    test(`${tipo}: [sandbox:reparos] → ACEPTADO_CON_REPAROS`, async () => {
+      const id = await emit(tipo, "Cliente [sandbox:reparos]");
+      const status = await h.call("GET", `/v1/dte/${id}/status?refresh=true`, { key });
+      expect(status.status).toBe(200);
+      expect(status.json.data.estado).toBe("ACEPTADO_CON_REPAROS");
+      expect(status.json.data.sii.reparos).toBe(1);
+      expect(status.json.data.sii.errores.length).toBeGreaterThan(0);
+      if (tipo === 39) expect(status.json.data.sii.errores[0].codigo).toBe("HED-1-863");
+    }, 30_000);
+
+    test(`${tipo}: [sandbox:rechazo] → RECHAZADO with the code and a hint in /status`, async () => {
+      const id = await emit(tipo, "Cliente [sandbox:rechazo]");
+      const after = await refreshDocumentStatus(h.deps, id);
+      expect(after?.estado).toBe("RECHAZADO");
+      const status = await h.call("GET", `/v1/dte/${id}/status`, { key });
+      const sii = status.json.data.sii;
+      expect(sii).toMatchObject({ estado_envio: "EPR", rechazados: 1, aceptados: 0 });
+      const error = sii.errores[0];
+      // boletas carry the SII's per-document detail; EnvioDTE only counts (the SII mails the detail)
+      expect(error.codigo).toBe(tipo === 39 ? "HED-3-305" : "RCH");
+      expect(error.descripcion.length).toBeGreaterThan(3);
+      expect(error.ayuda.length).toBeGreaterThan(10);
+      const last = status.json.data.historial.at(-1);
+      expect(last.estado).toBe("RECHAZADO");
+      expect(last.detalle).toContain("rechazado");
+    }, 30_000);
+  }
+
+  test("a mixed envelope is resolved per document", async () => {
+    const bodies = [emitBody(33), emitBody(33, { receptor: { ...RECEPTOR, razon_social: "X [sandbox:rechazo]" } }), emitBody(33)];
+    const res = await h.call("POST", "/v1/dte/batch", { key, body: { documents: bodies } });
+    expect(res.status).toBe(200);
+    const ids: string[] = res.json.data.results.map((r: { data: { id: string } }) => r.data.id);
+    const tracks = new Set(res.json.data.results.map((r: { data: { track_id: string } }) => r.data.track_id));
+    expect(tracks.size).toBe(1);
+    const states = [];
+    for (const id of ids) states.push((await refreshDocumentStatus(h.deps, id))?.estado);
+    expect(states).toEqual(["ACEPTADO", "RECHAZADO", "ACEPTADO"]);
+  }, 30_000);
+});
