@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { businesses } from "../../db/businesses.js";
+import { createKey, expectError, tenant } from "../../../test/support/fixtures.js";
+import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
+import { emitBody, emitter, issueFolios, RECEPTOR, uploadCertificate } from "../../../test/support/emission.js";
+
+describeDrivers("POST /v1/dte/emit errors (API.md §6.3)", (driver) => {
+  let h: Harness;
+  let t: Awaited<ReturnType<typeof emitter>>;
+  beforeAll(async () => {
+    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0" });
+    t = await emitter(h, { tipos: [33, 61] });
+  }, 60_000);
+  afterAll(async () => h?.close());
+
+  const emit = (body: unknown, key = t.key.key) => h.call("POST", "/v1/dte/emit", { key, body });
+
+  test("missing required field → 422 VALIDATION_ERROR with field path and reason required", async () => {
+    const body = emitBody(33);
+    const res = await emit({ ...body, receptor: { ...RECEPTOR, rut: undefined } });
+    expectError(res, 422, "VALIDATION_ERROR");
+    expect(res.json.error.details).toMatchObject({ field: "receptor.rut", reason: "required" });
+  });
+
+  test("every problem at once: schema and domain rules in one 422", async () => {
+    const res = await emit({
+      tipo: 33,
+      fecha: "2999-01-01",
+      receptor: { rut: "76192083-1", razon_social: "Café ☕", giro: "x".repeat(41) },
+      items: [{ nombre: "", cantidad: 0, precio: "diez" }, { nombre: "Ok", cantidad: 1, precio: 100, descuento_porcentaje: 120 }],
+      forma_pago: 9,
+    });
+    expectError(res, 422, "VALIDATION_ERROR");
+    const byField = Object.fromEntries(res.json.error.details.errors.map((e: { field: string; reason: string }) => [e.field, e.reason]));
+    expect(byField).toMatchObject({
+      fecha: "date_in_future",
+      "receptor.rut": "invalid_rut",
+      "receptor.razon_social": "charset",
+      "receptor.giro": "max_length",
+      "receptor.direccion": "required",
+      "receptor.comuna": "required",
+      "items[0].nombre": "min_length",
+      "items[0].cantidad": "minimum",
+      "items[0].precio": "type",
+      "items[1].descuento_porcentaje": "maximum",
+      forma_pago: "enum",
+    });
+    expect(res.json.error.details.field).toBe(res.json.error.details.errors[0].field);
+  });
+
+  test("unknown tipo → enum; not an object → 422", async () => {
+    const res = await emit(emitBody(52));
+    expectError(res, 422, "VALIDATION_ERROR");
+    expect(res.json.error.details.errors).toContainEqual(expect.objectContaining({ field: "tipo", reason: "enum" }));
+    expectError(await emit([1, 2]), 422, "VALIDATION_ERROR");
+  });
+
+  test("more than 60 lines on a factura → max_items", async () => {
+    const items = Array.from({ length: 61 }, (_, i) => ({ nombre: `Línea ${i}`, cantidad: 1, precio: 10 }));
+    const res = await emit(emitBody(33, { items }));
+    expect(res.json.error.details.errors).toContainEqual(expect.objectContaining({ field: "items", reason: "max_items" }));
+  });
+
+  test("CERTIFICATE_REQUIRED without a certificate; CERTIFICATE_INVALID once it expired", async () => {
+    const bare = await tenant(h, "77777777-7");
+    await issueFolios(h, bare.key.key, 33, 5);
+    expectError(await emit(emitBody(33), bare.key.key), 422, "CERTIFICATE_REQUIRED");
+    await uploadCertificate(h, bare.business.id, bare.key.key);
+    const [row] = await h.deps.db.select().from(businesses).where(eq(businesses.id, bare.business.id));
+    if (!row?.certificate) throw new Error("no certificate");
+    await h.deps.db.update(businesses).set({ certificate: { ...row.certificate, valid_to: "2020-01-01T00:00:00.000Z" } }).where(eq(businesses.id, bare.business.id));
+    const expired = await emit(emitBody(33), bare.key.key);
+    expectError(expired, 422, "CERTIFICATE_INVALID");
+    expect(expired.json.error.details.reason).toBe("expired");
+  }, 30_000);
+
+  test("FOLIOS_EXHAUSTED: no range for the tipo, and after the last folio; errors take no folio", async () => {
+    expectError(await emit(emitBody(34)), 422, "FOLIOS_EXHAUSTED");
+    const small = await emitter(h, { tipos: [33], rut: "96790240-3", cantidad: 2 });
+    expectError(await emit({ ...emitBody(33), items: [] }, small.key.key), 422, "VALIDATION_ERROR");
+    expect((await emit(emitBody(33), small.key.key)).json.data.folio).toBe(1);
+    expect((await emit(emitBody(33), small.key.key)).json.data.folio).toBe(2);
+    const exhausted = await emit(emitBody(33), small.key.key);
+    expectError(exhausted, 422, "FOLIOS_EXHAUSTED");
+    expect(exhausted.json.error.details).toMatchObject({ tipo: 33, environment: "test" });
+  }, 30_000);
+
+  test("REFERENCE_INVALID: note without referencia, unknown or rejected own document", async () => {
+    const missing = await emit(emitBody(61));
+    expectError(missing, 422, "REFERENCE_INVALID");
+    const unknown = await emit(emitBody(61, { referencia: { tipo_doc: 33, folio: 999, fecha: "2026-01-02", razon: "Anula" } }));
+    expectError(unknown, 422, "REFERENCE_INVALID");
+    expect(unknown.json.error.details.reason).toBe("unknown_document");
+    // a document issued elsewhere may be corrected with an explicit CodRef 3
+    const external = await emit(emitBody(61, { referencia: { tipo_doc: 33, folio: 999, fecha: "2026-01-02", razon: "Corrige", codigo: 3 } }));
+    expect(external.status).toBe(201);
+    const rejected = await emit(emitBody(33, { receptor: { ...RECEPTOR, razon_social: "X [sandbox:rechazo]" } }));
+    const status = await h.call("GET", `/v1/dte/${rejected.json.data.id}/status?refresh=true`, { key: t.key.key });
+    expect(status.json.data.estado).toBe("RECHAZADO");
+    const ref = { tipo_doc: 33, folio: rejected.json.data.folio, fecha: rejected.json.data.fecha };
+    const onRejected = await emit(emitBody(61, { referencia: ref }));
+    expectError(onRejected, 422, "REFERENCE_INVALID");
+    expect(onRejected.json.error.details.reason).toBe("rejected");
+  }, 30_000);
+
+  test("CodRef defaults to 1 when the note's total equals the referenced document's, and annuls it once", async () => {
+    const original = await emit(emitBody(33));
+    const ref = { tipo_doc: 33, folio: original.json.data.folio, fecha: original.json.data.fecha, razon: "Anula factura" };
+    const note = await emit(emitBody(61, { referencia: ref }));
+    expect(note.status).toBe(201);
+    expect(note.json.data.monto_total).toBe(original.json.data.monto_total);
+    const detail = await h.call("GET", `/v1/dte/${note.json.data.id}`, { key: t.key.key });
+    expect(detail.json.data.referencias[0].codigo).toBe(1);
+    const again = await emit(emitBody(61, { referencia: ref }));
+    expectError(again, 422, "REFERENCE_INVALID");
+    expect(again.json.error.details.reason).toBe("already_annulled");
+  }, 30_000);
+
+  test("BUSINESS_NOT_AUTHORIZED: live emission without resolution, and without a live SII backend", async () => {
+    const live = await createKey(h, t.user.token, t.business.id, ["*"], "live");
+    const res = await emit(emitBody(33), live.key);
+    expectError(res, 422, "BUSINESS_NOT_AUTHORIZED");
+    const put = await h.call("PUT", `/v1/businesses/${t.business.id}`, { key: t.key.key, body: { resolucion: { numero: 80, fecha: "2014-08-22" } } });
+    expect(put.status).toBe(200);
+    const again = await emit(emitBody(33), live.key);
+    expectError(again, 422, "BUSINESS_NOT_AUTHORIZED");
+    expect(again.json.error.message).toContain("SII_MODE=sandbox");
+  });
+});
