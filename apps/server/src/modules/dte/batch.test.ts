@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { count } from "drizzle-orm";
+import type { Sandbox } from "@timbre/sii";
+import { documents } from "../../db/documents.js";
+import { expectError } from "../../../test/support/fixtures.js";
+import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
+import { emitBody, emitter } from "../../../test/support/emission.js";
+
+describeDrivers("batch, idempotency, preview and annulment", (driver) => {
+  let h: Harness;
+  let key: string;
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0", RATE_LIMIT_PER_MINUTE: "1000" });
+    key = (await emitter(h, { tipos: [33, 34, 39, 61], cantidad: 200 })).key.key;
+    const gateway = await h.deps.sii();
+    if (!gateway.sandbox) throw new Error("no sandbox");
+    sandbox = gateway.sandbox;
+  }, 60_000);
+  afterAll(async () => h?.close());
+
+  const documentCount = async () => Number((await h.deps.db.select({ n: count() }).from(documents))[0]?.n ?? 0);
+
+  test("a batch of 50 (facturas and boletas) travels in 2 envelopes; invalid items fail alone; one rate-limit hit", async () => {
+    const before = sandbox.envelopes().length;
+    const bodies = Array.from({ length: 50 }, (_, i) => emitBody(i % 2 === 0 ? 33 : 39));
+    bodies[7] = { ...emitBody(33), receptor: { rut: "1-1", razon_social: "" } };
+    const res = await h.call("POST", "/v1/dte/batch", { key, body: { documents: bodies } });
+    expect(res.status).toBe(200);
+    const results = res.json.data.results;
+    expect(results.map((r: { index: number }) => r.index)).toEqual([...Array(50).keys()]);
+    expect(results[7]).toMatchObject({ index: 7, success: false, error: { code: "VALIDATION_ERROR" } });
+    const ok = results.filter((r: { success: boolean }) => r.success);
+    expect(ok).toHaveLength(49);
+    expect(ok.every((r: { data: { estado: string } }) => r.data.estado === "ENVIADO")).toBe(true);
+    const uploads = sandbox.envelopes().slice(before);
+    expect(uploads.length).toBe(2);
+    expect(uploads.map((e) => e.documents.length).sort()).toEqual([24, 25]);
+    const folios = ok.map((r: { data: { tipo: number; folio: number } }) => `${r.data.tipo}/${r.data.folio}`);
+    expect(new Set(folios).size).toBe(49);
+    expect(res.headers.get("RateLimit")).toContain("r=");
+  }, 60_000);
+
+  test("batch body checks: 0 or more than 500 documents → 422", async () => {
+    expectError(await h.call("POST", "/v1/dte/batch", { key, body: { documents: [] } }), 422, "VALIDATION_ERROR");
+    const tooMany = await h.call("POST", "/v1/dte/batch", { key, body: { documents: Array.from({ length: 501 }, () => ({})) } });
+    expectError(tooMany, 422, "VALIDATION_ERROR");
+    expect(tooMany.json.error.details.field).toBe("documents");
+  });
+
+  test("idempotent replay returns the same document and takes no folio", async () => {
+    const headers = { "Idempotency-Key": "emit-once-1" };
+    const first = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(34), headers });
+    expect(first.status).toBe(201);
+    const n = await documentCount();
+    const replay = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(34), headers });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(replay.json.data).toEqual(first.json.data);
+    expect(await documentCount()).toBe(n);
+    const next = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(34) });
+    expect(next.json.data.folio).toBe(first.json.data.folio + 1);
+    expectError(await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33), headers }), 422, "IDEMPOTENCY_KEY_REUSED");
+  }, 30_000);
+
+  test("preview: totals and unsigned XML, or a PDF; no folio, nothing stored", async () => {
+    const n = await documentCount();
+    const res = await h.call("POST", "/v1/dte/preview", { key, body: emitBody(33) });
+    expect(res.status).toBe(200);
+    expect(res.json.data.totals).toMatchObject({ monto_neto: 113501, monto_iva: 21565, monto_total: 135066, monto_exento: 0 });
+    expect(res.json.data.totals.items.map((i: { monto: number }) => i.monto)).toEqual([100000, 13501]);
+    expect(res.json.data.xml_preview).toStartWith('<Documento ID="T33F0">');
+    expect(res.json.data.xml_preview).not.toContain("<TED");
+    const pdf = await h.call("POST", "/v1/dte/preview?format=pdf", { key, body: emitBody(39) });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.text.startsWith("%PDF-")).toBe(true);
+    expectError(await h.call("POST", "/v1/dte/preview", { key, body: { tipo: 33 } }), 422, "VALIDATION_ERROR");
+    expect(await documentCount()).toBe(n);
+  }, 30_000);
+
+  test("anular: a 61 with CodRef 1 copying receptor and items; then REFERENCE_INVALID", async () => {
+    const original = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
+    const id = original.json.data.id;
+    const note = await h.call("POST", `/v1/dte/${id}/anular`, { key, body: { razon: "Error en la venta" } });
+    expect(note.status).toBe(201);
+    expect(note.json.data).toMatchObject({ tipo: 61, estado: "ENVIADO", monto_total: original.json.data.monto_total, receptor: original.json.data.receptor });
+    const detail = await h.call("GET", `/v1/dte/${note.json.data.id}`, { key });
+    expect(detail.json.data.referencias).toEqual([{ tipo_doc: 33, folio: original.json.data.folio, fecha: original.json.data.fecha, razon: "Error en la venta", codigo: 1 }]);
+    expect(detail.json.data.items.map((i: { nombre: string; monto: number }) => [i.nombre, i.monto])).toEqual([["Servicio de consultoría", 100000], ["Licencia", 13501]]);
+    const twice = await h.call("POST", `/v1/dte/${id}/anular`, { key });
+    expectError(twice, 422, "REFERENCE_INVALID");
+    const ofNote = await h.call("POST", `/v1/dte/${note.json.data.id}/anular`, { key });
+    expectError(ofNote, 422, "REFERENCE_INVALID");
+    expectError(await h.call("POST", "/v1/dte/dte_00000000000000000000000000/anular", { key }), 404, "NOT_FOUND");
+    const exempt = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(34) });
+    const exemptNote = await h.call("POST", `/v1/dte/${exempt.json.data.id}/anular`, { key });
+    expect(exemptNote.status).toBe(201);
+    expect(exemptNote.json.data).toMatchObject({ monto_exento: exempt.json.data.monto_total, monto_total: exempt.json.data.monto_total, monto_iva: 0 });
+  }, 30_000);
+});
