@@ -48,7 +48,7 @@ describeDrivers("webhook delivery worker", (driver) => {
   }, 60_000);
   afterAll(async () => {
     await h.close();
-  });
+  }, 60_000);
 
   test("a status change reaches the receiver, signed (standardwebhooks verifies) with the spec's fields", async () => {
     const receiver = startReceiver();

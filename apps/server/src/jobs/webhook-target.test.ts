@@ -36,7 +36,7 @@ describe("WEBHOOK_ALLOW_PRIVATE=false", () => {
   }, 60_000);
   afterAll(async () => {
     await h.close();
-  });
+  }, 60_000);
 
   test("a loopback receiver is never called; the refusal is recorded on the attempt", async () => {
     const receiver = startReceiver();

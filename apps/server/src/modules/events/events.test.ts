@@ -27,7 +27,7 @@ describeDrivers("GET /v1/events, POST /v1/events/:id/resend", (driver) => {
     const worker = createWebhookWorker(h.deps, { retryDelayMs: () => null });
     await worker.tick();
     await worker.idle();
-  });
+  }, 60_000);
   afterAll(async () => {
     await receiver.stop();
     await h.close();
