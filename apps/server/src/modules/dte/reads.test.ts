@@ -31,7 +31,7 @@ describeDrivers("GET /v1/dte and friends", (driver) => {
   afterAll(async () => h?.close());
 
   const list = (query: string, key = t.key.key) => h.call("GET", `/v1/dte${query}`, { key });
-  const idsOf = (res: { json: { data: Array<{ id: string }> } }) => res.json.data.map((d) => d.id);
+  const idsOf = (res: { json: { data: Array<{ id: string }> } }): Array<string | undefined> => res.json.data.map((d) => d.id);
 
   test("newest first, paginated", async () => {
     const all = await list("");
