@@ -87,6 +87,7 @@ describeDrivers("GET /v1/dte and friends", (driver) => {
       expect(first.status).toBe(200);
       expect(first.headers.get("content-type")).toBe("application/pdf");
       expect(first.headers.get("content-disposition")).toBe('inline; filename="DTE-33-2.pdf"');
+      expect(first.headers.get("Request-Id")).toMatch(/^req_/);
       expect(new TextDecoder().decode(first.bytes.slice(0, 5))).toBe("%PDF-");
       const again = await http.call("GET", `/v1/dte/${id}/pdf?formato=carta`, { key: t.key.key });
       expect(again.bytes).toEqual(first.bytes);
@@ -146,5 +147,12 @@ describeDrivers("GET /v1/dte and friends", (driver) => {
     const xml = await h.call("GET", `/v1/dte/${ids[0]}/xml`, { key: t.key.key });
     expect(xml.headers.get("content-disposition")).toBe('inline; filename="DTE-33-1.xml"');
     expect(xml.text).toStartWith('<?xml version="1.0" encoding="ISO-8859-1"?>');
+  });
+
+  test("OpenAPI documents every /dte route", async () => {
+    const res = await h.call("GET", "/v1/openapi.json");
+    const paths = Object.keys(res.json.paths).filter((p) => p.startsWith("/v1/dte"));
+    expect(paths.sort()).toEqual(["/v1/dte/", "/v1/dte/batch", "/v1/dte/emit", "/v1/dte/preview", "/v1/dte/{id}", "/v1/dte/{id}/anular", "/v1/dte/{id}/pdf", "/v1/dte/{id}/status", "/v1/dte/{id}/xml"]);
+    expect(res.json.paths["/v1/dte/emit"].post.requestBody.content["application/json"]).toBeDefined();
   });
 });
