@@ -15,6 +15,8 @@ let first: ServerProcess;
 
 beforeAll(async () => {
   first = await startServer(env, 90_000);
+  // The banner follows the "listening" line.
+  for (let i = 0; i < 200 && !/sk_test_[0-9A-Za-z]{32}/.test(first.output()); i++) await Bun.sleep(50);
 }, 120_000);
 
 afterAll(async () => {
