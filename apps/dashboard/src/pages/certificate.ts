@@ -1,7 +1,7 @@
 /** The business's signing certificate: summary, expiry warning (30 days) and PKCS#12 upload. */
 import type { Business } from "@timbre/sdk";
 import { api } from "../lib/api.js";
-import { h, replace } from "../lib/dom.js";
+import { h } from "../lib/dom.js";
 import { daysUntil, when } from "../lib/format.js";
 import { badge, card, notice } from "../ui/components.js";
 import { busy, field, formAlert, rawValue, showAlert, showError } from "../ui/form.js";
@@ -52,6 +52,7 @@ function summary(b: Business): HTMLElement {
 
 export function certificateSection(b: Business, onUpdated: (b: Business) => void): HTMLElement {
   const body = h("div", null, summary(b));
+  let section: HTMLElement;
   const form = h(
     "form",
     { novalidate: true, class: "stack", "aria-label": "Subir certificado" },
@@ -76,12 +77,16 @@ export function certificateSection(b: Business, onUpdated: (b: Business) => void
     try {
       const updated = await busy(form, "Verificando…", () => api.upload<Business>(`/businesses/${b.id}/certificate`, data));
       form.reset();
-      replace(body, summary(updated));
-      if (alert) showAlert(alert, "Certificado guardado.", "success");
+      // Redraw the whole section (summary, headings, button label) and confirm inside it.
+      const next = certificateSection(updated, onUpdated);
+      section.replaceWith(next);
+      const nextAlert = next.querySelector<HTMLElement>(".alert");
+      if (nextAlert) showAlert(nextAlert, "Certificado guardado.", "success");
       onUpdated(updated);
     } catch (error) {
       showError(form, error);
     }
   });
-  return card("Certificado digital", body, h("h3", null, b.certificate ? "Reemplazar certificado" : "Subir certificado"), form);
+  section = card("Certificado digital", body, h("h3", null, b.certificate ? "Reemplazar certificado" : "Subir certificado"), form);
+  return section;
 }

@@ -78,7 +78,13 @@ export async function startServer(): Promise<RunningServer> {
         const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
         const headers = new Headers(request.headers);
         headers.delete("host");
-        return fetch(`${api}${url.pathname}${url.search}`, { method: request.method, headers, body, redirect: "manual" });
+        const upstream = await fetch(`${api}${url.pathname}${url.search}`, { method: request.method, headers, body, redirect: "manual" });
+        // Buffered, and without the hop's encoding headers (fetch has already decoded the body).
+        const out = new Headers(upstream.headers);
+        out.delete("content-encoding");
+        out.delete("content-length");
+        out.delete("transfer-encoding");
+        return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers: out });
       },
     });
   }
