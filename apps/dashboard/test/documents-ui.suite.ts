@@ -9,7 +9,7 @@ import { Elysia } from "elysia";
 import type { Page } from "playwright-core";
 import { dashboard } from "../../server/src/http/dashboard.js";
 import { buildDashboard, dashboardDir } from "../index.js";
-import { launch, shoot } from "./support/browser.js";
+import { launch, shoot, unlabeledControls } from "./support/browser.js";
 import { installFakeApi } from "./support/fake-api.js";
 
 await buildDashboard(dashboardDir);
@@ -29,6 +29,7 @@ afterAll(async () => {
 
 async function noPhoneOverflow(name: string) {
   expect(await shoot(page, name), `${name}: horizontal scroll at 375 px`).toBeLessThanOrEqual(0);
+  expect(await unlabeledControls(page), `${name}: form controls without a label`).toEqual([]);
 }
 
 describe("documents UI (scripted API)", () => {
@@ -94,12 +95,28 @@ describe("documents UI (scripted API)", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByText("nota de crédito electrónica (tipo 61)").waitFor();
     await noPhoneOverflow("documento-anular");
-    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancelar"); // safe default focus
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Anular"); // focus returns
+    await page.getByRole("button", { name: "Anular" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
     expect(api.seen.some((s) => s.path.endsWith("/anular"))).toBe(false);
     await page.getByRole("button", { name: "Anular" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Emitir nota de crédito" }).click();
     await page.getByText("Se emitió la nota de crédito N° 7").waitFor();
     expect(api.seen.filter((s) => s.path === "/dte/dte_00fake/anular" && s.method === "POST").length).toBe(1);
+  });
+
+  test("keyboard: the skip link is the first stop and moves focus to the content", async () => {
+    await page.goto(`${origin}/dashboard/documentos`);
+    await page.getByRole("heading", { name: "Documentos", level: 1 }).waitFor();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Saltar al contenido");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => location.hash)).toBe("#main");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
   });
 
   test("webhook events with delivery status codes", async () => {

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { generateTestCertificate } from "@timbre/core/testing";
 import type { Browser, Page } from "playwright-core";
 import { buildDashboard, dashboardDir } from "../index.js";
-import { launch, shoot } from "./support/browser.js";
+import { launch, shoot, unlabeledControls } from "./support/browser.js";
 import { routeExists, startReceiver, startServer } from "./support/server.js";
 
 await buildDashboard(dashboardDir);
@@ -41,6 +41,7 @@ const go = (path: string) => page.goto(`${server.origin}${path}`);
 const heading = () => page.getByRole("heading", { level: 1 });
 async function expectNoPhoneOverflow(name: string) {
   expect(await shoot(page, name), `${name}: horizontal scroll at 375 px`).toBeLessThanOrEqual(0);
+  expect(await unlabeledControls(page), `${name}: form controls without a label`).toEqual([]);
 }
 async function storageDump() {
   return page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
