@@ -9,6 +9,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/open-database.js";
 import type { Deps } from "./deps.js";
 import { JSON_LIMIT, UPLOAD_LIMIT } from "./http/body.js";
+import { dashboard } from "./http/dashboard.js";
 import { pipeline } from "./http/pipeline.js";
 import { createLogger, type Logger } from "./log.js";
 import { authRoutes } from "./modules/auth/routes.js";
@@ -88,7 +89,8 @@ export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
     .use(numerationRoutes(deps))
     .use(sandboxNumerationRoutes(deps))
     .use(dteRoutes(deps))
-    .use(eventRoutes(deps));
+    .use(eventRoutes(deps))
+    .use(dashboard());
 }
 
 export type App = ReturnType<typeof buildApp>;
