@@ -34,6 +34,8 @@ export interface OpenOptions {
   dataDir: string;
   /** Embedded only: keep everything in memory (tests). No lock file is taken. */
   memory?: boolean;
+  /** Embedded in memory only: start from this data directory dump (see `pgliteTemplate`) instead of initdb. */
+  template?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -44,7 +46,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   let lock: DirectoryLock | null = null;
   let client: PGlite;
   if (options.memory) {
-    client = new PGlite();
+    client = options.template ? new PGlite({ loadDataDir: options.template }) : new PGlite();
   } else {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     lock = acquireLock(join(options.dataDir, "timbre.lock"));
@@ -109,5 +111,19 @@ async function migrateWithLock(url: string): Promise<void> {
     await client`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } finally {
     await client.end({ timeout: 5 });
+  }
+}
+
+/**
+ * A migrated, empty embedded database as a data directory dump. Starting PGlite from it skips initdb (about
+ * ten times faster), which is what test suites that need a fresh database per file want.
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS });
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
   }
 }

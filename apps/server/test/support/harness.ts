@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { buildApp, createDeps } from "../../src/app.js";
 import { loadConfig, type Env } from "../../src/config.js";
-import { openDatabase, type Database } from "../../src/db/open-database.js";
+import { openDatabase, pgliteTemplate, type Database } from "../../src/db/open-database.js";
 import type { Deps } from "../../src/deps.js";
 import { createLogger } from "../../src/log.js";
 
@@ -46,6 +46,9 @@ export interface CallResult {
   text: string;
 }
 
+/** One migrated PGlite dump per test process; every harness starts from a copy of it. */
+let migratedTemplate: Promise<Blob> | null = null;
+
 export async function createHarness(driver: Driver, env: Env = {}): Promise<Harness> {
   const config = loadConfig({
     RATE_LIMIT_PER_MINUTE: "100000",
@@ -56,7 +59,8 @@ export async function createHarness(driver: Driver, env: Env = {}): Promise<Harn
     ...env,
   });
   const scratch = driver === "postgres" ? await createScratchDatabase() : null;
-  const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: config.dataDir, memory: true });
+  const template = scratch ? undefined : await (migratedTemplate ??= pgliteTemplate());
+  const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: config.dataDir, memory: true, template });
   const logs: string[] = [];
   const bodies: string[] = [];
   const log = createLogger("debug", (line) => logs.push(line));
