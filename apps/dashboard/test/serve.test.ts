@@ -65,6 +65,13 @@ describe("dashboard plugin", () => {
     expect((await api.json()).success).toBe(false);
   });
 
+  test("the dashboard routes stay out of the OpenAPI document", async () => {
+    const r = await get("/v1/openapi.json");
+    expect(r.status).toBe(200);
+    const paths = Object.keys(((await r.json()) as { paths: Record<string, unknown> }).paths);
+    expect(paths.some((p) => p === "/" || p.startsWith("/dashboard"))).toBe(false);
+  });
+
   test("the bundle stays small and never touches storage with secrets", async () => {
     const assets = await buildDashboard();
     const js = assets.find((a) => a.name === "app.js");
