@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, customType, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Environment } from "./api-keys.js";
 import { businesses } from "./businesses.js";
@@ -65,6 +66,10 @@ export const documents = pgTable(
     uniqueIndex("documents_folio_idx").on(t.businessId, t.environment, t.tipo, t.folio),
     index("documents_list_idx").on(t.businessId, t.environment, t.fecha, t.id),
     index("documents_work_idx").on(t.estado, t.nextCheckAt),
+    // One live annulment per document, even when two requests race (a rejected note frees the document again).
+    uniqueIndex("documents_annuls_idx")
+      .on(t.annulsDocumentId)
+      .where(sql`${t.annulsDocumentId} is not null and ${t.estado} <> 'RECHAZADO'`),
   ],
 );
 

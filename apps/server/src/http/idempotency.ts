@@ -85,3 +85,13 @@ export async function finishIdempotent(
   }
   await db.update(idempotencyKeys).set({ responseStatus: status, responseBodyEnc: encryptSecret(masterKey, body) }).where(where);
 }
+
+/**
+ * Releases a claimed key without storing an answer: used for binary answers (a preview PDF), which consume nothing
+ * and so are safe to compute again.
+ */
+export async function releaseIdempotent(db: Db, record: { scope: string; key: string }): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, record.scope), eq(idempotencyKeys.key, record.key), sql`response_status is null`));
+}

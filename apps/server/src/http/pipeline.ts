@@ -8,7 +8,7 @@ import type { ValidationIssue } from "@timbre/core/errors";
 import type { Deps } from "../deps.js";
 import { checkDeclaredLength, parseBody } from "./body.js";
 import { ApiError, invalidParameter, toErrorResponse, validationError } from "./errors.js";
-import { beginIdempotent, finishIdempotent, idempotencyScope, requestHash, validIdempotencyKey } from "./idempotency.js";
+import { beginIdempotent, finishIdempotent, idempotencyScope, releaseIdempotent, requestHash, validIdempotencyKey } from "./idempotency.js";
 import { clientIp, consumeRateLimit, rateLimitBucket, rateLimitHeaders } from "./rate-limit.js";
 import { requestIdFrom } from "./request-id.js";
 import { resolveCredential } from "./resolve-credential.js";
@@ -34,6 +34,7 @@ export function pipeline(deps: Deps) {
       setState(request, state);
       set.headers["Request-Id"] = state.id;
       checkDeclaredLength(request.headers, url.pathname);
+      checkUrlText(url);
       if (UNLIMITED.test(url.pathname)) return;
       stateOf(request).credential = await resolveCredential(deps, request.headers);
       const bucket = rateLimitBucket(stateOf(request).credential, state.ip);
@@ -70,8 +71,9 @@ export function pipeline(deps: Deps) {
       const state = stateOf(request);
       const status = typeof set.status === "number" ? set.status : 200;
       if (state.status === null) state.status = status;
-      if (state.idempotency && !(response instanceof Response)) {
-        await finishIdempotent(deps.db, deps.secrets.masterKey, state.idempotency, status, JSON.stringify(response));
+      if (state.idempotency) {
+        if (response instanceof Response) await releaseIdempotent(deps.db, state.idempotency);
+        else await finishIdempotent(deps.db, deps.secrets.masterKey, state.idempotency, status, JSON.stringify(response));
         state.idempotency = null;
       }
     })
@@ -94,6 +96,14 @@ export function pipeline(deps: Deps) {
       deps.log.info("request", { method: request.method, path, status, ms, request_id: state.id });
     })
     .as("global");
+}
+
+/** A NUL character in the path or a query parameter could never match stored text (PostgreSQL refuses it). */
+function checkUrlText(url: URL): void {
+  if (/%00/.test(url.pathname)) throw invalidParameter("path", "format", "the path contains a NUL character");
+  for (const [name, value] of url.searchParams) {
+    if (name.includes("\u0000") || value.includes("\u0000")) throw invalidParameter(name.replace(/\u0000/g, ""), "format", `${name.replace(/\u0000/g, "")} contains a NUL character`);
+  }
 }
 
 function fromElysia(code: unknown, error: unknown): unknown {

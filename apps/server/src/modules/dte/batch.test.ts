@@ -76,7 +76,22 @@ describeDrivers("batch, idempotency, preview and annulment", (driver) => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.text.startsWith("%PDF-")).toBe(true);
     expectError(await h.call("POST", "/v1/dte/preview", { key, body: { tipo: 33 } }), 422, "VALIDATION_ERROR");
+    // a binary answer is not stored: the same Idempotency-Key can preview again at once (no IN_PROGRESS lock-out)
+    const idem = { "idempotency-key": `pdf-preview-${driver}` };
+    for (let i = 0; i < 2; i++) {
+      const again = await h.call("POST", "/v1/dte/preview?format=pdf", { key, body: emitBody(39), headers: idem });
+      expect(again.status).toBe(200);
+      expect(again.headers.get("content-type")).toBe("application/pdf");
+    }
     expect(await documentCount()).toBe(n);
+  }, 30_000);
+
+  test("anular twice at the same moment: exactly one credit note", async () => {
+    const original = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
+    const id = original.json.data.id;
+    const results = await Promise.all([0, 1, 2].map(() => h.call("POST", `/v1/dte/${id}/anular`, { key })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422]);
+    for (const r of results.filter((x) => x.status === 422)) expect(r.json.error.code).toBe("REFERENCE_INVALID");
   }, 30_000);
 
   test("anular: a 61 with CodRef 1 copying receptor and items; then REFERENCE_INVALID", async () => {

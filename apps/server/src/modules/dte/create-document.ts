@@ -7,6 +7,8 @@ import { buildSignedDte, encodeLatin1 } from "@timbre/core/xml";
 import { documentHistory, documents, type DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
+import { isUniqueViolation } from "../../db/pg-errors.js";
+import { ApiError } from "../../http/errors.js";
 import { newId } from "../../ids.js";
 import { allocateFolio } from "../numerations/allocate-folio.js";
 import { chileDate, chileTimestamp } from "./chile-time.js";
@@ -18,6 +20,24 @@ import type { StoredComputation } from "./stored-document.js";
 export async function createDocument(deps: Deps, scope: BusinessScope, prepared: PreparedEmission): Promise<DocumentRow> {
   const identity = signingIdentityOf(deps, prepared.business);
   const now = deps.now();
+  try {
+    return await insertSigned(deps, scope, prepared, identity, now);
+  } catch (error) {
+    // Two annulments of one document racing: the partial unique index lets only one through.
+    if (prepared.annulsDocumentId && isUniqueViolation(error)) {
+      throw new ApiError("REFERENCE_INVALID", "the document was already annulled", { reason: "already_annulled" });
+    }
+    throw error;
+  }
+}
+
+async function insertSigned(
+  deps: Deps,
+  scope: BusinessScope,
+  prepared: PreparedEmission,
+  identity: ReturnType<typeof signingIdentityOf>,
+  now: Date,
+): Promise<DocumentRow> {
   return deps.db.transaction(async (tx) => {
     const { numerationId, folio, caf } = await allocateFolio(tx, deps, {
       businessId: scope.businessId,

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "documents_annuls_idx" ON "documents" USING btree ("annuls_document_id") WHERE "documents"."annuls_document_id" is not null and "documents"."estado" <> 'RECHAZADO';
