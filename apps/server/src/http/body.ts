@@ -1,8 +1,10 @@
 /**
  * Request bodies: size limits on the actual bytes (1 MiB JSON, 5 MiB uploads → 413), JSON parsing (→ 400
- * INVALID_JSON), multipart for upload routes, and the raw-bytes hash used by idempotency.
+ * INVALID_JSON), text the database can store (→ 422 reason `charset`), multipart for upload routes, and the
+ * raw-bytes hash used by idempotency.
  */
-import { ApiError } from "./errors.js";
+import type { ValidationIssue } from "@timbre/core/errors";
+import { ApiError, validationError } from "./errors.js";
 
 export const JSON_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMIT = 5 * 1024 * 1024;
@@ -56,9 +58,38 @@ export async function parseBody(bytes: Uint8Array, contentType: string, path: st
 }
 
 function parseJson(bytes: Uint8Array): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(new TextDecoder().decode(bytes));
+    value = JSON.parse(new TextDecoder().decode(bytes));
   } catch (error) {
     throw new ApiError("INVALID_JSON", "the request body is not valid JSON", undefined, error);
   }
+  const issues = unstorableText(value);
+  if (issues.length > 0) throw validationError(issues);
+  return value;
+}
+
+/** U+0000 (PostgreSQL text cannot hold it) or a lone UTF-16 surrogate (not representable in UTF-8). */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Every string (value or key) of a parsed JSON body that could not be stored as UTF-8 text, as `charset` issues
+ * (API.md §1: text is never silently mangled). Checked for every JSON body, unknown fields included, because
+ * some bodies are kept as sent.
+ */
+export function unstorableText(value: unknown, path = "", depth = 0, out: ValidationIssue[] = []): ValidationIssue[] {
+  if (out.length >= 20 || depth > 200) return out;
+  const here = path || "body";
+  if (typeof value === "string") {
+    if (UNSTORABLE.test(value)) out.push({ path: here, reason: "charset", message: "contains a NUL character or a lone surrogate" });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => unstorableText(item, `${path}[${i}]`, depth + 1, out));
+  } else if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const child = path ? `${path}.${key}` : key;
+      if (UNSTORABLE.test(key)) out.push({ path: here, reason: "charset", message: "a field name contains a NUL character or a lone surrogate" });
+      else unstorableText(item, child, depth + 1, out);
+    }
+  }
+  return out;
 }
