@@ -11,6 +11,7 @@ import type { BusinessScope } from "../../http/auth.js";
 import type { PageRequest } from "../../http/envelope.js";
 import { invalidParameter } from "../../http/errors.js";
 import { presentDocument, type DteView } from "./present-document.js";
+import { MAX_STORED_FOLIO } from "./resolve-references.js";
 import { EMIT_TIPOS } from "./schemas.js";
 
 type Query = Record<string, string | undefined>;
@@ -51,6 +52,7 @@ export function readFilters(query: Query): SQL[] {
   const folio = present(query, "folio");
   if (folio !== null) {
     if (!/^\d{1,10}$/.test(folio) || Number(folio) < 1) throw invalidParameter("folio", "format", "folio must be a positive integer");
+    if (Number(folio) > MAX_STORED_FOLIO) throw invalidParameter("folio", "maximum", `folio must be ≤ ${MAX_STORED_FOLIO}`);
     filters.push(eq(documents.folio, Number(folio)));
   }
   const rut = present(query, "receptor_rut");

@@ -23,8 +23,12 @@ export interface ResolvedReferences {
 
 const invalid = (message: string, details: Record<string, unknown>) => new ApiError("REFERENCE_INVALID", message, details);
 
+/** Folios are stored as PostgreSQL `integer`: a larger one cannot be an own document. */
+export const MAX_STORED_FOLIO = 2_147_483_647;
+
 /** The referenced own document, by tipo and folio. */
 export async function findOwnDocument(db: Executor, scope: BusinessScope, tipo: number, folio: number): Promise<DocumentRow | null> {
+  if (!Number.isSafeInteger(folio) || folio < 0 || folio > MAX_STORED_FOLIO) return null;
   const [row] = await db
     .select()
     .from(documents)

@@ -35,7 +35,8 @@ export const ItemBody = Type.Object({
 
 export const ReferenciaBody = Type.Object({
   tipo_doc: Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 3 })]),
-  folio: Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 18 })]),
+  // JSON numbers past 2^53 arrive rounded (99999999999999999 → 1e17): longer folios must be sent as text.
+  folio: Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ minLength: 1, maxLength: 18 })]),
   fecha: Type.String({ pattern: DATE_PATTERN }),
   razon: Type.Optional(Type.String({ maxLength: 90 })),
   codigo: Type.Optional(OneTwoThree()),
