@@ -115,6 +115,9 @@ describe("dashboard journey", () => {
     await page.getByText("11111111-1").waitFor();
     expect(await page.getByText(/vence en \d+ días/).count()).toBe(0);
     await expectNoPhoneOverflow("empresa");
+    await page.getByLabel("Giro").fill("Venta al por menor de artículos de oficina");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await page.getByText("Cambios guardados.").waitFor();
     await page.getByRole("link", { name: "Empresas", exact: true }).click();
     await page.getByRole("cell", { name: "Vigente" }).waitFor();
     await expectNoPhoneOverflow("empresas");
@@ -194,6 +197,9 @@ describe("dashboard journey", () => {
       await page.getByText(/CAF de prueba emitido/).waitFor();
     }
     expect(await page.getByRole("cell", { name: "Activa" }).count()).toBe(2);
+    await page.getByLabel("Archivo CAF (XML del SII)").setInputFiles({ name: "caf.xml", mimeType: "application/xml", buffer: Buffer.from("<AUTORIZACION><CAF>") });
+    await page.getByRole("button", { name: "Subir CAF" }).click();
+    await page.locator(".alert-error").filter({ hasText: /CAF/ }).waitFor();
     await expectNoPhoneOverflow("folios");
   }, 60_000);
 
@@ -257,6 +263,29 @@ describe("dashboard journey", () => {
     expect(await page.getByRole("cell", { name: /Nota de crédito/ }).count()).toBe(1);
     expect(await page.getByRole("cell", { name: /Factura electrónica/ }).count()).toBe(0);
   }, 180_000);
+
+  test("a second business: selector switches the scope; delete with confirmation", async () => {
+    await go("/dashboard/empresas/nueva");
+    await page.getByLabel("RUT").fill("96.790.240-3");
+    await page.getByLabel("Razón social").fill("Sucursal Temporal S.A.");
+    await page.getByLabel("Giro").fill("Pruebas");
+    await page.getByLabel("Códigos de actividad económica").fill("620200, 631100");
+    await page.getByLabel("Dirección").fill("Calle Uno 1");
+    await page.getByLabel("Comuna").fill("Ñuñoa");
+    await page.getByRole("button", { name: "Registrar empresa" }).click();
+    await page.waitForURL(/\/dashboard\/empresas\/biz_/);
+    const second = page.url().split("/").pop() ?? "";
+    expect(await page.locator("#business-select").inputValue()).toBe(second);
+    await page.getByRole("link", { name: "Claves API" }).click();
+    await page.getByText("Esta empresa no tiene claves.").waitFor();
+    await page.locator("#business-select").selectOption(journey.businessId ?? "");
+    await page.getByRole("cell", { name: "ERP pruebas", exact: true }).waitFor();
+    await page.getByRole("link", { name: "Empresas", exact: true }).click();
+    await page.getByRole("row", { name: /Sucursal Temporal/ }).getByRole("button", { name: "Eliminar" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Eliminar empresa" }).click();
+    await page.getByRole("row", { name: /Sucursal Temporal/ }).waitFor({ state: "detached" });
+    expect(await page.locator("#business-select option").count()).toBe(1);
+  }, 60_000);
 
   test("environment switch and business selector send their headers; sign out and back in", async () => {
     const seen: Array<Record<string, string>> = [];
