@@ -22,7 +22,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   let text = "";
   const pump = async (stream: ReadableStream<Uint8Array>) => {
     const decoder = new TextDecoder();
-    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+    for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) text += decoder.decode(chunk, { stream: true });
   };
   void pump(child.stdout);
   void pump(child.stderr);
