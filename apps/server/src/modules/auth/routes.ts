@@ -20,14 +20,16 @@ export function authRoutes(deps: Deps) {
         set.status = 201;
         return ok(session);
       },
-      { body: RegisterBody, response: { 201: Ok(Session) }, detail: { tags, summary: "Create an account", security: [] } },
+      { parse: "json", body: RegisterBody, response: { 201: Ok(Session) }, detail: { tags, summary: "Create an account", security: [] } },
     )
     .post("/login", async ({ body }) => ok(await loginUser(deps, body)), {
+      parse: "json",
       body: LoginBody,
       response: { 200: Ok(Session) },
       detail: { tags, summary: "Sign in with email and password", security: [] },
     })
     .post("/refresh", async ({ body }) => ok(await refreshSession(deps, body.refresh_token)), {
+      parse: "json",
       body: RefreshBody,
       response: { 200: Ok(Session) },
       detail: { tags, summary: "Rotate the refresh token", security: [] },

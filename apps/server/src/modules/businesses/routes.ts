@@ -35,7 +35,7 @@ export function businessRoutes(deps: Deps) {
         set.status = 201;
         return ok(created);
       },
-      { permission: "businesses:write", body: CreateBusinessBody, response: { 201: Ok(Business) }, detail: { tags, summary: "Register a business" } },
+      { permission: "businesses:write", parse: "json", body: CreateBusinessBody, response: { 201: Ok(Business) }, detail: { tags, summary: "Register a business" } },
     )
     .get("/:id", async ({ auth, params }) => ok(await getBusiness(deps, auth, params.id)), {
       permission: "businesses:read",
@@ -46,6 +46,7 @@ export function businessRoutes(deps: Deps) {
     .put("/:id", async ({ auth, params, body }) => ok(await updateBusiness(deps, auth, params.id, body)), {
       permission: "businesses:write",
       params: IdParams,
+      parse: "json",
       body: UpdateBusinessBody,
       response: { 200: Ok(Business) },
       detail: { tags, summary: "Update a business (partial; the RUT cannot change)" },

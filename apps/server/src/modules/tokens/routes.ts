@@ -29,7 +29,7 @@ export function tokenRoutes(deps: Deps) {
         set.status = 201;
         return ok(created);
       },
-      { permission: "tokens:write", body: CreateKeyBody, response: { 201: Ok(CreatedKey) }, detail: { tags, summary: "Create an API key (shown once)" } },
+      { permission: "tokens:write", parse: "json", body: CreateKeyBody, response: { 201: Ok(CreatedKey) }, detail: { tags, summary: "Create an API key (shown once)" } },
     )
     .delete("/:id", async ({ auth, params }) => ok(await revokeApiKey(deps, auth, params.id)), {
       permission: "tokens:write",

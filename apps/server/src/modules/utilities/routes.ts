@@ -7,6 +7,8 @@ import { ApiError } from "../../http/errors.js";
 import { checkHealth } from "./check-health.js";
 import { validateRut } from "./validate-rut.js";
 
+const RutBody = Type.Object({ rut: Type.String({ maxLength: 64 }) });
+
 const Health = Type.Object({
   status: Type.String(),
   version: Type.String(),
@@ -35,7 +37,8 @@ export function utilityRoutes(deps: Deps, ping: () => Promise<void>) {
     )
     .post("/rut/validate", ({ body }) => ok(validateRut(body.rut)), {
       permission: "any",
-      body: Type.Object({ rut: Type.String({ maxLength: 64 }) }),
+      parse: "json",
+      body: RutBody,
       response: { 200: Ok(RutValidation) },
       detail: { tags: ["utilities"], summary: "Validate a RUT" },
     });
