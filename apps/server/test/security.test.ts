@@ -1,7 +1,9 @@
 /**
  * The shared security suite: every authenticated route, from one table, is checked for 401 without a credential
  * (and before body validation), 401 with a revoked key, 403 without its permission (details.required_permission),
- * and 404 on another tenant's resource.
+ * 404 on another tenant's resource (key and session), 404 with a key of another business of the same user, 404
+ * with the owner's key of the other environment (environment-scoped resources; lists of the other environment
+ * never show them), and 404 for a session naming another user's business in X-Business-Id.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { describeDrivers, createHarness, type Harness } from "./support/harness.js";
@@ -26,15 +28,21 @@ interface RouteCase {
   body?: unknown;
   /** The path names a resource of one tenant. */
   tenantScoped?: boolean;
+  /** The resource belongs to one environment (test): the owner's live key must not see it. */
+  environmentScoped?: boolean;
+  /** The route acts for one business + environment (a session names it with X-Business-Id). */
+  businessScoped?: boolean;
+  /** A list that must not show the other tenant's / other environment's resource id. */
+  lists?: keyof Ids;
 }
 
 export const ROUTES: RouteCase[] = [
   { method: "GET", path: () => "/v1/auth/me", permission: "any" },
   { method: "POST", path: () => "/v1/rut/validate", permission: "any", body: { rut: "76192083-9" } },
-  { method: "GET", path: () => "/v1/tokens", permission: "tokens:read" },
+  { method: "GET", path: () => "/v1/tokens", permission: "tokens:read", lists: "keyId" },
   { method: "POST", path: () => "/v1/tokens", permission: "tokens:write", body: { name: "x", permissions: ["dte:read"] } },
   { method: "DELETE", path: (i) => `/v1/tokens/${i.keyId}`, permission: "tokens:write", tenantScoped: true },
-  { method: "GET", path: () => "/v1/businesses", permission: "businesses:read" },
+  { method: "GET", path: () => "/v1/businesses", permission: "businesses:read", lists: "businessId" },
   { method: "POST", path: () => "/v1/businesses", permission: "businesses:write", body: businessBody({ rut: "22222222-2" }) },
   { method: "GET", path: (i) => `/v1/businesses/${i.businessId}`, permission: "businesses:read", tenantScoped: true },
   { method: "PUT", path: (i) => `/v1/businesses/${i.businessId}`, permission: "businesses:write", body: { giro: "x" }, tenantScoped: true },
@@ -43,19 +51,19 @@ export const ROUTES: RouteCase[] = [
   { method: "POST", path: (i) => `/v1/businesses/${i.businessId}/webhook-secret`, permission: "businesses:write", tenantScoped: true },
   { method: "GET", path: (i) => `/v1/businesses/${i.businessId}/numerations`, permission: "numerations:read", tenantScoped: true },
   { method: "POST", path: (i) => `/v1/businesses/${i.businessId}/numerations`, permission: "numerations:write", body: { caf_xml: "<AUTORIZACION/>" }, tenantScoped: true },
-  { method: "GET", path: (i) => `/v1/numerations/${i.numerationId}`, permission: "numerations:read", tenantScoped: true },
+  { method: "GET", path: (i) => `/v1/numerations/${i.numerationId}`, permission: "numerations:read", tenantScoped: true, environmentScoped: true },
   { method: "POST", path: () => "/v1/sandbox/numerations", permission: "numerations:write", body: { tipo: 39, cantidad: 1 } },
-  { method: "POST", path: () => "/v1/dte/emit", permission: "dte:write", body: emitBody(39) },
-  { method: "POST", path: () => "/v1/dte/batch", permission: "dte:write", body: { documents: [emitBody(39)] } },
-  { method: "POST", path: () => "/v1/dte/preview", permission: "dte:write", body: emitBody(39) },
-  { method: "GET", path: () => "/v1/dte", permission: "dte:read" },
-  { method: "GET", path: (i) => `/v1/dte/${i.dteId}`, permission: "dte:read", tenantScoped: true },
-  { method: "GET", path: (i) => `/v1/dte/${i.dteId}/status`, permission: "dte:read", tenantScoped: true },
-  { method: "GET", path: (i) => `/v1/dte/${i.dteId}/pdf`, permission: "dte:read", tenantScoped: true },
-  { method: "GET", path: (i) => `/v1/dte/${i.dteId}/xml`, permission: "dte:read", tenantScoped: true },
-  { method: "POST", path: (i) => `/v1/dte/${i.dteId}/anular`, permission: "dte:write", tenantScoped: true },
-  { method: "GET", path: () => "/v1/events", permission: "dte:read" },
-  { method: "POST", path: (i) => `/v1/events/${i.eventId}/resend`, permission: "dte:write", tenantScoped: true },
+  { method: "POST", path: () => "/v1/dte/emit", permission: "dte:write", body: emitBody(39), businessScoped: true },
+  { method: "POST", path: () => "/v1/dte/batch", permission: "dte:write", body: { documents: [emitBody(39)] }, businessScoped: true },
+  { method: "POST", path: () => "/v1/dte/preview", permission: "dte:write", body: emitBody(39), businessScoped: true },
+  { method: "GET", path: () => "/v1/dte", permission: "dte:read", businessScoped: true, lists: "dteId" },
+  { method: "GET", path: (i) => `/v1/dte/${i.dteId}`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "GET", path: (i) => `/v1/dte/${i.dteId}/status`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "GET", path: (i) => `/v1/dte/${i.dteId}/pdf`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "GET", path: (i) => `/v1/dte/${i.dteId}/xml`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "POST", path: (i) => `/v1/dte/${i.dteId}/anular`, permission: "dte:write", tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "GET", path: () => "/v1/events", permission: "dte:read", businessScoped: true, lists: "eventId" },
+  { method: "POST", path: (i) => `/v1/events/${i.eventId}/resend`, permission: "dte:write", tenantScoped: true, environmentScoped: true, businessScoped: true },
 ];
 
 describeDrivers("security suite", (driver) => {
@@ -63,6 +71,9 @@ describeDrivers("security suite", (driver) => {
   let mine: Awaited<ReturnType<typeof tenant>>;
   let theirs: Awaited<ReturnType<typeof tenant>>;
   let revokedKey: string;
+  /** Their user's key for a second business of theirs, and their own live key (same business). */
+  let siblingKey: string;
+  let liveKey: string;
   /** For each permission, a key of `mine` holding every other permission. */
   const lacking = new Map<string, string>();
   let ids: Ids;
@@ -76,6 +87,10 @@ describeDrivers("security suite", (driver) => {
     for (const permission of PERMISSIONS) {
       lacking.set(permission, (await createKey(h, mine.user.token, mine.business.id, PERMISSIONS.filter((p) => p !== permission))).key);
     }
+    const sibling = await h.call("POST", "/v1/businesses", { token: theirs.user.token, body: businessBody({ rut: "11111111-1" }) });
+    expect(sibling.status).toBe(201);
+    siblingKey = (await createKey(h, theirs.user.token, sibling.json.data.id)).key;
+    liveKey = (await createKey(h, theirs.user.token, theirs.business.id, ["*"], "live")).key;
     const numerations = await h.call("GET", `/v1/businesses/${theirs.business.id}/numerations`, { key: theirs.key.key });
     const emitted = await h.call("POST", "/v1/dte/emit", { key: theirs.key.key, body: emitBody(39) });
     expect(emitted.status).toBeLessThan(300);
@@ -119,7 +134,47 @@ describeDrivers("security suite", (driver) => {
         expectError(await h.call(route.method, route.path(ids), session), 404, "NOT_FOUND");
       });
     }
+
+    if (route.tenantScoped) {
+      test(`${name}: 404 with the owner's key of another business`, async () => {
+        expectError(await h.call(route.method, route.path(ids), { key: siblingKey, body: route.body }), 404, "NOT_FOUND");
+      });
+    }
+
+    if (route.environmentScoped) {
+      test(`${name}: 404 with the owner's key of the other environment (live)`, async () => {
+        expectError(await h.call(route.method, route.path(ids), { key: liveKey, body: route.body }), 404, "NOT_FOUND");
+      });
+    }
+
+    if (route.businessScoped) {
+      test(`${name}: 404 for a session naming another user's business (X-Business-Id)`, async () => {
+        const res = await h.call(route.method, route.path(ids), { token: mine.user.token, body: route.body, headers: { "x-business-id": theirs.business.id } });
+        expectError(res, 404, "NOT_FOUND");
+      });
+    }
+
+    if (route.lists) {
+      const field = route.lists;
+      // Keys and businesses are not environment data (API.md §6.5: a key caller lists its business's keys).
+      test(`${name}: another tenant, another business and the other environment never list it`, async () => {
+        for (const [who, key] of [["other tenant", mine.key.key], ["sibling business", siblingKey], ...(field === "businessId" || field === "keyId" ? [] : [["live key", liveKey]])] as const) {
+          const res = await h.call("GET", `${route.path(ids)}?limit=100`, { key });
+          expect({ who, status: res.status }).toEqual({ who, status: 200 });
+          expect({ who, leaked: JSON.stringify(res.json.data).includes(ids[field]) }).toEqual({ who, leaked: false });
+        }
+      });
+    }
   }
+
+  test("the owner still sees every resource (the matrix is not vacuous)", async () => {
+    for (const route of ROUTES.filter((r) => r.method === "GET" && r.tenantScoped)) {
+      const res = await h.call("GET", route.path(ids), { key: theirs.key.key });
+      expect({ path: route.path(PLACEHOLDERS), status: res.status }).toEqual({ path: route.path(PLACEHOLDERS), status: 200 });
+    }
+    const list = await h.call("GET", "/v1/dte", { key: theirs.key.key });
+    expect(JSON.stringify(list.json.data)).toContain(ids.dteId);
+  });
 
   test("the other tenant's resources survived every attempt", async () => {
     expect((await h.call("GET", `/v1/businesses/${theirs.business.id}`, { key: theirs.key.key })).status).toBe(200);
