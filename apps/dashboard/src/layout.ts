@@ -85,8 +85,7 @@ function userMenu(): HTMLElement {
         type: "button",
         class: "btn btn-secondary btn-small",
         onclick: () => {
-          endSession();
-          navigate("/ingresar");
+          endSession("signout");
         },
       },
       "Salir",

@@ -29,10 +29,7 @@ async function renderRoute(route: Route, ctx: PageContext): Promise<void> {
   try {
     await route.render(ctx);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      navigate("/ingresar", true);
-      return;
-    }
+    if (error instanceof ApiError && error.status === 401) return; // the session listener sends the user to sign in
     replace(ctx.main, h("h1", { tabindex: "-1" }, "No se pudo cargar la página"), notice("error", describeError(error)));
   }
 }
@@ -45,15 +42,16 @@ function afterRender(view: HTMLElement): void {
 }
 
 async function boot(): Promise<void> {
-  onSessionEnd(() => {
-    state.reset();
-    renderChrome(false);
-  });
   if (hasRefreshToken()) {
     const ok = await refreshSession(async (refresh_token) => api.anonymous<Session>("/auth/refresh", { refresh_token }));
     if (ok) await state.reloadBusinesses().catch(() => {});
   }
   defineRoutes(routes, renderRoute, afterRender);
+  onSessionEnd((reason) => {
+    state.reset();
+    renderChrome(false);
+    navigate(reason === "signout" ? "/ingresar" : "/ingresar?expirada=1", true);
+  });
   state.onChange((change) => {
     if (change === "selection") void render();
     else renderChrome(user() !== null);

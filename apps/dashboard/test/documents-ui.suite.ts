@@ -137,4 +137,13 @@ describe("documents UI (scripted API)", () => {
     expect(calls).toEqual([`GET /dte Bearer tok${n}`, "POST /auth/refresh ", `GET /dte Bearer tok${n + 1}`]);
     expect(await page.evaluate(() => sessionStorage.getItem("timbre.refresh"))).toBe(`ref${n + 1}`);
   });
+
+  test("a revoked login sends the user to sign in, saying the session ended", async () => {
+    api.revokeLogin();
+    await page.getByRole("link", { name: "Webhooks" }).click();
+    await page.waitForURL("**/dashboard/ingresar?expirada=1");
+    await page.getByText("Tu sesión terminó. Vuelve a ingresar.").waitFor();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.getByRole("link", { name: "Documentos" }).count()).toBe(0);
+  });
 });

@@ -12,7 +12,8 @@ let accessToken: string | null = null;
 let accessExpiresAt = 0;
 let currentUser: User | null = null;
 let refreshing: Promise<boolean> | null = null;
-const listeners = new Set<() => void>();
+export type EndReason = "signout" | "expired";
+const listeners = new Set<(reason: EndReason) => void>();
 
 export function accessTokenNow(): string | null {
   return accessToken;
@@ -42,15 +43,17 @@ export function setUser(next: User): void {
   currentUser = next;
 }
 
-export function endSession(): void {
+/** Forgets the session; `expired` when the server refused it (listeners send the user to sign in again). */
+export function endSession(reason: EndReason = "expired"): void {
+  const wasSignedIn = currentUser !== null || readRefresh() !== null;
   accessToken = null;
   accessExpiresAt = 0;
   currentUser = null;
   writeRefresh(null);
-  for (const listener of listeners) listener();
+  if (wasSignedIn) for (const listener of listeners) listener(reason);
 }
 
-export function onSessionEnd(listener: () => void): void {
+export function onSessionEnd(listener: (reason: EndReason) => void): void {
   listeners.add(listener);
 }
 

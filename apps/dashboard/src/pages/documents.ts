@@ -1,5 +1,5 @@
 /** Documents of the selected business and environment: filters (kept in the URL), status badges, pagination. */
-import type { Dte } from "@timbre/sdk";
+import type { Dte, Pagination } from "@timbre/sdk";
 import { api } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
 import { day, ENV_NAMES, ESTADO_TONE, ESTADOS, money, TIPOS, tipoName } from "../lib/format.js";
@@ -52,32 +52,59 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
   });
 
   const filtered = Object.keys(query).length > 0;
-  const list =
-    result.data.length === 0
-      ? filtered
-        ? empty("Ningún documento coincide con los filtros.")
-        : empty(
-            "Aún no hay documentos en este ambiente.",
-            h("p", null, "Emite desde tu sistema con una clave API: ", h("code", null, "POST /v1/dte/emit"), "."),
-            link("/dashboard/claves", "Crear una clave API", "btn btn-secondary"),
-          )
-      : h(
-          "div",
-          null,
-          table<Dte>("Documentos emitidos", [
-            { label: "Documento", cell: (d) => link(`/dashboard/documentos/${d.id}`, h("span", null, h("strong", null, `${tipoName(d.tipo)}`), ` N° ${d.folio}`)) },
-            { label: "Fecha", cell: (d) => day(d.fecha) },
-            { label: "Receptor", cell: (d) => h("span", null, d.receptor.razon_social, h("br"), h("span", { class: "mono small muted" }, d.receptor.rut)) },
-            { label: "Total", cell: (d) => money(d.monto_total), className: "num" },
-            { label: "Estado", cell: (d) => badge(ESTADOS[d.estado] ?? d.estado, ESTADO_TONE[d.estado] ?? "neutral") },
-          ], result.data),
-          pager(result.pagination, (p) => go(query, p)),
-        );
+  const listRegion = h("div", { "aria-live": "polite", "aria-busy": "false" });
+  const draw = (docs: Dte[], pagination: Pagination) =>
+    replace(
+      listRegion,
+      docs.length === 0
+        ? filtered
+          ? empty("Ningún documento coincide con los filtros.")
+          : empty(
+              "Aún no hay documentos en este ambiente.",
+              h("p", null, "Emite desde tu sistema con una clave API: ", h("code", null, "POST /v1/dte/emit"), "."),
+              link("/dashboard/claves", "Crear una clave API", "btn btn-secondary"),
+            )
+        : h(
+            "div",
+            null,
+            table<Dte>("Documentos emitidos", [
+              { label: "Documento", cell: (d) => link(`/dashboard/documentos/${d.id}`, h("span", null, h("strong", null, `${tipoName(d.tipo)}`), ` N° ${d.folio}`)) },
+              { label: "Fecha", cell: (d) => day(d.fecha) },
+              { label: "Receptor", cell: (d) => h("span", null, d.receptor.razon_social, h("br"), h("span", { class: "mono small muted" }, d.receptor.rut)) },
+              { label: "Total", cell: (d) => money(d.monto_total), className: "num" },
+              { label: "Estado", cell: (d) => badge(ESTADOS[d.estado] ?? d.estado, ESTADO_TONE[d.estado] ?? "neutral") },
+            ], docs),
+            pager(pagination, (p) => go(query, p)),
+          ),
+    );
+  draw(result.data, result.pagination);
+
+  // While documents on this page are still on their way to the SII, refresh the list (not the page) every 5 s.
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const inFlight = (docs: Dte[]) => docs.some((d) => d.estado === "PENDIENTE" || d.estado === "ENVIADO");
+  const poll = () => {
+    timer = setTimeout(async () => {
+      try {
+        const next = await api.list<Dte>("/dte", { ...query, page, limit: 20 });
+        if (timer === null) return;
+        draw(next.data, next.pagination);
+        if (inFlight(next.data)) poll();
+      } catch {
+        /* keep the last list; the next navigation retries */
+      }
+    }, 5000);
+  };
+  if (inFlight(result.data)) poll();
+  ctx.onLeave(() => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  });
+
   replace(
     ctx.main,
     pageHeader("Documentos", `${b.razon_social} · ${ENV_NAMES[state.environment()]}`),
     takeFlash(),
     card(null, form),
-    card(null, list),
+    card(null, listRegion),
   );
 }

@@ -84,12 +84,15 @@ export interface FakeApi {
   seen: Seen[];
   /** Answer the next authenticated call with 401 (an expired access token). */
   expireAccessToken(): void;
+  /** Refuse every refresh from now on (the login was revoked). */
+  revokeLogin(): void;
 }
 
 export async function installFakeApi(page: Page): Promise<FakeApi> {
   const seen: Seen[] = [];
   let generation = 1;
   let expireNext = false;
+  let revoked = false;
   const json = (route: Route, status: number, body: unknown) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
   const session = () => ({ user, access_token: `tok${generation}`, refresh_token: `ref${generation}`, token_type: "Bearer", expires_in: 900 });
   await page.route("**/v1/**", async (route) => {
@@ -101,7 +104,7 @@ export async function installFakeApi(page: Page): Promise<FakeApi> {
     if (path === "/auth/login") return json(route, 200, { success: true, data: session() });
     if (path === "/auth/refresh") {
       const body = JSON.parse(request.postData() ?? "{}") as { refresh_token?: string };
-      if (body.refresh_token !== `ref${generation}`) return json(route, 401, { success: false, error: { code: "UNAUTHORIZED", message: "refresh token revoked", request_id: "req_x" } });
+      if (revoked || body.refresh_token !== `ref${generation}`) return json(route, 401, { success: false, error: { code: "UNAUTHORIZED", message: "refresh token revoked", request_id: "req_x" } });
       generation += 1;
       return json(route, 200, { success: true, data: session() });
     }
@@ -128,5 +131,12 @@ export async function installFakeApi(page: Page): Promise<FakeApi> {
     if (path === "/events") return json(route, 200, { success: true, data: events, pagination: { page: 1, limit: 20, total: events.length, total_pages: 1 } });
     return json(route, 404, { success: false, error: { code: "NOT_FOUND", message: "route not found", request_id: "req_x" } });
   });
-  return { seen, expireAccessToken: () => (expireNext = true) };
+  return {
+    seen,
+    expireAccessToken: () => (expireNext = true),
+    revokeLogin: () => {
+      revoked = true;
+      expireNext = true;
+    },
+  };
 }
