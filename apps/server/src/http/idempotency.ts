@@ -3,7 +3,7 @@
  * business: its user; unauthenticated calls: one public scope — the request hash still has to match). 24 h.
  * The stored body is sealed with the master key: it may hold a key or token shown once.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import type { Db } from "../db/open-database.js";
 import { idempotencyKeys } from "../db/idempotency-keys.js";
@@ -39,6 +39,7 @@ export async function beginIdempotent(
   masterKey: Buffer,
   input: { scope: string; key: string; hash: string; nowMs: number },
 ): Promise<BeginResult> {
+  if (Math.random() < 0.01) await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, new Date(input.nowMs))); // housekeeping
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db
       .insert(idempotencyKeys)
