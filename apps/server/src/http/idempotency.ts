@@ -17,8 +17,10 @@ const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
 export function idempotencyScope(credential: Credential | "invalid" | undefined): string {
   if (credential === undefined || credential === "invalid") return "public";
-  if (credential.businessId) return `biz:${credential.businessId}:${credential.environment}`;
-  return `usr:${credential.userId}`;
+  if (credential.type === "api_key") return `biz:${credential.businessId}:${credential.environment}`;
+  // A session's X-Business-Id is not verified yet here: keep it under the user, so no one reaches another
+  // tenant's stored answers by naming its business.
+  return credential.businessId ? `usr:${credential.userId}:biz:${credential.businessId}:${credential.environment}` : `usr:${credential.userId}`;
 }
 
 export function validIdempotencyKey(key: string): boolean {

@@ -92,6 +92,16 @@ describeDrivers("request pipeline", (driver) => {
     expect(other.headers.get("idempotent-replayed")).toBeNull();
   });
 
+  test("idempotency: a session naming another tenant's business never sees that tenant's stored answers", async () => {
+    const victim = await tenant(h);
+    const attacker = await signUp(h);
+    const body = { rut: "76192083-9" };
+    const headers = { "idempotency-key": "guessable" };
+    expect((await h.call("POST", "/v1/rut/validate", { key: victim.key.key, headers, body })).status).toBe(200);
+    const probe = await h.call("POST", "/v1/rut/validate", { token: attacker.token, headers: { ...headers, "x-business-id": victim.business.id }, body });
+    expect(probe.headers.get("idempotent-replayed")).toBeNull();
+  });
+
   test("idempotency: a request still running → 409 IDEMPOTENCY_IN_PROGRESS", async () => {
     const t = await tenant(h);
     const credential = { type: "api_key" as const, userId: t.user.userId, keyId: t.key.id, keyName: "x", businessId: t.business.id, environment: "test" as const, permissions: [] };
