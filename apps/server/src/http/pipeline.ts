@@ -85,6 +85,8 @@ export function pipeline(deps: Deps) {
         await finishIdempotent(deps.db, deps.secrets.masterKey, state.idempotency, status, JSON.stringify(body)).catch(() => {});
         state.idempotency = null;
       }
+      const retryAfter = body.error.details?.retry_after;
+      if (body.error.code === "RATE_LIMITED" && typeof retryAfter === "number") set.headers["Retry-After"] = String(retryAfter);
       state.status = status;
       set.status = status;
       return body;

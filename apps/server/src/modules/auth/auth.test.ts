@@ -66,6 +66,7 @@ describeDrivers("auth routes", (driver) => {
     const blocked = await h.call("POST", "/v1/auth/login", { body: { email: user.email, password: user.password } });
     expectError(blocked, 429, "RATE_LIMITED");
     expect(blocked.json.error.details.retry_after).toBeGreaterThan(0);
+    expect(blocked.headers.get("retry-after")).toBe(String(blocked.json.error.details.retry_after));
   });
 
   test("refresh rotates; presenting the old token again revokes the whole family", async () => {
