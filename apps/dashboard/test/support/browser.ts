@@ -23,11 +23,11 @@ export async function shoot(page: Page, name: string): Promise<number> {
   await page.waitForTimeout(50);
   // One-time secrets (from throwaway test servers) are masked anyway: no key-looking strings in the repo.
   const mask = [page.locator("#secret-value")];
-  if (write) await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-desktop.png`, fullPage: true, mask });
+  if (write) await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-desktop.png`, fullPage: true, mask, maskColor: "#d5dbe5" });
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(50);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  if (write) await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-phone.png`, fullPage: true, mask });
+  if (write) await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-phone.png`, fullPage: true, mask, maskColor: "#d5dbe5" });
   await page.setViewportSize(DESKTOP);
   return overflow;
 }
