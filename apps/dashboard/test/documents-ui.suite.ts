@@ -108,6 +108,15 @@ describe("documents UI (scripted API)", () => {
     expect(api.seen.filter((s) => s.path === "/dte/dte_00fake/anular" && s.method === "POST").length).toBe(1);
   });
 
+  test("folios on a server without sandbox mode: the list error and the sandbox button explain themselves", async () => {
+    await page.getByRole("link", { name: "Folios (CAF)" }).click();
+    await page.getByText("No se pudieron cargar los folios. Esta función aún no está disponible en este servidor.").waitFor();
+    await page.getByRole("button", { name: "Emitir CAF de prueba" }).click();
+    await page.getByText("El servidor no está en modo sandbox (SII_MODE=sandbox)").waitFor();
+    expect(api.seen.filter((s) => s.path === "/sandbox/numerations").at(-1)?.body).toBe('{"tipo":33,"cantidad":100}');
+    await noPhoneOverflow("folios-sin-sandbox");
+  });
+
   test("keyboard: the skip link is the first stop and moves focus to the content", async () => {
     await page.goto(`${origin}/dashboard/documentos`);
     await page.getByRole("heading", { name: "Documentos", level: 1 }).waitFor();

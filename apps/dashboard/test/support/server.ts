@@ -40,7 +40,7 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "timbre-dashboard-"));
   const port = await freePort();
   const logs: string[] = [];
-  const child = Bun.spawn(["bun", MAIN], {
+  const child = Bun.spawn([process.execPath, MAIN], {
     env: {
       ...process.env,
       PORT: String(port),
