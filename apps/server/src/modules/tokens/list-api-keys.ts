@@ -4,10 +4,10 @@ import { apiKeys } from "../../db/api-keys.js";
 import type { Credential } from "../../http/credential.js";
 import { presentKey, type KeyView } from "./present-key.js";
 
-/** The caller's user's keys (an API key caller: only its business's), newest first. */
+/** The caller's user's keys (an API key caller: only its business's, in its environment), newest first. */
 export async function listApiKeys(deps: Deps, caller: Credential, page: { page: number; limit: number }): Promise<{ items: KeyView[]; total: number }> {
   const filters: SQL[] = [eq(apiKeys.userId, caller.userId)];
-  if (caller.type === "api_key") filters.push(eq(apiKeys.businessId, caller.businessId));
+  if (caller.type === "api_key") filters.push(eq(apiKeys.businessId, caller.businessId), eq(apiKeys.environment, caller.environment));
   const where = and(...filters);
   const [total] = await deps.db.select({ n: count() }).from(apiKeys).where(where);
   const rows = await deps.db

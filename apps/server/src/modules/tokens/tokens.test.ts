@@ -103,6 +103,15 @@ describeDrivers("token routes", (driver) => {
     expect(again.json.data.revoked_at).toBe(res.json.data.revoked_at);
   });
 
+  test("a test key neither sees nor revokes the live keys of its business", async () => {
+    const t = await tenant(h);
+    const live = await createKey(h, t.user.token, t.business.id, ["*"], "live");
+    const seen = await h.call("GET", "/v1/tokens", { key: t.key.key });
+    expect(seen.json.data.map((k: { id: string }) => k.id)).not.toContain(live.id);
+    expectError(await h.call("DELETE", `/v1/tokens/${live.id}`, { key: t.key.key }), 404, "NOT_FOUND");
+    expect((await h.call("GET", "/v1/tokens", { token: t.user.token })).json.data.map((k: { id: string }) => k.id)).toContain(live.id);
+  });
+
   test("revoke: unknown id or another user's key → 404", async () => {
     const a = await tenant(h);
     const b = await tenant(h);
