@@ -15,7 +15,8 @@ import { resolveCredential } from "./resolve-credential.js";
 import { setState, stateOf } from "./request-state.js";
 import { issuesFromValueErrors, type RawValueError } from "./validation.js";
 
-const UNLIMITED = /^\/v1\/(health|docs|openapi\.json)(\/|$)/;
+/** Not rate limited: health, API docs, and the dashboard's static pages (they are not API calls). */
+const UNLIMITED = /^(\/v1\/(health|docs|openapi\.json)(\/|$)|\/dashboard(\/|$)|\/$)/;
 const rawBodies = new WeakMap<Request, Uint8Array>();
 
 export function pipeline(deps: Deps) {
