@@ -35,8 +35,12 @@ export function requirePermission(credential: Credential, permission: Permission
   throw new ApiError("FORBIDDEN", `this credential lacks the permission ${permission}`, { required_permission: permission });
 }
 
-/** The business + environment a credential acts for; a session names it by header, and must own it. */
-export async function resolveBusinessScope(deps: Deps, credential: Credential): Promise<BusinessScope> {
+/**
+ * The business + environment a credential acts for; a session names it by header, and must own it. With
+ * `includeDeleted` a session also reaches its soft-deleted businesses (their documents stay downloadable, API.md
+ * §6.2); a key of a deleted business is revoked, so it never gets here.
+ */
+export async function resolveBusinessScope(deps: Deps, credential: Credential, options: { includeDeleted?: boolean } = {}): Promise<BusinessScope> {
   if (credential.type === "api_key") {
     return { userId: credential.userId, businessId: credential.businessId, environment: credential.environment };
   }
@@ -44,7 +48,13 @@ export async function resolveBusinessScope(deps: Deps, credential: Credential): 
   const [row] = await deps.db
     .select({ id: businesses.id })
     .from(businesses)
-    .where(and(eq(businesses.id, credential.businessId), eq(businesses.userId, credential.userId), isNull(businesses.deletedAt)));
+    .where(
+      and(
+        eq(businesses.id, credential.businessId),
+        eq(businesses.userId, credential.userId),
+        options.includeDeleted ? undefined : isNull(businesses.deletedAt),
+      ),
+    );
   if (!row) throw notFound("business");
   return { userId: credential.userId, businessId: row.id, environment: credential.environment };
 }
@@ -60,10 +70,11 @@ export function authPlugin(deps: Deps) {
           return { auth: requireCredential(request) };
         },
       }),
-      business: (enabled: boolean) => ({
+      /** `true`: a live business; `"read"`: for read routes, a session may also name its soft-deleted business. */
+      business: (mode: boolean | "read") => ({
         async transform({ request }: { request: Request }) {
-          if (!enabled) return;
-          scopes.set(request, await resolveBusinessScope(deps, requireCredential(request)));
+          if (mode === false) return;
+          scopes.set(request, await resolveBusinessScope(deps, requireCredential(request), { includeDeleted: mode === "read" }));
         },
         resolve({ request }: { request: Request }) {
           const scope = scopes.get(request);
