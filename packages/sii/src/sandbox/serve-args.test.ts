@@ -29,6 +29,11 @@ describe("parseServeArgs", () => {
     expect(() => parseServeArgs(["--xsd", "maybe"])).toThrow("--xsd");
     expect(() => parseServeArgs(["--nope", "1"])).toThrow("--nope");
     expect(() => parseServeArgs(["--trust-pem"])).toThrow("--trust-pem");
+    expect(() => parseServeArgs(["--idk", "9999", "--trust-pem", "/a.pem"], () => pem)).toThrow("--idk 9999");
+  });
+
+  test("the sandbox's own authority never shares its IDK with a trusted one (CAFs name their authority by IDK)", () => {
+    expect(parseServeArgs(["--trust-pem", "/a.pem"], () => pem).idk).toBe(10000);
   });
 });
 
@@ -44,7 +49,7 @@ test("serve.ts --trust-pem starts and says which authorities it trusts", async (
       if (done) break;
       out += new TextDecoder().decode(value);
     }
-    expect(out).toMatch(/SII sandbox on http:\/\/127\.0\.0\.1:\d+ \(IDK 9999\)/);
+    expect(out).toMatch(/SII sandbox on http:\/\/127\.0\.0\.1:\d+ \(IDK 10000\)/);
     expect(out).toContain("trusting CAF authorities 9999");
   } finally {
     child.kill();

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { authorityKeyFromPem, type AuthorityKey } from "@timbre/core/caf";
 
-/** What `serve.ts` starts. */
+/** What `serve.ts` starts. The sandbox's own IDK moves out of the way of trusted ones (9999 → 10000). */
 export interface ServeOptions {
   port: number;
   host: string;
@@ -26,6 +26,7 @@ export interface ServeOptions {
 export function parseServeArgs(argv: string[], readFile: (path: string) => string = (p) => readFileSync(p, "utf8")): ServeOptions {
   const options: ServeOptions = { port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto" };
   let trustIdk = 9999;
+  let idkGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i];
     const value = argv[i + 1];
@@ -35,13 +36,21 @@ export function parseServeArgs(argv: string[], readFile: (path: string) => strin
     if (name === "--port") options.port = integer(name, value);
     else if (name === "--host") options.host = value;
     else if (name === "--step-ms") options.stepMs = integer(name, value);
-    else if (name === "--idk") options.idk = integer(name, value);
+    else if (name === "--idk") {
+      options.idk = integer(name, value);
+      idkGiven = true;
+    }
     else if (name === "--trust-idk") trustIdk = integer(name, value);
     else if (name === "--trust-pem") options.trusted.push(authorityKeyFromPem(trustIdk, readFile(value)));
     else if (name === "--xsd") {
       if (value !== "auto" && value !== "off") throw new Error("--xsd must be auto or off");
       options.xsd = value;
     } else throw new Error(`unknown option ${name}`);
+  }
+  // CAFs name their authority by IDK only: the sandbox's own authority must not share one with a trusted key.
+  if (options.trusted.some((a) => a.idk === options.idk)) {
+    if (idkGiven) throw new Error(`--idk ${options.idk} is also the IDK of a --trust-pem authority`);
+    options.idk = Math.max(...options.trusted.map((a) => a.idk)) + 1;
   }
   return options;
 }
