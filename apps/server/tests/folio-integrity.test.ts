@@ -92,7 +92,7 @@ if (!BASE) {
 
     test("no folio twice, no gap: every folio handed out is a stored document or an unused folio", async () => {
       const duplicates = await cluster.sql`select business_id, tipo, folio, count(*)::int as n from documents group by 1, 2, 3 having count(*) > 1`;
-      expect(duplicates).toEqual([]);
+      expect([...duplicates]).toEqual([]);
       const ranges = await cluster.sql`select id, business_id, tipo, desde, siguiente from numerations`;
       const problems: string[] = [];
       for (const r of ranges) {
