@@ -108,11 +108,17 @@ describeDrivers("security suite", (driver) => {
   for (const route of ROUTES) {
     const name = `${route.method} ${route.path(PLACEHOLDERS)}`;
 
-    test(`${name}: 401 without a credential, even with an invalid body`, async () => {
+    test(`${name}: 401 without a credential, whatever the body`, async () => {
       const none = await h.call(route.method, route.path(ids), route.body ? { body: {} } : {});
       expectError(none, 401, "UNAUTHORIZED");
       const malformed = await h.call(route.method, route.path(ids), { headers: { "x-api-key": "sk_test_short" } });
       expectError(malformed, 401, "UNAUTHORIZED");
+      if (route.method !== "GET") {
+        const garbage = await h.call(route.method, route.path(ids), { raw: "{not json", headers: { "content-type": "application/json" } });
+        expectError(garbage, 401, "UNAUTHORIZED");
+        const wrongType = await h.call(route.method, route.path(ids), { raw: "x", headers: { "content-type": "text/plain" } });
+        expectError(wrongType, 401, "UNAUTHORIZED");
+      }
     });
 
     test(`${name}: 401 with a revoked key`, async () => {

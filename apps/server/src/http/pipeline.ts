@@ -7,6 +7,7 @@ import { Elysia, ValidationError as ElysiaValidationError } from "elysia";
 import type { ValidationIssue } from "@timbre/core/errors";
 import type { Deps } from "../deps.js";
 import { checkDeclaredLength, parseBody } from "./body.js";
+import { requireCredential } from "./auth.js";
 import { ApiError, invalidParameter, toErrorResponse, validationError } from "./errors.js";
 import { beginIdempotent, finishIdempotent, idempotencyScope, releaseIdempotent, requestHash, validIdempotencyKey } from "./idempotency.js";
 import { clientIp, consumeRateLimit, rateLimitBucket, rateLimitHeaders } from "./rate-limit.js";
@@ -17,6 +18,8 @@ import { issuesFromValueErrors, type RawValueError } from "./validation.js";
 
 /** Not rate limited: health, API docs, and the dashboard's static pages (they are not API calls). */
 const UNLIMITED = /^(\/v1\/(health|docs|openapi\.json)(\/|$)|\/dashboard(\/|$)|\/$)/;
+/** The only routes that take a body without a credential. */
+const PUBLIC_BODY_ROUTES = /^\/v1\/auth\/(register|login|refresh)\/?$/;
 const rawBodies = new WeakMap<Request, Uint8Array>();
 
 export function pipeline(deps: Deps) {
@@ -47,6 +50,8 @@ export function pipeline(deps: Deps) {
       }
     })
     .onParse(async ({ request, path }) => {
+      // Routes behind a credential answer 401 before looking at the body (not 400/413/415/422).
+      if (!PUBLIC_BODY_ROUTES.test(path)) requireCredential(request);
       const bytes = new Uint8Array(await request.arrayBuffer());
       rawBodies.set(request, bytes);
       return parseBody(bytes, request.headers.get("content-type") ?? "", path);
