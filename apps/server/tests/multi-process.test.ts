@@ -11,7 +11,11 @@ import postgres from "postgres";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 
 const BASE = process.env.DATABASE_URL;
+/** Key material seen in responses, checked against both processes' logs at the end. */
+const secretsSeen: string[] = [];
 const LIMIT = 6;
+/** Every process of a deployment shares the secrets. */
+const randomBytesOnce = { master: randomBytes(32).toString("base64"), jwt: randomBytes(32).toString("base64") };
 
 async function call(server: ServerProcess, method: string, path: string, options: { body?: unknown; key?: string; token?: string } = {}) {
   const headers: Record<string, string> = {};
@@ -73,6 +77,7 @@ if (!BASE) {
       expect(biz.status).toBe(201);
       const key = await call(a, "POST", "/v1/tokens", { token, body: { name: "k", permissions: ["*"], business_id: biz.json.data.id } });
       expect(key.status).toBe(201);
+      secretsSeen.push(key.json.data.key, token, reg.json.data.refresh_token);
       const statuses: number[] = [];
       const remaining: string[] = [];
       for (let i = 0; i < LIMIT + 2; i++) {
@@ -90,12 +95,20 @@ if (!BASE) {
       const list = await call(b, "GET", "/v1/businesses", { token });
       const created = await call(b, "POST", "/v1/tokens", { token, body: { name: "victim", permissions: ["dte:read"], business_id: list.json.data[0].id } });
       const victim = created.json.data.key as string;
+      secretsSeen.push(victim, token);
       expect((await call(b, "GET", "/v1/auth/me", { key: victim })).status).toBe(200);
       expect((await call(a, "DELETE", `/v1/tokens/${created.json.data.id}`, { token })).status).toBe(200);
       expect((await call(b, "GET", "/v1/auth/me", { key: victim })).status).toBe(401);
       expect((await call(a, "GET", "/v1/auth/me", { key: victim })).status).toBe(401);
     });
+
+    test("both processes logged one JSON line per request and no key material", async () => {
+      const logs = a.output() + b.output();
+      expect(secretsSeen.length).toBeGreaterThan(3);
+      for (const secret of [...secretsSeen, "0123456789!", "$argon2", "PRIVATE KEY"]) expect(logs.includes(secret) ? secret : null).toBeNull();
+      const requests = logs.split("\n").filter((l) => l.includes('"msg":"request"'));
+      expect(requests.length).toBeGreaterThan(10);
+      for (const line of requests) expect(Object.keys(JSON.parse(line)).sort()).toEqual(["level", "method", "ms", "msg", "path", "request_id", "status", "time"]);
+    });
   });
 }
-
-const randomBytesOnce = { master: randomBytes(32).toString("base64"), jwt: randomBytes(32).toString("base64") };
