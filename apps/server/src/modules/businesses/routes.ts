@@ -20,7 +20,7 @@ export function businessRoutes(deps: Deps) {
   return new Elysia({ name: "timbre.businesses", seed: deps.instanceId, prefix: "/v1/businesses" })
     .use(authPlugin(deps))
     .get(
-      "/",
+      "",
       async ({ auth, query }) => {
         const page = readPage(query);
         const { items, total } = await listBusinesses(deps, auth, page);
@@ -29,7 +29,7 @@ export function businessRoutes(deps: Deps) {
       { permission: "businesses:read", response: { 200: OkList(Business) }, detail: { tags, summary: "List businesses", parameters: pageParameters } },
     )
     .post(
-      "/",
+      "",
       async ({ auth, body, set }) => {
         const created = await createBusiness(deps, auth, body);
         set.status = 201;

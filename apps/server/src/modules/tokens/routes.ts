@@ -14,7 +14,7 @@ export function tokenRoutes(deps: Deps) {
   return new Elysia({ name: "timbre.tokens", seed: deps.instanceId, prefix: "/v1/tokens" })
     .use(authPlugin(deps))
     .get(
-      "/",
+      "",
       async ({ auth, query }) => {
         const page = readPage(query);
         const { items, total } = await listApiKeys(deps, auth, page);
@@ -23,7 +23,7 @@ export function tokenRoutes(deps: Deps) {
       { permission: "tokens:read", response: { 200: OkList(Key) }, detail: { tags, summary: "List API keys", parameters: pageParameters } },
     )
     .post(
-      "/",
+      "",
       async ({ auth, body, set }) => {
         const created = await createApiKey(deps, auth, body);
         set.status = 201;

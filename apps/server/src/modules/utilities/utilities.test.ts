@@ -45,13 +45,13 @@ describeDrivers("utility routes", (driver) => {
     expect(res.json.openapi).toStartWith("3.");
     const paths = Object.keys(res.json.paths).sort();
     for (const p of ["/v1/health", "/v1/rut/validate", "/v1/auth/register", "/v1/auth/login", "/v1/auth/refresh", "/v1/auth/me", "/v1/tokens", "/v1/businesses", "/v1/businesses/{id}", "/v1/businesses/{id}/certificate", "/v1/businesses/{id}/webhook-secret"]) {
-      expect(paths.some((x) => x === p || x === `${p}/`)).toBe(true);
+      expect(paths).toContain(p);
     }
-    for (const [path, method] of [["/v1/auth/register", "post"], ["/v1/tokens/", "post"], ["/v1/businesses/", "post"], ["/v1/businesses/{id}", "put"], ["/v1/rut/validate", "post"]]) {
+    for (const [path, method] of [["/v1/auth/register", "post"], ["/v1/tokens", "post"], ["/v1/businesses", "post"], ["/v1/businesses/{id}", "put"], ["/v1/rut/validate", "post"]]) {
       const schema = res.json.paths[path ?? ""]?.[method ?? ""]?.requestBody?.content?.["application/json"]?.schema;
       expect(schema?.type === "object" ? path : `no JSON body schema: ${method} ${path}`).toBe(path);
     }
-    expect(res.json.paths["/v1/businesses/"].post.requestBody.content["application/json"].schema.required).toContain("rut");
+    expect(res.json.paths["/v1/businesses"].post.requestBody.content["application/json"].schema.required).toContain("rut");
     const docs = await h.app.handle(new Request("http://localhost/v1/docs"));
     expect(docs.status).toBe(200);
     expect(docs.headers.get("content-type")).toContain("text/html");
