@@ -1,0 +1,147 @@
+/**
+ * Capacity of the whole service on loopback: `DATABASE_URL=postgres://… bun bench/capacity.ts [--seconds 20]
+ * [--concurrency 32] [--servers 1]`. A scratch PostgreSQL database, an external sandbox SII process and `--servers`
+ * server processes (rate limit raised); a load generator with bounded concurrency emits for `--seconds` (closed
+ * loop → peak rate and latency percentiles), then at half the peak rate (open loop → p99), sampling the servers'
+ * RSS; then one batch of 500 documents end to end (answer, then every document ENVIADO/ACEPTADO). The raw
+ * RSA-2048/SHA-1 signing rate is measured in the same run. Stops by itself; loopback only.
+ */
+import { randomBytes, sign, generateKeyPairSync } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { http, loadBody, percentile, setUpEmitters, startCluster, type Emitter } from "../apps/server/tests/support/cluster.js";
+import { arg, machine } from "./machine.js";
+
+const BASE = process.env.DATABASE_URL;
+if (!BASE) throw new Error("DATABASE_URL (PostgreSQL) is required");
+const SECONDS = Number(arg("seconds", "20"));
+const CONCURRENCY = Number(arg("concurrency", "32"));
+const SERVERS = Number(arg("servers", "1"));
+const BUSINESSES = 8;
+
+function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function rawSigningRate(seconds: number): number {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const payload = randomBytes(1024);
+  for (let i = 0; i < 50; i++) sign("sha1", payload, privateKey);
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < seconds * 1000) {
+    sign("sha1", payload, privateKey);
+    n++;
+  }
+  return (n * 1000) / (performance.now() - start);
+}
+
+const summary = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN };
+};
+const f = (n: number) => n.toFixed(1);
+
+console.log(machine());
+console.log(`command: DATABASE_URL=… bun bench/capacity.ts --seconds ${SECONDS} --concurrency ${CONCURRENCY} --servers ${SERVERS} --xsd ${arg("xsd", "auto")}`);
+const rawBefore = rawSigningRate(3);
+console.log(`raw RSA-2048/SHA-1 over 1 KB (this process, before): ${rawBefore.toFixed(0)} sig/s`);
+
+const cluster = await startCluster({ servers: SERVERS, baseUrl: BASE, env: { EMIT_BUDGET_MS: "10000", RATE_LIMIT_PER_MINUTE: "1000000", SII_SANDBOX_STEP_MS: "200" }, sandboxArgs: ["--step-ms", "200", ...(arg("xsd", "auto") === "off" ? ["--xsd", "off"] : [])] });
+try {
+  const urls = () => cluster.servers.map((s) => s.url);
+  const { emitters } = await setUpEmitters(urls()[0] ?? "", BUSINESSES, [33, 39], 100_000);
+  let rssMax = 0;
+  const sampler = setInterval(() => {
+    for (const s of cluster.servers) rssMax = Math.max(rssMax, rssMb(s.pid));
+  }, 250);
+  let seq = 0;
+  const emitOne = async () => {
+    const i = seq++;
+    const e = emitters[i % emitters.length] as Emitter;
+    const base = urls()[i % SERVERS] ?? "";
+    return http(base, "POST", "/v1/dte/emit", { key: e.key, body: loadBody(i % 2 === 0 ? 33 : 39, i), timeoutMs: 30_000 });
+  };
+
+  // Warm-up: SII tokens, JIT, CAF caches.
+  await Promise.all(Array.from({ length: 4 * BUSINESSES }, emitOne));
+  const rssIdle = Math.max(...cluster.servers.map((s) => rssMb(s.pid)));
+
+  // 1. Closed loop: CONCURRENCY clients, as fast as answers come.
+  const closed: number[] = [];
+  const statuses = new Map<number, number>();
+  const end = performance.now() + SECONDS * 1000;
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const res = await emitOne();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 201 || res.status === 202) closed.push(res.ms);
+      }
+    }),
+  );
+  const peak = (closed.length * 1000) / (performance.now() - startedAt);
+  const c = summary(closed);
+  console.log(`closed loop, ${CONCURRENCY} clients, ${SECONDS} s: ${peak.toFixed(1)} emissions/s; latency ms p50 ${f(c.p50)} p95 ${f(c.p95)} p99 ${f(c.p99)} max ${f(c.max)}; statuses ${[...statuses].map(([s, n]) => `${s}×${n}`).join(" ")}`);
+
+  // 2. Open loop at half the peak rate.
+  const rate = peak / 2;
+  const open: number[] = [];
+  const openStatuses = new Map<number, number>();
+  const inflight: Promise<void>[] = [];
+  const openStart = performance.now();
+  for (let k = 0; performance.now() - openStart < SECONDS * 1000; k++) {
+    const due = openStart + (k * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await Bun.sleep(wait);
+    inflight.push(
+      emitOne().then((res) => {
+        openStatuses.set(res.status, (openStatuses.get(res.status) ?? 0) + 1);
+        if (res.status === 201 || res.status === 202) open.push(res.ms);
+      }),
+    );
+  }
+  await Promise.all(inflight);
+  const o = summary(open);
+  console.log(`open loop at ${rate.toFixed(1)}/s (half the peak), ${SECONDS} s: ${o.n} emissions; latency ms p50 ${f(o.p50)} p95 ${f(o.p95)} p99 ${f(o.p99)} max ${f(o.max)}; statuses ${[...openStatuses].map(([s, n]) => `${s}×${n}`).join(" ")}`);
+
+  // 3. One batch of 500 documents end to end.
+  const e0 = emitters[0] as Emitter;
+  const batchStart = performance.now();
+  const batch = await http(urls()[0] ?? "", "POST", "/v1/dte/batch", { key: e0.key, body: { documents: Array.from({ length: 500 }, (_, i) => loadBody(i % 2 === 0 ? 33 : 39, i)) }, timeoutMs: 120_000 });
+  const answeredMs = performance.now() - batchStart;
+  const results = (batch.json?.data?.results ?? []) as { success: boolean; data?: { id: string; estado: string } }[];
+  const ids = results.filter((r) => r.success).map((r) => r.data?.id ?? "");
+  let sentMs = NaN;
+  let finalMs = NaN;
+  while (performance.now() - batchStart < 300_000) {
+    const rows = await cluster.sql`select estado, count(*)::int as n from documents where id = any(${ids}) group by 1`;
+    const count = (s: string) => Number(rows.find((r) => r.estado === s)?.n ?? 0);
+    if (Number.isNaN(sentMs) && count("PENDIENTE") === 0) sentMs = performance.now() - batchStart;
+    if (count("ACEPTADO") + count("ACEPTADO_CON_REPAROS") + count("RECHAZADO") === ids.length) {
+      finalMs = performance.now() - batchStart;
+      break;
+    }
+    await Bun.sleep(200);
+  }
+  const envelopes = await cluster.sql`select count(distinct e.id)::int as n from envelopes e where e.business_id = ${e0.businessId} and e.created_at >= now() - interval '10 minutes' and e.status = 'uploaded'`;
+  console.log(`batch of 500: HTTP ${batch.status}, ${ids.length} emitted, answer in ${f(answeredMs)} ms, all ENVIADO or later at ${f(sentMs)} ms, all final (ACEPTADO) at ${f(finalMs)} ms; uploaded envelopes of that business in the last 10 min: ${envelopes[0]?.n}`);
+
+  clearInterval(sampler);
+  const rawAfter = rawSigningRate(3);
+  const raw = (rawBefore + rawAfter) / 2;
+  console.log(`raw RSA-2048/SHA-1 (after): ${rawAfter.toFixed(0)} sig/s; mean ${raw.toFixed(0)} sig/s`);
+  console.log(`ratio sustained emissions / raw signing = ${(peak / raw).toFixed(3)} (goal ≥ 0.5)`);
+  console.log(`p99 at half the peak = ${f(o.p99)} ms (goal < 100 ms)`);
+  console.log(`server RSS: idle after warm-up ${f(rssIdle)} MB, max under load ${f(rssMax)} MB (goal < 300 MB)`);
+  const [docs] = await cluster.sql`select count(*)::int as n from documents`;
+  const [dups] = await cluster.sql`select count(*)::int as n from (select 1 from documents group by business_id, tipo, folio having count(*) > 1) d`;
+  console.log(`documents stored ${docs?.n}, duplicate folios ${dups?.n}`);
+} finally {
+  await cluster.close();
+}

@@ -1,0 +1,29 @@
+/**
+ * Every benchmark in sequence (`npm run bench` here, or `bun bench/run-all.ts` from the repository root). The
+ * PostgreSQL ones need DATABASE_URL and say so when skipped. Each prints the machine line, its command and its
+ * figures; copy them into RESULTS.md.
+ */
+import { fileURLToPath } from "node:url";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const server = fileURLToPath(new URL("../apps/server/", import.meta.url));
+const pg = Boolean(process.env.DATABASE_URL);
+
+const steps: { name: string; cmd: string[]; cwd: string; env?: Record<string, string>; needsPg?: boolean }[] = [
+  { name: "hostile inputs", cmd: ["hostile-inputs.ts"], cwd: here },
+  { name: "fuzz ×10", cmd: ["test", "tests/fuzz-input.test.ts"], cwd: server, env: { FUZZ_SCALE: "10" } },
+  { name: "folio integrity, 3000 emissions", cmd: ["test", "tests/folio-integrity.test.ts"], cwd: server, env: { FOLIO_LOAD: "3000", FOLIO_CONCURRENCY: "100" }, needsPg: true },
+  { name: "capacity", cmd: ["capacity.ts", "--seconds", "30", "--concurrency", "32"], cwd: here, needsPg: true },
+  { name: "list latency, 1,000,000 documents", cmd: ["list-latency.ts", "--rows", "1000000", "--requests", "200", "--extra-index"], cwd: here, needsPg: true },
+];
+
+for (const step of steps) {
+  console.log(`\n=== ${step.name}`);
+  if (step.needsPg && !pg) {
+    console.log("skipped: DATABASE_URL is not set");
+    continue;
+  }
+  const child = Bun.spawn([process.execPath, ...step.cmd], { cwd: step.cwd, env: { ...process.env, ...step.env }, stdout: "inherit", stderr: "inherit" });
+  const code = await child.exited;
+  if (code !== 0) console.log(`${step.name}: exit code ${code}`);
+}
