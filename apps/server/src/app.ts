@@ -10,6 +10,7 @@ import type { Database } from "./db/open-database.js";
 import type { Deps } from "./deps.js";
 import { JSON_LIMIT, UPLOAD_LIMIT } from "./http/body.js";
 import { dashboard } from "./http/dashboard.js";
+import { docsAssets, DOCS_ASSETS_PATH } from "./http/docs-assets.js";
 import { pipeline } from "./http/pipeline.js";
 import { createLogger, type Logger } from "./log.js";
 import { authRoutes } from "./modules/auth/routes.js";
@@ -66,6 +67,9 @@ export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
       openapi({
         path: "/v1/docs",
         specPath: "/v1/openapi.json",
+        provider: "swagger-ui",
+        // The plugin's default spec URL is relative to the page (`v1/openapi.json` from /v1/docs): give the absolute one.
+        swagger: { cdn: `${DOCS_ASSETS_PATH}/swagger-ui-bundle.js`, theme: `${DOCS_ASSETS_PATH}/swagger-ui.css`, autoDarkMode: false, ...({ url: "/v1/openapi.json" } as object) },
         documentation: {
           info: {
             title: "Timbre API",
@@ -82,6 +86,7 @@ export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
         },
       }),
     )
+    .use(docsAssets())
     .use(utilityRoutes(deps, () => database.ping()))
     .use(authRoutes(deps))
     .use(tokenRoutes(deps))

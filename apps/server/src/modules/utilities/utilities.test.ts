@@ -55,5 +55,17 @@ describeDrivers("utility routes", (driver) => {
     const docs = await h.app.handle(new Request("http://localhost/v1/docs"));
     expect(docs.status).toBe(200);
     expect(docs.headers.get("content-type")).toContain("text/html");
+    // the reference page loads its scripts from this server (works offline), never from a CDN
+    const html = await docs.text();
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? "");
+    expect(sources.filter((s) => /^https?:/.test(s))).toEqual([]);
+    for (const asset of sources.filter((s) => s.startsWith("/v1/docs/assets/"))) {
+      const res = await h.app.handle(new Request(`http://localhost${asset}`));
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    }
+    expect(sources.filter((s) => s.startsWith("/v1/docs/assets/")).length).toBe(2);
+    expect(html).toContain('"url":"/v1/openapi.json"');
+    expect((await h.app.handle(new Request("http://localhost/v1/docs/assets/..%2Fpackage.json"))).status).toBe(404);
   });
 });
