@@ -156,3 +156,28 @@ describeDrivers("GET /v1/dte and friends", (driver) => {
     expect(res.json.paths["/v1/dte/emit"].post.requestBody.content["application/json"]).toBeDefined();
   });
 });
+
+describeDrivers("documents of a deleted business (tax law: kept and downloadable by the owner)", (driver) => {
+  let h: Harness;
+  afterAll(async () => h?.close());
+
+  test("the owner's session still reads them; nothing new can be emitted", async () => {
+    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0" });
+    const t = await emitter(h, { tipos: [33] });
+    const emitted = await h.call("POST", "/v1/dte/emit", { key: t.key.key, body: emitBody(33) });
+    expect(emitted.status).toBe(201);
+    const id = emitted.json.data.id;
+    expect((await h.call("DELETE", `/v1/businesses/${t.business.id}`, { token: t.user.token })).status).toBe(200);
+    const session = { token: t.user.token, headers: { "x-business-id": t.business.id } };
+    expect((await h.call("GET", `/v1/dte/${id}`, session)).json.data.id).toBe(id);
+    expect((await h.call("GET", "/v1/dte", session)).json.data.map((d: { id: string }) => d.id)).toEqual([id]);
+    const pdf = await h.call("GET", `/v1/dte/${id}/pdf`, session);
+    expect(pdf.status).toBe(200);
+    expect(pdf.text.startsWith("%PDF-")).toBe(true);
+    expect((await h.call("GET", `/v1/dte/${id}/xml`, session)).status).toBe(200);
+    expect((await h.call("GET", "/v1/events", session)).status).toBe(200);
+    expectError(await h.call("POST", "/v1/dte/emit", { ...session, body: emitBody(33) }), 404, "NOT_FOUND");
+    // its API key was revoked with the business
+    expectError(await h.call("GET", `/v1/dte/${id}`, { key: t.key.key }), 401, "UNAUTHORIZED");
+  }, 60_000);
+});

@@ -72,18 +72,18 @@ export function dteRoutes(deps: Deps) {
         const { items, total } = await listDocuments(deps, scope, page, query);
         return paginated(items, pagination(page.page, page.limit, total));
       },
-      { permission: "dte:read", business: true, response: { 200: OkList(Dte) }, detail: { tags, summary: "List DTEs, newest first", parameters: [...pageParameters, ...listParameters] } },
+      { permission: "dte:read", business: "read", response: { 200: OkList(Dte) }, detail: { tags, summary: "List DTEs, newest first", parameters: [...pageParameters, ...listParameters] } },
     )
     .get("/:id", async ({ scope, params }) => ok(await getDocument(deps, scope, params.id)), {
       permission: "dte:read",
-      business: true,
+      business: "read",
       params: IdParams,
       response: { 200: Ok(DteDetail) },
       detail: { tags, summary: "One DTE with items, references and history" },
     })
     .get("/:id/status", async ({ scope, params, query }) => ok(await getDocumentStatus(deps, scope, params.id, readFlag(query, "refresh"))), {
       permission: "dte:read",
-      business: true,
+      business: "read",
       params: IdParams,
       response: { 200: Ok(DteStatus) },
       detail: { tags, summary: "SII status (?refresh=true asks the SII now)" },
@@ -94,7 +94,7 @@ export function dteRoutes(deps: Deps) {
         const pdf = await renderDocumentPdf(deps, scope, params.id, query);
         return download(pdf.bytes, "application/pdf", `inline; filename="${pdf.filename}"`);
       },
-      { permission: "dte:read", business: true, params: IdParams, detail: { tags, summary: "Printed representation (?formato=carta|termica, ?cedible=true)" } },
+      { permission: "dte:read", business: "read", params: IdParams, detail: { tags, summary: "Printed representation (?formato=carta|termica, ?cedible=true)" } },
     )
     .get(
       "/:id/xml",
@@ -102,6 +102,6 @@ export function dteRoutes(deps: Deps) {
         const xml = await getDocumentXml(deps, scope, params.id, query);
         return download(xml.bytes, "application/xml; charset=ISO-8859-1", `inline; filename="${xml.filename}"`);
       },
-      { permission: "dte:read", business: true, params: IdParams, detail: { tags, summary: "Signed XML as stored (?envio=true: the uploaded envelope)" } },
+      { permission: "dte:read", business: "read", params: IdParams, detail: { tags, summary: "Signed XML as stored (?envio=true: the uploaded envelope)" } },
     );
 }

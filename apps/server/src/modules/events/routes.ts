@@ -34,7 +34,7 @@ export function eventRoutes(deps: Deps) {
       },
       {
         permission: "dte:read",
-        business: true,
+        business: "read",
         response: { 200: OkList(Event) },
         detail: {
           tags,
