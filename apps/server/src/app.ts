@@ -12,6 +12,7 @@ import { JSON_LIMIT, UPLOAD_LIMIT } from "./http/body.js";
 import { dashboard } from "./http/dashboard.js";
 import { docsAssets, DOCS_ASSETS_PATH } from "./http/docs-assets.js";
 import { pipeline } from "./http/pipeline.js";
+import { replayEmittedDocument } from "./modules/dte/emit-document.js";
 import { createLogger, type Logger } from "./log.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { businessRoutes } from "./modules/businesses/routes.js";
@@ -62,7 +63,7 @@ export function createApp(options: AppOptions) {
 
 export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
   return new Elysia({ serve: { maxRequestBodySize: UPLOAD_LIMIT + 64 * 1024 } })
-    .use(pipeline(deps))
+    .use(pipeline(deps, { replayResource: (id) => replayEmittedDocument(deps, id) }))
     .use(
       openapi({
         path: "/v1/docs",

@@ -11,6 +11,11 @@ export const idempotencyKeys = pgTable(
     /** `null` while the first request is still running. */
     responseStatus: integer("response_status"),
     responseBodyEnc: text("response_body_enc"),
+    /**
+     * The resource the first request created, written in the same transaction as the resource itself (emission):
+     * if that process dies before storing its answer, a retry gets the resource instead of a second one.
+     */
+    resourceId: text("resource_id"),
     createdAt: createdAt(),
     expiresAt: at("expires_at").notNull(),
   },

@@ -33,7 +33,14 @@ export function requestHash(method: string, path: string, body: Uint8Array | nul
   return h.digest("hex");
 }
 
-export type BeginResult = { kind: "started" } | { kind: "replay"; status: number; body: string };
+export type BeginResult =
+  | { kind: "started" }
+  | { kind: "replay"; status: number; body: string }
+  /** The first request created `resourceId` but never stored its answer (its process died). */
+  | { kind: "resource"; resourceId: string };
+
+/** What a replay of a created resource answers (the current representation of the resource). */
+export type ResourceReplayer = (resourceId: string) => Promise<{ status: number; body: unknown } | null>;
 
 /** Claims the key, or answers with the stored response, or throws REUSED / IN_PROGRESS. */
 export async function beginIdempotent(
@@ -56,6 +63,9 @@ export async function beginIdempotent(
     if (!row) continue; // released meanwhile
     const expired = row.expiresAt.getTime() <= input.nowMs;
     const abandoned = row.responseStatus === null && row.createdAt.getTime() + ABANDONED_AFTER_MS <= input.nowMs;
+    if (abandoned && !expired && row.resourceId !== null && row.requestHash === input.hash) {
+      return { kind: "resource", resourceId: row.resourceId };
+    }
     if (expired || abandoned) {
       await db
         .delete(idempotencyKeys)
@@ -96,5 +106,21 @@ export async function finishIdempotent(
 export async function releaseIdempotent(db: Db, record: { scope: string; key: string }): Promise<void> {
   await db
     .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, record.scope), eq(idempotencyKeys.key, record.key), sql`response_status is null`));
+}
+
+/**
+ * Records, inside the transaction that creates it, the resource a keyed request created (see `resourceId`).
+ * Call it with the executor of that transaction so both commit or neither does.
+ */
+export async function linkIdempotentResource(
+  tx: Pick<Db, "update">,
+  record: { scope: string; key: string } | null,
+  resourceId: string,
+): Promise<void> {
+  if (!record) return;
+  await tx
+    .update(idempotencyKeys)
+    .set({ resourceId })
     .where(and(eq(idempotencyKeys.scope, record.scope), eq(idempotencyKeys.key, record.key), sql`response_status is null`));
 }

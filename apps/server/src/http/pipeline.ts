@@ -9,7 +9,7 @@ import type { Deps } from "../deps.js";
 import { checkDeclaredLength, parseBody } from "./body.js";
 import { requireCredential } from "./auth.js";
 import { ApiError, invalidParameter, toErrorResponse, validationError } from "./errors.js";
-import { beginIdempotent, finishIdempotent, idempotencyScope, releaseIdempotent, requestHash, validIdempotencyKey } from "./idempotency.js";
+import { beginIdempotent, finishIdempotent, idempotencyScope, releaseIdempotent, requestHash, validIdempotencyKey, type ResourceReplayer } from "./idempotency.js";
 import { clientIp, consumeRateLimit, rateLimitBucket, rateLimitHeaders } from "./rate-limit.js";
 import { requestIdFrom } from "./request-id.js";
 import { resolveCredential } from "./resolve-credential.js";
@@ -22,7 +22,7 @@ const UNLIMITED = /^(\/v1\/(health|docs|openapi\.json)(\/|$)|\/dashboard(\/|$)|\
 const PUBLIC_BODY_ROUTES = /^\/v1\/auth\/(register|login|refresh)\/?$/;
 const rawBodies = new WeakMap<Request, Uint8Array>();
 
-export function pipeline(deps: Deps) {
+export function pipeline(deps: Deps, options: { replayResource?: ResourceReplayer } = {}) {
   return new Elysia({ name: "timbre.pipeline", seed: deps.instanceId })
     .onRequest(async ({ request, set, server }) => {
       const url = new URL(request.url);
@@ -63,7 +63,15 @@ export function pipeline(deps: Deps) {
       const state = stateOf(request);
       const scope = idempotencyScope(state.credential);
       const hash = requestHash("POST", path, rawBodies.get(request) ?? null);
-      const begun = await beginIdempotent(deps.db, deps.secrets.masterKey, { scope, key, hash, nowMs: deps.now().getTime() });
+      let begun = await beginIdempotent(deps.db, deps.secrets.masterKey, { scope, key, hash, nowMs: deps.now().getTime() });
+      if (begun.kind === "resource") {
+        // The first request's process died after creating the resource: answer with it, never create a second one.
+        const replay = options.replayResource ? await options.replayResource(begun.resourceId) : null;
+        if (!replay) throw new ApiError("IDEMPOTENCY_IN_PROGRESS", "a request with this Idempotency-Key is still being processed");
+        const body = JSON.stringify(replay.body);
+        await finishIdempotent(deps.db, deps.secrets.masterKey, { scope, key }, replay.status, body);
+        begun = { kind: "replay", status: replay.status, body };
+      }
       if (begun.kind === "replay") {
         state.status = begun.status;
         set.status = begun.status;

@@ -8,7 +8,7 @@ import { isExemptTipo } from "@timbre/core";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { ApiError } from "../../http/errors.js";
-import { createDocument } from "./create-document.js";
+import { createDocument, type IdempotencyRecord } from "./create-document.js";
 import { emittedOf, reloadDocument, type Emitted } from "./emit-document.js";
 import { findDocument } from "./find-document.js";
 import { prepareEmission } from "./prepare-emission.js";
@@ -24,7 +24,7 @@ interface AnnulOptions {
 
 const invalid = (message: string, reason: string) => new ApiError("REFERENCE_INVALID", message, { reason });
 
-export async function annulDocument(deps: Deps, scope: BusinessScope, id: string, body: unknown): Promise<Emitted> {
+export async function annulDocument(deps: Deps, scope: BusinessScope, id: string, body: unknown, idempotency: IdempotencyRecord = null): Promise<Emitted> {
   const original = await findDocument(deps, scope, id);
   if (original.tipo === 61) throw invalid("a credit note is annulled with a debit note (56), not with another credit note", "annuls_credit_note");
   if (original.estado === "RECHAZADO") throw invalid("the document was rejected by the SII: there is nothing to annul", "rejected");
@@ -50,7 +50,7 @@ export async function annulDocument(deps: Deps, scope: BusinessScope, id: string
     if (source[key] !== undefined) request[key] = source[key];
   }
   const prepared = await prepareEmission(deps, scope, request);
-  const row = await createDocument(deps, scope, prepared);
+  const row = await createDocument(deps, scope, prepared, idempotency);
   await sendWithinBudget(deps, [row.id]);
   return emittedOf(await reloadDocument(deps, row));
 }

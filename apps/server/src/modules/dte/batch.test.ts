@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
+import { idempotencyKeys } from "../../db/idempotency-keys.js";
 import type { Sandbox } from "@timbre/sii";
 import { documents } from "../../db/documents.js";
 import { expectError } from "../../../test/support/fixtures.js";
@@ -40,6 +41,31 @@ describeDrivers("batch, idempotency, preview and annulment", (driver) => {
     expect(new Set(folios).size).toBe(49);
     expect(res.headers.get("RateLimit")).toContain("r=");
   }, 60_000);
+
+  test("a key whose first request died after storing its document replays that document, never a second folio", async () => {
+    const headers = { "Idempotency-Key": `crash-${driver}` };
+    const first = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33), headers });
+    expect(first.status).toBe(201);
+    const n = await documentCount();
+    // What a process killed between the emission transaction and storing the answer leaves behind:
+    // the document (linked to the key in its own transaction) and a key without answer, now abandoned.
+    const [row] = await h.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, headers["Idempotency-Key"]));
+    expect(row?.resourceId).toBe(first.json.data.id);
+    await h.deps.db
+      .update(idempotencyKeys)
+      .set({ responseStatus: null, responseBodyEnc: null, createdAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(idempotencyKeys.key, headers["Idempotency-Key"]));
+    const retry = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33), headers });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(retry.json.data.id).toBe(first.json.data.id);
+    expect(retry.json.data.folio).toBe(first.json.data.folio);
+    expect(await documentCount()).toBe(n);
+    // and from then on the stored answer is replayed as usual
+    const again = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33), headers });
+    expect(again.json.data.id).toBe(first.json.data.id);
+    expect(await documentCount()).toBe(n);
+  }, 30_000);
 
   test("batch body checks: 0 or more than 500 documents → 422", async () => {
     expectError(await h.call("POST", "/v1/dte/batch", { key, body: { documents: [] } }), 422, "VALIDATION_ERROR");

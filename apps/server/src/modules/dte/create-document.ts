@@ -9,6 +9,7 @@ import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { isUniqueViolation } from "../../db/pg-errors.js";
 import { ApiError } from "../../http/errors.js";
+import { linkIdempotentResource } from "../../http/idempotency.js";
 import { newId } from "../../ids.js";
 import { allocateFolio } from "../numerations/allocate-folio.js";
 import { chileDate, chileTimestamp } from "./chile-time.js";
@@ -17,11 +18,19 @@ import { resolutionOf } from "./prepare-emission.js";
 import { signingIdentityOf } from "./signing-identity.js";
 import type { StoredComputation } from "./stored-document.js";
 
-export async function createDocument(deps: Deps, scope: BusinessScope, prepared: PreparedEmission): Promise<DocumentRow> {
+/** The Idempotency-Key record of the request, linked to the document in the same transaction (crash safety). */
+export type IdempotencyRecord = { scope: string; key: string } | null;
+
+export async function createDocument(
+  deps: Deps,
+  scope: BusinessScope,
+  prepared: PreparedEmission,
+  idempotency: IdempotencyRecord = null,
+): Promise<DocumentRow> {
   const identity = signingIdentityOf(deps, prepared.business);
   const now = deps.now();
   try {
-    return await insertSigned(deps, scope, prepared, identity, now);
+    return await insertSigned(deps, scope, prepared, identity, now, idempotency);
   } catch (error) {
     // Two annulments of one document racing: the partial unique index lets only one through.
     if (prepared.annulsDocumentId && isUniqueViolation(error)) {
@@ -37,6 +46,7 @@ async function insertSigned(
   prepared: PreparedEmission,
   identity: ReturnType<typeof signingIdentityOf>,
   now: Date,
+  idempotency: IdempotencyRecord,
 ): Promise<DocumentRow> {
   return deps.db.transaction(async (tx) => {
     const { numerationId, folio, caf } = await allocateFolio(tx, deps, {
@@ -80,6 +90,7 @@ async function insertSigned(
       .returning();
     if (!row) throw new Error("document insert returned nothing");
     await tx.insert(documentHistory).values({ id: newId("history"), documentId: id, estado: "PENDIENTE", at: now, detalle: "firmado, pendiente de envío al SII" });
+    await linkIdempotentResource(tx, idempotency, id);
     return row;
   });
 }

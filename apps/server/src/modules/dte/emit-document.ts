@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { documents, type DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
-import { createDocument } from "./create-document.js";
+import { createDocument, type IdempotencyRecord } from "./create-document.js";
 import { prepareEmission } from "./prepare-emission.js";
 import { presentDocument, type DteView } from "./present-document.js";
 import { sendWithinBudget } from "./send-within-budget.js";
@@ -23,9 +23,21 @@ export function emittedOf(row: DocumentRow): Emitted {
   return { status: row.estado === "PENDIENTE" ? 202 : 201, data: presentDocument(row) };
 }
 
-export async function emitDocument(deps: Deps, scope: BusinessScope, body: unknown): Promise<Emitted> {
+export async function emitDocument(deps: Deps, scope: BusinessScope, body: unknown, idempotency: IdempotencyRecord = null): Promise<Emitted> {
   const prepared = await prepareEmission(deps, scope, body);
-  const row = await createDocument(deps, scope, prepared);
+  const row = await createDocument(deps, scope, prepared, idempotency);
   await sendWithinBudget(deps, [row.id]);
   return emittedOf(await reloadDocument(deps, row));
+}
+
+/**
+ * Answer for an Idempotency-Key whose first request created this document but died before answering
+ * (see `linkIdempotentResource`): the document as it is now, 201 or 202 like the emission itself.
+ */
+export async function replayEmittedDocument(deps: Deps, documentId: string): Promise<{ status: number; body: unknown } | null> {
+  if (!documentId.startsWith("dte_")) return null;
+  const [row] = await deps.db.select().from(documents).where(eq(documents.id, documentId));
+  if (!row) return null;
+  const emitted = emittedOf(row);
+  return { status: emitted.status, body: { success: true, data: emitted.data } };
 }

@@ -3,6 +3,7 @@ import { Type, type TSchema } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.js";
 import { authPlugin } from "../../http/auth.js";
+import { stateOf } from "../../http/request-state.js";
 import { ok, Ok, OkList, pageParameters, paginated, pagination, readPage } from "../../http/envelope.js";
 import { assertValid } from "../../http/validation.js";
 import { annulDocument } from "./annul-document.js";
@@ -29,8 +30,8 @@ export function dteRoutes(deps: Deps) {
     .use(authPlugin(deps))
     .post(
       "/emit",
-      async ({ scope, body, set }) => {
-        const emitted = await emitDocument(deps, scope, body);
+      async ({ scope, body, set, request }) => {
+        const emitted = await emitDocument(deps, scope, body, stateOf(request).idempotency);
         set.status = emitted.status;
         return ok(emitted.data);
       },
@@ -58,8 +59,8 @@ export function dteRoutes(deps: Deps) {
     )
     .post(
       "/:id/anular",
-      async ({ scope, params, body, set }) => {
-        const emitted = await annulDocument(deps, scope, params.id, body);
+      async ({ scope, params, body, set, request }) => {
+        const emitted = await annulDocument(deps, scope, params.id, body, stateOf(request).idempotency);
         set.status = emitted.status;
         return ok(emitted.data);
       },
