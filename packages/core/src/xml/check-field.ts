@@ -16,7 +16,15 @@ export class IssueList {
 export interface TextRule {
   required?: boolean;
   max?: number;
+  /**
+   * Names, addresses, codes: one line. A line break there is never meant, and a CR could not even survive the
+   * timbre (XML parsers turn it into LF, so a TED holding one would not verify) — refused with reason `format`.
+   * Free texts (item description, observaciones) keep their line breaks.
+   */
+  singleLine?: boolean;
 }
+
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 
 const isAbsent = (value: unknown): boolean => value === undefined || value === null || value === "";
 
@@ -40,6 +48,9 @@ export function checkText(list: IssueList, path: string, value: unknown, rule: T
     const code = bad[0].codePointAt(0) ?? 0;
     const shown = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
     list.add(path, "charset", `character ${JSON.stringify(bad[0])} (${shown}) cannot be written in ISO-8859-1 SII XML`);
+  }
+  if (rule.singleLine === true && LINE_BREAK_OR_TAB.test(value)) {
+    list.add(path, "format", "line breaks and tabs are not allowed in this field");
   }
   if (rule.max !== undefined && [...value].length > rule.max) {
     list.add(path, "max_length", `at most ${rule.max} characters (has ${[...value].length})`);

@@ -18,10 +18,10 @@ export function validateItems(list: IssueList, input: DocumentInput): void {
   if (input.items.length > max) list.add("items", "max_items", `at most ${max} lines`);
   input.items.forEach((item, i) => {
     const p = `items[${i}]`;
-    checkText(list, `${p}.nombre`, item.nombre, { required: true, max: 80 });
+    checkText(list, `${p}.nombre`, item.nombre, { singleLine: true, required: true, max: 80 });
     checkText(list, `${p}.descripcion`, item.descripcion, { max: 1000 });
-    checkText(list, `${p}.unidad`, item.unidad, { max: 4 });
-    checkText(list, `${p}.codigo`, item.codigo, { max: 35 });
+    checkText(list, `${p}.unidad`, item.unidad, { singleLine: true, max: 4 });
+    checkText(list, `${p}.codigo`, item.codigo, { singleLine: true, max: 35 });
     // QtyItem / PrcItem are Dec12_6Type; DescuentoPct is PctType (2 decimals).
     checkDecimal(list, `${p}.cantidad`, item.cantidad, { required: true, greaterThan: 0, maxDecimals: 6, maxIntegerDigits: 12 });
     checkDecimal(list, `${p}.precio`, item.precio, { required: true, min: 0, maxDecimals: 6, maxIntegerDigits: 12 });
@@ -54,9 +54,9 @@ export function validateReferences(list: IssueList, input: DocumentInput): void 
     const p = `referencias[${i}]`;
     const tipoDoc = typeof r.tipoDoc === "number" ? String(r.tipoDoc) : r.tipoDoc;
     const folio = typeof r.folio === "number" ? String(r.folio) : r.folio;
-    checkText(list, `${p}.tipo_doc`, tipoDoc, { required: true, max: 3 });
-    checkText(list, `${p}.folio`, folio, { required: true, max: 18 });
-    checkText(list, `${p}.razon`, r.razon, { max: 90 });
+    checkText(list, `${p}.tipo_doc`, tipoDoc, { singleLine: true, required: true, max: 3 });
+    checkText(list, `${p}.folio`, folio, { singleLine: true, required: true, max: 18 });
+    checkText(list, `${p}.razon`, r.razon, { singleLine: true, max: 90 });
     if (!isReceipt(input.tipo) || r.fecha !== undefined) {
       if (r.fecha === undefined || r.fecha === "") list.add(`${p}.fecha`, "required", "is required");
       else if (typeof r.fecha !== "string" || !isDate(r.fecha)) list.add(`${p}.fecha`, "format", "must be a date YYYY-MM-DD");

@@ -4,7 +4,7 @@ import { isValidRut } from "../rut/index.js";
 import { checkText, type IssueList } from "./check-field.js";
 
 function checkRut(list: IssueList, path: string, value: unknown): void {
-  if (!checkText(list, path, value, { required: true })) return;
+  if (!checkText(list, path, value, { singleLine: true, required: true })) return;
   if (typeof value === "string" && !isValidRut(value)) list.add(path, "invalid_rut", "is not a valid RUT");
 }
 
@@ -22,14 +22,14 @@ export function validateIssuer(list: IssueList, input: DocumentInput): void {
   }
   const receipt = isReceipt(input.tipo);
   checkRut(list, "emisor.rut", e.rut);
-  checkText(list, "emisor.razon_social", e.razonSocial, { required: !receipt, max: 100 });
-  checkText(list, "emisor.giro", e.giro, { required: !receipt, max: 80 });
-  checkText(list, "emisor.direccion", e.direccion, { max: 70 });
-  checkText(list, "emisor.comuna", e.comuna, { max: 20 });
-  checkText(list, "emisor.ciudad", e.ciudad, { max: 20 });
+  checkText(list, "emisor.razon_social", e.razonSocial, { singleLine: true, required: !receipt, max: 100 });
+  checkText(list, "emisor.giro", e.giro, { singleLine: true, required: !receipt, max: 80 });
+  checkText(list, "emisor.direccion", e.direccion, { singleLine: true, max: 70 });
+  checkText(list, "emisor.comuna", e.comuna, { singleLine: true, max: 20 });
+  checkText(list, "emisor.ciudad", e.ciudad, { singleLine: true, max: 20 });
   if (!receipt) {
-    checkText(list, "emisor.telefono", e.telefono, { max: 20 });
-    checkText(list, "emisor.email", e.email, { max: 80 });
+    checkText(list, "emisor.telefono", e.telefono, { singleLine: true, max: 20 });
+    checkText(list, "emisor.email", e.email, { singleLine: true, max: 80 });
     const acteco = Array.isArray(e.acteco) ? e.acteco : [];
     if (acteco.length === 0) list.add("emisor.acteco", "min_items", "at least one SII activity code");
     if (acteco.length > 4) list.add("emisor.acteco", "max_items", "at most 4 activity codes");
@@ -57,12 +57,12 @@ export function validateReceiver(list: IssueList, input: DocumentInput): void {
   const receipt = isReceipt(input.tipo);
   checkRut(list, "receptor.rut", r.rut);
   // RznSocRecep is optional in EnvioBOLETA (anonymous consumer 66666666-6); the TED then says "Sin RUT".
-  checkText(list, "receptor.razon_social", r.razonSocial, { required: !receipt, max: 100 });
+  checkText(list, "receptor.razon_social", r.razonSocial, { singleLine: true, required: !receipt, max: 100 });
   // GiroRecep, DirRecep, CmnaRecep are mandatory on facturas and notes (formato DTE); never on boletas.
-  checkText(list, "receptor.giro", r.giro, { required: !receipt, max: 40 });
-  checkText(list, "receptor.direccion", r.direccion, { required: !receipt, max: 70 });
-  checkText(list, "receptor.comuna", r.comuna, { required: !receipt, max: 20 });
-  checkText(list, "receptor.ciudad", r.ciudad, { max: 20 });
-  checkText(list, "receptor.email", r.email, { max: 80 });
-  checkText(list, "receptor.contacto", r.contacto, { max: 80 });
+  checkText(list, "receptor.giro", r.giro, { singleLine: true, required: !receipt, max: 40 });
+  checkText(list, "receptor.direccion", r.direccion, { singleLine: true, required: !receipt, max: 70 });
+  checkText(list, "receptor.comuna", r.comuna, { singleLine: true, required: !receipt, max: 20 });
+  checkText(list, "receptor.ciudad", r.ciudad, { singleLine: true, max: 20 });
+  checkText(list, "receptor.email", r.email, { singleLine: true, max: 80 });
+  checkText(list, "receptor.contacto", r.contacto, { singleLine: true, max: 80 });
 }
