@@ -65,6 +65,12 @@ export const documents = pgTable(
   (t) => [
     uniqueIndex("documents_folio_idx").on(t.businessId, t.environment, t.tipo, t.folio),
     index("documents_list_idx").on(t.businessId, t.environment, t.fecha, t.id),
+    // GET /v1/dte is newest first (scanned backwards): without these a page sorts every row of the business
+    // (bench/RESULTS.md, 1,000,000 documents: unfiltered p99 362 → 43 ms).
+    index("documents_newest_idx").on(t.businessId, t.environment, t.createdAt, t.id),
+    index("documents_estado_idx").on(t.businessId, t.environment, t.estado, t.createdAt),
+    index("documents_receptor_idx").on(t.businessId, t.environment, t.receptorRut),
+    index("documents_list_folio_idx").on(t.businessId, t.environment, t.folio),
     index("documents_work_idx").on(t.estado, t.nextCheckAt),
     // One live annulment per document, even when two requests race (a rejected note frees the document again).
     uniqueIndex("documents_annuls_idx")
