@@ -71,6 +71,7 @@ export const documents = pgTable(
     index("documents_estado_idx").on(t.businessId, t.environment, t.estado, t.createdAt),
     index("documents_receptor_idx").on(t.businessId, t.environment, t.receptorRut),
     index("documents_list_folio_idx").on(t.businessId, t.environment, t.folio),
+    index("documents_tipo_idx").on(t.businessId, t.environment, t.tipo, t.fecha),
     index("documents_work_idx").on(t.estado, t.nextCheckAt),
     // One live annulment per document, even when two requests race (a rejected note frees the document again).
     uniqueIndex("documents_annuls_idx")

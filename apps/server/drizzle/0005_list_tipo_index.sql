@@ -1,0 +1,1 @@
+CREATE INDEX "documents_tipo_idx" ON "documents" USING btree ("business_id","environment","tipo","fecha");
