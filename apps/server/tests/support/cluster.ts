@@ -94,7 +94,22 @@ export async function startCluster(options: { servers: number; baseUrl: string; 
     LOG_LEVEL: "info",
     ...options.env,
   };
-  const servers = await Promise.all(Array.from({ length: options.servers }, () => startServer(env, 90_000)));
+  const dropDatabase = async () => {
+    const again = postgres(options.baseUrl, { max: 1, onnotice: () => {} });
+    await again.unsafe(`drop database if exists ${name} with (force)`);
+    await again.end();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const started = await Promise.allSettled(Array.from({ length: options.servers }, () => startServer(env, 90_000)));
+  const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed) {
+    // Leave nothing behind: no server, no sandbox process, no scratch database.
+    await Promise.all(servers.map((s) => s.stop("SIGKILL")));
+    await sandbox.stop();
+    await dropDatabase();
+    throw failed.reason;
+  }
   const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} });
   return {
     databaseUrl,
@@ -121,10 +136,7 @@ export async function startCluster(options: { servers: number; baseUrl: string; 
       await Promise.all(servers.map((s) => s.stop("SIGKILL")));
       await sandbox.stop();
       await sql.end();
-      const again = postgres(options.baseUrl, { max: 1, onnotice: () => {} });
-      await again.unsafe(`drop database if exists ${name} with (force)`);
-      await again.end();
-      rmSync(dir, { recursive: true, force: true });
+      await dropDatabase();
     },
   };
 }
