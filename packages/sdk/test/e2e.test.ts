@@ -1,7 +1,6 @@
 /**
  * End to end: the SDK against the real server (apps/server) started in this process with an in-memory
- * database. Suites for routes the server does not have yet are skipped with a printed reason, decided by
- * probing each route: only a 404 NOT_FOUND for an unknown route counts as "not implemented".
+ * database. Every route exists now: nothing is skipped (documents are in e2e-documents.test.ts).
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import {
@@ -15,20 +14,11 @@ import {
 import { type RealServer, startRealServer } from "./support/real-server.js";
 
 const started = await startRealServer({ WEBHOOK_ALLOW_PRIVATE: "true" });
-const server: RealServer | undefined = "unavailable" in started ? undefined : started;
-if (!server) console.log(`[skip] SDK end-to-end: ${(started as { unavailable: string }).unavailable}`);
-afterAll(() => server?.stop());
+if ("unavailable" in started) throw new Error(`SDK end-to-end needs apps/server: ${started.unavailable}`);
+const server: RealServer = started;
+afterAll(() => server.stop());
 
-/** Probes routes once; prints why a suite is skipped. */
-async function missing(suite: string, routes: Array<[string, string]>): Promise<boolean> {
-  if (!server) return true;
-  const absent: string[] = [];
-  for (const [method, path] of routes) if (!(await server.hasRoute(method, path))) absent.push(`${method} /v1/${path}`);
-  if (absent.length > 0) console.log(`[skip] ${suite}: server answers 404 NOT_FOUND (unknown route) for ${absent.join(", ")}`);
-  return absent.length > 0;
-}
-
-const anon = () => new Timbre({ baseUrl: server?.baseUrl ?? "http://127.0.0.1:9/v1", maxRetries: 0 });
+const anon = () => new Timbre({ baseUrl: server.baseUrl, maxRetries: 0 });
 const email = () => `sdk-${crypto.randomUUID()}@example.com`;
 const business = (rut = "76192083-9") => ({
   rut,
@@ -39,27 +29,19 @@ const business = (rut = "76192083-9") => ({
   comuna: "Providencia",
 });
 
-const noServer = !server;
-const noAuth = await missing("auth", [["POST", "auth/register"], ["POST", "auth/login"], ["POST", "auth/refresh"], ["GET", "auth/me"]]);
-const noBusinesses = await missing("businesses", [["GET", "businesses"], ["POST", "businesses"]]);
-const noTokens = await missing("tokens", [["GET", "tokens"], ["POST", "tokens"]]);
-const noRut = await missing("rut", [["POST", "rut/validate"]]);
-const noHealth = await missing("health", [["GET", "health"]]);
-const noDte = await missing("dte", [["GET", "dte"]]);
-
 async function session() {
   const credentials = { email: email(), password: "una clave bien larga", nombre: "Ana Pérez" };
   const registered = await anon().auth.register(credentials);
   return { credentials, registered, client: anon().withOptions({ accessToken: registered.access_token }) };
 }
 
-test.skipIf(noServer || noHealth)("health", async () => {
+test("health", async () => {
   const health = await anon().health();
   expect(health.status).toBe("ok");
   expect(health.checks.database).toBe("ok");
 });
 
-describe.skipIf(noServer || noAuth)("auth", () => {
+describe("auth", () => {
   test("register → login → me → refresh rotates", async () => {
     const { credentials, registered } = await session();
     expect(registered.token_type).toBe("Bearer");
@@ -93,7 +75,7 @@ describe.skipIf(noServer || noAuth)("auth", () => {
   });
 });
 
-describe.skipIf(noServer || noAuth || noBusinesses)("businesses", () => {
+describe("businesses", () => {
   test("create, retrieve, update, list and iterate", async () => {
     const { client } = await session();
     const created = await client.businesses.create(business());
@@ -148,14 +130,8 @@ describe.skipIf(noServer || noAuth || noBusinesses)("businesses", () => {
 
   test("certificate upload (multipart) stores a summary", async () => {
     type Generate = (options: Record<string, unknown>) => Promise<{ p12: Uint8Array; password: string }>;
-    const coreTesting: { generateTestCertificate?: Generate } | undefined = await import(
-      new URL("../../core/src/testing/index.ts", import.meta.url).href
-    ).catch(() => undefined);
-    const generateTestCertificate = coreTesting?.generateTestCertificate;
-    if (typeof generateTestCertificate !== "function") {
-      console.log("[skip] certificate upload: @timbre/core/testing generateTestCertificate not available");
-      return;
-    }
+    const coreTesting = (await import(new URL("../../core/src/testing/index.ts", import.meta.url).href)) as { generateTestCertificate: Generate };
+    const { generateTestCertificate } = coreTesting;
     const now = Date.now();
     const cert = await generateTestCertificate({
       rut: "11111111-1",
@@ -176,7 +152,7 @@ describe.skipIf(noServer || noAuth || noBusinesses)("businesses", () => {
   }, 30_000);
 });
 
-describe.skipIf(noServer || noAuth || noBusinesses || noTokens)("tokens and API keys", () => {
+describe("tokens and API keys", () => {
   test("create a key, use it, respect permissions, revoke it", async () => {
     const { client } = await session();
     const biz = await client.businesses.create(business());
@@ -204,7 +180,7 @@ describe.skipIf(noServer || noAuth || noBusinesses || noTokens)("tokens and API 
   });
 });
 
-describe.skipIf(noServer || noAuth || noBusinesses || noTokens || noRut)("rut.validate", () => {
+describe("rut.validate", () => {
   test("valid, invalid and missing", async () => {
     const { client } = await session();
     const valid = await client.rut.validate({ rut: "76.192.083-9" });
@@ -216,7 +192,7 @@ describe.skipIf(noServer || noAuth || noBusinesses || noTokens || noRut)("rut.va
   });
 });
 
-describe.skipIf(noServer || noDte)("dte", () => {
+describe("dte", () => {
   test("list answers a page", async () => {
     const { client } = await session();
     const biz = await client.businesses.create(business());

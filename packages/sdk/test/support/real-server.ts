@@ -13,6 +13,8 @@ export interface RealServer {
    * (known routes answer 401, 422, 200 …).
    */
   hasRoute(method: string, path: string): Promise<boolean>;
+  /** The sandbox authority that signs sandbox CAFs (for uploading a CAF issued with core `issueCaf`). */
+  sandboxAuthority(): Promise<{ idk: number; privateKey: import("node:crypto").KeyObject } | null>;
   stop(): Promise<void>;
 }
 
@@ -36,11 +38,14 @@ function randomBase64(bytes: number): string {
 /** The server, or the reason it cannot be started (printed by the caller, whose tests then skip). */
 export async function startRealServer(env: Record<string, string> = {}): Promise<RealServer | { unavailable: string }> {
   const [appModule, configModule, dbModule] = await Promise.all([load("app.ts"), load("config.ts"), load("db/open-database.ts")]);
-  const createApp = appModule?.["createApp"];
+  const createDeps = appModule?.["createDeps"];
+  const buildApp = appModule?.["buildApp"];
+  const workersModule = await load("jobs/start-workers.ts");
+  const startWorkers = workersModule?.["startWorkers"];
   const loadConfig = configModule?.["loadConfig"];
   const openDatabase = dbModule?.["openDatabase"];
-  if (typeof createApp !== "function" || typeof loadConfig !== "function" || typeof openDatabase !== "function") {
-    return { unavailable: "apps/server/src has no createApp/loadConfig/openDatabase yet" };
+  if (typeof createDeps !== "function" || typeof buildApp !== "function" || typeof startWorkers !== "function" || typeof loadConfig !== "function" || typeof openDatabase !== "function") {
+    return { unavailable: "apps/server/src has no createDeps/buildApp/startWorkers/loadConfig/openDatabase yet" };
   }
   const masterKey = randomBase64(32);
   const jwtSecret = randomBase64(32);
@@ -48,17 +53,22 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_PER_MINUTE: "100000",
     LOG_LEVEL: "silent",
     SII_MODE: "sandbox",
+    SII_SANDBOX_STEP_MS: "0",
     TIMBRE_MASTER_KEY: masterKey,
     TIMBRE_JWT_SECRET: jwtSecret,
     TIMBRE_DATA_DIR: "/nonexistent-timbre-sdk-test",
     ...env,
   }) as { dataDir: string };
   const database = (await openDatabase({ databaseUrl: null, dataDir: config.dataDir, memory: true })) as { close(): Promise<void> };
-  const app = createApp({
+  type Deps = { sii(): Promise<{ sandboxAuthority: { idk: number; privateKey: import("node:crypto").KeyObject } | null }>; close(): Promise<void> };
+  const deps = createDeps({
     config,
     database,
     secrets: { masterKey: Buffer.from(masterKey, "base64"), jwtSecret: new TextEncoder().encode(jwtSecret) },
-  }) as { handle(request: Request): Promise<Response> };
+  }) as Deps;
+  const app = buildApp(deps, database) as { handle(request: Request): Promise<Response> };
+  // Background workers (dispatch to the sandbox SII, status polls, webhook deliveries), as `main.ts` runs them.
+  const workers = startWorkers(deps) as { stop(): Promise<void> };
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => app.handle(request) });
   const baseUrl = `http://127.0.0.1:${server.port}/v1`;
   return {
@@ -71,8 +81,13 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
       const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
       return !(response.status === 404 && body?.error?.code === "NOT_FOUND");
     },
+    async sandboxAuthority() {
+      return (await deps.sii()).sandboxAuthority;
+    },
     async stop() {
       await server.stop(true);
+      await workers.stop();
+      await deps.close();
       await database.close();
     },
   };
