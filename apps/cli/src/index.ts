@@ -17,6 +17,7 @@ import EventsList from "./commands/events/list.js";
 import Login from "./commands/login.js";
 import Logout from "./commands/logout.js";
 import NumerationsList from "./commands/numerations/list.js";
+import NumerationsSandbox from "./commands/numerations/sandbox.js";
 import NumerationsUpload from "./commands/numerations/upload.js";
 import RutValidate from "./commands/rut/validate.js";
 import TokensCreate from "./commands/tokens/create.js";
@@ -36,6 +37,7 @@ export const COMMANDS = {
   "businesses:use": BusinessesUse,
   "certificates:upload": CertificatesUpload,
   "numerations:list": NumerationsList,
+  "numerations:sandbox": NumerationsSandbox,
   "numerations:upload": NumerationsUpload,
   "dte:emit": DteEmit,
   "dte:batch": DteBatch,

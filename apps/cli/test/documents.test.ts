@@ -1,0 +1,90 @@
+/**
+ * The built CLI (`node bin/run.js`) against the real server started as a child process
+ * (`bun apps/server/src/main.ts`, temp TIMBRE_DATA_DIR, free port, SII sandbox): login, business,
+ * certificate, sandbox CAF, emit, status --wait until ACEPTADO, PDF download, --json output.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type ServerProcess, startServerProcess } from "../../../packages/sdk/test/support/server-process.js";
+import { ensureBuilt, freshHome, runCli } from "./support/run-cli.js";
+
+const coreTesting = (await import(new URL("../../../packages/core/src/testing/index.ts", import.meta.url).href)) as {
+  generateTestCertificate(options: Record<string, unknown>): Promise<{ p12: Uint8Array; password: string }>;
+};
+
+let server: ServerProcess;
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startServerProcess();
+}, 120_000);
+afterAll(() => server?.stop());
+
+test("login → business → certificate → sandbox CAF → emit → status --wait → pdf, with --json", async () => {
+  const home = freshHome();
+  const email = `cli-docs-${crypto.randomUUID()}@example.com`;
+  const password = "una clave bien larga";
+  const registered = await fetch(`${server.baseUrl}/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, nombre: "Cli User" }),
+  });
+  expect(registered.status).toBe(201);
+
+  const login = await runCli(["login", "--email", email, "--password", password, "--api-url", server.baseUrl], { home });
+  expect(login.code).toBe(0);
+
+  const business = await runCli(
+    ["businesses", "create", "--rut", "76192083-9", "--razon-social", "Café Austral SpA", "--giro", "Cafetería", "--acteco", "561000",
+      "--direccion", "Av. Providencia 1234", "--comuna", "Providencia", "--json"],
+    { home },
+  );
+  expect(business.code).toBe(0);
+  const businessId = (business.json as { id: string }).id;
+  expect((await runCli(["businesses", "use", businessId], { home })).code).toBe(0);
+
+  const now = Date.now();
+  const cert = await coreTesting.generateTestCertificate({
+    rut: "11111111-1", name: "ANA PEREZ", password: "clave",
+    validFrom: new Date(now - 86_400_000), validTo: new Date(now + 365 * 86_400_000),
+  });
+  const p12 = join(home, "firma.p12");
+  writeFileSync(p12, cert.p12);
+  const upload = await runCli(["certificates", "upload", "--file", p12, "--json"], { home, env: { TIMBRE_CERT_PASSWORD: cert.password } });
+  expect(upload.stderr).toBe("");
+  expect(upload.code).toBe(0);
+
+  const caf = await runCli(["numerations", "sandbox", "--tipo", "33", "--cantidad", "100", "--json"], { home });
+  expect(caf.code).toBe(0);
+  expect(caf.json).toMatchObject({ tipo: 33, desde: 1, hasta: 100, disponibles: 100 });
+  const list = await runCli(["numerations", "list", "--json"], { home });
+  expect(list.code).toBe(0);
+
+  const file = join(home, "factura.json");
+  writeFileSync(file, JSON.stringify({
+    tipo: 33,
+    receptor: { rut: "60803000-K", razon_social: "Cliente de Prueba Ltda", giro: "Comercio", direccion: "Calle Falsa 123", comuna: "Santiago" },
+    items: [{ nombre: "Servicio de consultoría", cantidad: 2, precio: 50000 }],
+  }));
+  const emitted = await runCli(["dte", "emit", "--file", file, "--json"], { home });
+  expect(emitted.stderr).toBe("");
+  expect(emitted.code).toBe(0);
+  const dte = emitted.json as { id: string; folio: number; monto_total: number };
+  expect(dte).toMatchObject({ folio: 1, monto_total: 119000 });
+
+  const human = await runCli(["dte", "show", dte.id], { home });
+  expect(human.code).toBe(0);
+  expect(human.stdout).toContain("119.000");
+
+  const status = await runCli(["dte", "status", dte.id, "--wait", "--interval", "1", "--timeout", "30", "--json"], { home });
+  expect(status.code).toBe(0);
+  expect((status.json as { estado: string }).estado).toBe("ACEPTADO");
+
+  const out = join(home, "factura.pdf");
+  const pdf = await runCli(["dte", "pdf", dte.id, "-o", out], { home });
+  expect(pdf.code).toBe(0);
+  expect(readFileSync(out).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+  const listed = await runCli(["dte", "list", "--json"], { home });
+  expect((listed.json as { data: Array<{ id: string }> }).data.map((d) => d.id)).toEqual([dte.id]);
+}, 60_000);
