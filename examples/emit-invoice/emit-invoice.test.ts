@@ -1,47 +1,37 @@
-// Runs the example under node against a scripted loopback API and checks what it sent and saved.
+// Runs the example under node against the real server (a child process in sandbox mode) and checks what it saved.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ok, type RecordingServer, startRecordingServer } from "../../packages/sdk/test/support/recording-server.js";
+import { type SandboxTenant, type ServerProcess, sandboxTenant, startServerProcess } from "../../packages/sdk/test/support/server-process.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const sdkDir = fileURLToPath(new URL("../../packages/sdk", import.meta.url));
-let api: RecordingServer;
-const pdfBytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31]);
+let server: ServerProcess;
+let tenant: SandboxTenant;
 
-beforeAll(() => {
+beforeAll(async () => {
   if (!existsSync(join(sdkDir, "dist/index.js"))) spawnSync("npm", ["run", "build"], { cwd: sdkDir });
-  let polls = 0;
-  api = startRecordingServer((req) => {
-    if (req.path === "/v1/dte/emit") {
-      return ok({ id: "dte_1", tipo: 33, folio: 120, monto_total: 642600, estado: "ENVIADO" }, {}, 201);
-    }
-    if (req.path === "/v1/dte/dte_1/status") return ok({ id: "dte_1", estado: ++polls < 2 ? "ENVIADO" : "ACEPTADO", historial: [] });
-    if (req.path === "/v1/dte/dte_1/pdf") return new Response(pdfBytes, { headers: { "content-type": "application/pdf" } });
-    if (req.path === "/v1/dte/dte_1/xml") return new Response("<DTE/>", { headers: { "content-type": "application/xml" } });
-    return new Response("not found", { status: 404 });
-  });
+  server = await startServerProcess();
+  tenant = await sandboxTenant(server.baseUrl, { tipos: [33] });
 }, 120_000);
-afterAll(() => api.stop());
+afterAll(() => server?.stop());
 
-test("emits, waits for acceptance and saves the PDF", async () => {
+test("emits, waits for acceptance and saves the PDF and XML", async () => {
   const out = mkdtempSync(join(tmpdir(), "emit-invoice-"));
   const child = Bun.spawn(["node", "emit-invoice.js"], {
     cwd: here,
-    env: { ...process.env, TIMBRE_API_KEY: "sk_test_example", TIMBRE_API_URL: api.baseUrl, OUT_DIR: out, POLL_INTERVAL_MS: "10" },
+    env: { ...process.env, TIMBRE_API_KEY: tenant.apiKey, TIMBRE_API_URL: server.baseUrl, OUT_DIR: out, POLL_INTERVAL_MS: "100" },
     stdout: "pipe",
     stderr: "pipe",
   });
   const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   expect(stderr).toBe("");
   expect(code).toBe(0);
-  expect(stdout).toContain("folio 120");
+  expect(stdout).toContain("folio 1,");
   expect(stdout).toContain("ACEPTADO");
-  expect([...readFileSync(join(out, "factura-120.pdf"))]).toEqual([...pdfBytes]);
-  const emitted = JSON.parse(api.requests[0]?.body ?? "{}");
-  expect(emitted.tipo).toBe(33);
-  expect(api.requests[0]?.headers.get("idempotency-key")).toBeTruthy();
-}, 30_000);
+  expect(readFileSync(join(out, "factura-1.pdf")).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(readFileSync(join(out, "factura-1.xml"), "latin1")).toContain("<Folio>1</Folio>");
+}, 60_000);

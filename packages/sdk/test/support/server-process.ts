@@ -90,3 +90,52 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     },
   };
 }
+
+export interface SandboxTenant {
+  businessId: string;
+  /** An `sk_test_` key with every permission on the business. */
+  apiKey: string;
+  /** The business webhook secret (when created with a webhook URL). */
+  webhookSecret: string | null;
+  accessToken: string;
+}
+
+/**
+ * Over plain HTTP: registers a user, creates a business (optionally with a webhook URL), uploads a test
+ * certificate, creates an API key and issues sandbox CAFs of the given tipos.
+ */
+export async function sandboxTenant(baseUrl: string, options: { webhookUrl?: string; tipos?: number[] } = {}): Promise<SandboxTenant> {
+  const call = async (method: string, path: string, body: unknown, auth: Record<string, string> = {}) => {
+    const response = await fetch(`${baseUrl}/${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...auth },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as { data?: Record<string, unknown> };
+    if (!response.ok || !json.data) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  const registered = await call("POST", "auth/register", { email: `tenant-${crypto.randomUUID()}@example.com`, password: "una clave bien larga", nombre: "Ana" });
+  const accessToken = String(registered["access_token"]);
+  const session = { authorization: `Bearer ${accessToken}` };
+  const business = await call("POST", "businesses", {
+    rut: "76192083-9", razon_social: "Café Austral SpA", giro: "Cafetería", acteco: [561000],
+    direccion: "Av. Providencia 1234", comuna: "Providencia",
+    ...(options.webhookUrl ? { webhook_url: options.webhookUrl } : {}),
+  }, session);
+  const businessId = String(business["id"]);
+  const { generateTestCertificate } = (await import(new URL("../../../core/src/testing/index.ts", import.meta.url).href)) as {
+    generateTestCertificate(options: Record<string, unknown>): Promise<{ p12: Uint8Array; password: string }>;
+  };
+  const now = Date.now();
+  const cert = await generateTestCertificate({
+    rut: "11111111-1", name: "ANA PEREZ", password: "clave",
+    validFrom: new Date(now - 86_400_000), validTo: new Date(now + 365 * 86_400_000),
+  });
+  await call("POST", `businesses/${businessId}/certificate`, { pfx_base64: Buffer.from(cert.p12).toString("base64"), password: cert.password }, session);
+  const key = await call("POST", "tokens", { name: "tenant", permissions: ["*"], business_id: businessId }, session);
+  const apiKey = String(key["key"]);
+  for (const tipo of options.tipos ?? [33]) await call("POST", "sandbox/numerations", { tipo, cantidad: 100 }, { "x-api-key": apiKey });
+  const secret = business["webhook_secret"];
+  return { businessId, apiKey, webhookSecret: typeof secret === "string" ? secret : null, accessToken };
+}
