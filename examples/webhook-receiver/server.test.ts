@@ -1,10 +1,12 @@
-// Starts the receiver under node and bun, then sends it signed, tampered and unsigned deliveries.
-import { beforeAll, describe, expect, test } from "bun:test";
+// Starts the receiver under node and bun, then sends it signed, tampered and unsigned deliveries; and receives
+// real deliveries from the real server (a child process in sandbox mode) after an emission.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { webhooks } from "@timbre/sdk";
+import { sandboxTenant, type ServerProcess, startServerProcess } from "../../packages/sdk/test/support/server-process.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const sdkDir = fileURLToPath(new URL("../../packages/sdk", import.meta.url));
@@ -56,3 +58,49 @@ for (const runtime of ["node", process.execPath]) {
     }, 30_000);
   });
 }
+
+describe("real server", () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServerProcess();
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  test("receives and verifies a real delivery after an emission", async () => {
+    // The secret is shown when the business gets a webhook URL; point it at the receiver once that listens.
+    const tenant = await sandboxTenant(server.baseUrl, { webhookUrl: "http://127.0.0.1:9/not-yet", tipos: [39] });
+    const receiverSecret = tenant.webhookSecret ?? "";
+    expect(receiverSecret).toMatch(/^whsec_/);
+    const child = Bun.spawn(["node", "server.js"], { cwd: here, env: { ...process.env, TIMBRE_WEBHOOK_SECRET: receiverSecret, PORT: "0" }, stdout: "pipe", stderr: "pipe" });
+    try {
+      const reader = child.stdout.getReader();
+      let output = "";
+      const readUntil = async (pattern: RegExp, ms: number) => {
+        const deadline = Date.now() + ms;
+        while (!pattern.test(output)) {
+          const next = await Promise.race([reader.read(), Bun.sleep(Math.max(0, deadline - Date.now())).then(() => null)]);
+          if (!next || next.done) throw new Error(`no ${pattern} in receiver output: ${output}`);
+          output += new TextDecoder().decode(next.value);
+        }
+      };
+      await readUntil(/Listening on (\S+)/, 10_000);
+      const url = /Listening on (\S+)/.exec(output)?.[1] ?? "";
+      const updated = await fetch(`${server.baseUrl}/businesses/${tenant.businessId}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", authorization: `Bearer ${tenant.accessToken}` },
+        body: JSON.stringify({ webhook_url: url }),
+      });
+      expect(updated.status).toBe(200);
+      const emitted = await fetch(`${server.baseUrl}/dte/emit`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": tenant.apiKey },
+        body: JSON.stringify({ tipo: 39, receptor: { rut: "66666666-6", razon_social: "Consumidor final" }, items: [{ nombre: "Café", cantidad: 2, precio: 1500 }], precios_brutos: true }),
+      });
+      expect(emitted.status).toBeLessThan(300);
+      await readUntil(/DTE 39 N° 1: \S+ → \S+/, 20_000);
+      expect(output).toMatch(/DTE 39 N° 1: \S+ → \S+/);
+    } finally {
+      child.kill();
+    }
+  }, 40_000);
+});
