@@ -3,19 +3,10 @@
  * (see default-certificate-loader.ts). Errors are core's `TimbreError("CERTIFICATE_INVALID", …, { details:
  * { reason } })`.
  */
-import type { KeyObject } from "node:crypto";
+import type { LoadedCertificate } from "@timbre/core/certificates";
 
-export interface LoadedCertificateInfo {
-  privateKey: KeyObject;
-  certificatePem: string;
-  holderRut: string | null;
-  holderName: string;
-  issuer: string;
-  serial: string;
-  validFrom: Date;
-  validTo: Date;
-  fingerprintSha256: string;
-}
+/** What the server keeps from a loaded certificate: everything but the DER bytes (the PEM carries them). */
+export type LoadedCertificateInfo = Omit<LoadedCertificate, "certificateDer">;
 
 export interface CertificateLoader {
   load(bytes: Uint8Array, password: string): Promise<LoadedCertificateInfo>;
