@@ -1,5 +1,6 @@
 /** Small DOM helpers for the verifiers: exact decoding, strict parsing, child lookup. Internal. */
 import { DOMParser, type Document, type Element } from "@xmldom/xmldom";
+import { decodeLatin1 } from "../xml/latin1.js";
 
 const DECLARED_ENCODING = /^\uFEFF?<\?xml[^>]*?encoding\s*=\s*["']([^"']+)["']/;
 
@@ -9,16 +10,9 @@ const DECLARED_ENCODING = /^\uFEFF?<\?xml[^>]*?encoding\s*=\s*["']([^"']+)["']/;
  */
 export function decodeXml(input: string | Uint8Array): string {
   if (typeof input === "string") return input;
-  let head = "";
-  for (let i = 0; i < Math.min(input.length, 200); i++) head += String.fromCharCode(input[i] ?? 0);
+  const head = decodeLatin1(input.subarray(0, 200));
   const encoding = (DECLARED_ENCODING.exec(head)?.[1] ?? "utf-8").toLowerCase();
-  if (/^(iso-?8859-1|iso_8859-1|latin-?1|l1)$/.test(encoding)) {
-    let out = "";
-    for (let i = 0; i < input.length; i += 8192) {
-      out += String.fromCharCode(...input.subarray(i, i + 8192));
-    }
-    return out;
-  }
+  if (/^(iso-?8859-1|iso_8859-1|latin-?1|l1)$/.test(encoding)) return decodeLatin1(input);
   return new TextDecoder(encoding, { fatal: true }).decode(input);
 }
 
