@@ -2,6 +2,7 @@ import { createHash, createPublicKey, type KeyObject } from "node:crypto";
 import * as pkijs from "pkijs";
 import { toArrayBuffer } from "./der.js";
 import { rutFromSubjectAltName } from "./holder-rut.js";
+import type { LoadedCertificate } from "./types.js";
 
 const ATTRIBUTE_NAMES: Record<string, string> = {
   "2.5.4.3": "CN",
@@ -29,18 +30,8 @@ function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString("hex");
 }
 
-/** Fields of an X.509 certificate (any key type). */
-export interface CertificateFields {
-  holderRut: string | null;
-  holderName: string;
-  issuer: string;
-  serial: string;
-  validFrom: Date;
-  validTo: Date;
-  fingerprintSha256: string;
-  certificatePem: string;
-  publicKey: KeyObject;
-}
+/** Fields of an X.509 certificate (any key type): what `LoadedCertificate` shows, plus the public key. */
+export type CertificateFields = Omit<LoadedCertificate, "privateKey" | "certificateDer"> & { publicKey: KeyObject };
 
 /** Reads the fields `LoadedCertificate` needs from certificate DER (throws on malformed DER). */
 export function readCertificateFields(der: Uint8Array): CertificateFields {
