@@ -4,7 +4,7 @@ import { api } from "../lib/api.js";
 import { h } from "../lib/dom.js";
 import { daysUntil, when } from "../lib/format.js";
 import { badge, card, notice } from "../ui/components.js";
-import { busy, field, formAlert, rawValue, showAlert, showError } from "../ui/form.js";
+import { busy, chosenFile, field, formAlert, rawValue, showAlert, showError } from "../ui/form.js";
 
 const WARN_DAYS = 30;
 
@@ -63,12 +63,9 @@ export function certificateSection(b: Business, onUpdated: (b: Business) => void
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const input = form.elements.namedItem("file");
-    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
-    const alert = form.querySelector<HTMLElement>(".alert");
+    const file = chosenFile(form, "file", "Elige el archivo del certificado.");
     if (!file) {
-      if (alert) showAlert(alert, "Elige el archivo del certificado.");
-      (input as HTMLElement | null)?.focus();
+      (form.elements.namedItem("file") as HTMLElement | null)?.focus();
       return;
     }
     const data = new FormData();

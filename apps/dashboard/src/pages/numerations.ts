@@ -7,7 +7,7 @@ import type { PageContext } from "../router.js";
 import { state } from "../state.js";
 import { badge, card, empty, notice, pageHeader, table } from "../ui/components.js";
 import { describeError } from "../lib/messages.js";
-import { busy, field, formAlert, showAlert, showError, value } from "../ui/form.js";
+import { busy, chosenFile, field, formAlert, showAlert, showError, value } from "../ui/form.js";
 import { requireBusiness } from "./require-business.js";
 
 export async function numerationsPage(ctx: PageContext): Promise<void> {
@@ -56,13 +56,9 @@ function uploadCard(b: Business, reload: () => Promise<void>): HTMLElement {
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const input = form.elements.namedItem("file");
-    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+    const file = chosenFile(form, "file", "Elige el archivo CAF.");
+    if (!file) return;
     const alert = form.querySelector<HTMLElement>(".alert");
-    if (!file) {
-      if (alert) showAlert(alert, "Elige el archivo CAF.");
-      return;
-    }
     const data = new FormData();
     data.set("file", file, file.name);
     try {

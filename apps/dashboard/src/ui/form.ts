@@ -129,3 +129,16 @@ export function rawValue(form: HTMLFormElement, name: string): string {
   const el = form.elements.namedItem(name);
   return el instanceof HTMLInputElement ? el.value : "";
 }
+
+/**
+ * The file chosen in the form's file input `name`, or null after telling the user (in the form's alert) to choose
+ * one with `missing`.
+ */
+export function chosenFile(form: HTMLFormElement, name: string, missing: string): File | null {
+  const input = form.elements.namedItem(name);
+  const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+  if (file) return file;
+  const alert = form.querySelector<HTMLElement>(".alert");
+  if (alert) showAlert(alert, missing);
+  return null;
+}
