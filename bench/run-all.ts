@@ -14,6 +14,7 @@ const steps: { name: string; cmd: string[]; cwd: string; env?: Record<string, st
   { name: "fuzz ×10", cmd: ["test", "tests/fuzz-input.test.ts"], cwd: server, env: { FUZZ_SCALE: "10" } },
   { name: "folio integrity, 3000 emissions", cmd: ["test", "tests/folio-integrity.test.ts"], cwd: server, env: { FOLIO_LOAD: "3000", FOLIO_CONCURRENCY: "100" }, needsPg: true },
   { name: "capacity", cmd: ["capacity.ts", "--seconds", "30", "--concurrency", "32"], cwd: here, needsPg: true },
+  { name: "CPU cost per emission", cmd: ["emission-cost.ts", "--count", "300", "--xsd", "off", "--reads", "on"], cwd: here, needsPg: true },
   { name: "list latency, 1,000,000 documents", cmd: ["list-latency.ts", "--rows", "1000000", "--requests", "200"], cwd: here, needsPg: true },
 ];
 

@@ -13,6 +13,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
+import { preparingClient } from "./preparing-client.js";
 import * as schema from "./schema.js";
 import { acquireLock, type DirectoryLock } from "./lock-file.js";
 
@@ -89,7 +90,7 @@ const bigintAsNumber = {
 async function openPostgres(url: string): Promise<Database> {
   await migrateWithLock(url);
   const client = postgres(url, { max: 10, onnotice: () => {}, types: { bigint: bigintAsNumber } });
-  const db = drizzlePostgres({ client, schema });
+  const db = drizzlePostgres({ client: preparingClient(client), schema });
   return {
     db: db as unknown as Db,
     driver: "postgres",

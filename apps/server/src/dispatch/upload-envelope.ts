@@ -91,7 +91,9 @@ export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Pr
   }
   try {
     const result = await session.client.uploadEnvelope({ kind: group.kind, xml: bytes, rutEmisor: session.business.rut });
-    await markSent(deps, envelopeId, claimed, result.trackId);
+    const allApplied = await markSent(deps, envelopeId, claimed, result.trackId);
+    // The usual case, every id claimed and changed here: the outcome is known without reading it back.
+    if (allApplied && claimed.length === ids.length) return ids.map((id) => ({ id, estado: "ENVIADO" }));
   } catch (error) {
     if (error instanceof SiiRefusedError) await markRefused(deps, envelopeId, claimed, error);
     else if (error instanceof SiiTransientError && !mayHaveArrived(error)) await release(deps, envelopeId, claimed, "failed", error.message);
@@ -100,19 +102,22 @@ export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Pr
   return currentStates(deps, ids);
 }
 
-async function markSent(deps: Deps, envelopeId: string, docs: DocumentRow[], trackId: string): Promise<void> {
+/** True when every document changed to ENVIADO here (none was changed by someone else first). */
+async function markSent(deps: Deps, envelopeId: string, docs: DocumentRow[], trackId: string): Promise<boolean> {
   const at = deps.now();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await tx.update(envelopes).set({ status: "uploaded", trackId, uploadedAt: at, updatedAt: at }).where(eq(envelopes.id, envelopeId));
+    let all = true;
     for (const doc of docs) {
-      await changeDocumentState(tx, {
+      all = (await changeDocumentState(tx, {
         document: doc,
         to: "ENVIADO",
         at,
         detalle: `recibido por el SII, track id ${trackId}`,
         set: { trackId, envelopeId, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 },
-      });
+      })) && all;
     }
+    return all;
   });
 }
 

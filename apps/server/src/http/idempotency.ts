@@ -37,7 +37,12 @@ export type BeginResult =
   | { kind: "started" }
   | { kind: "replay"; status: number; body: string }
   /** The first request created `resourceId` but never stored its answer (its process died). */
-  | { kind: "resource"; resourceId: string };
+  | { kind: "resource"; resourceId: string }
+  /**
+   * A batch whose first request died part-way: the key is claimed again for this request, which must reuse the
+   * documents listed in `resourceId` (see `batchResource`) and emit only the others.
+   */
+  | { kind: "resume"; resourceId: string };
 
 /** What a replay of a created resource answers (the current representation of the resource). */
 export type ResourceReplayer = (resourceId: string) => Promise<{ status: number; body: unknown } | null>;
@@ -64,7 +69,16 @@ export async function beginIdempotent(
     const expired = row.expiresAt.getTime() <= input.nowMs;
     const abandoned = row.responseStatus === null && row.createdAt.getTime() + ABANDONED_AFTER_MS <= input.nowMs;
     if (abandoned && !expired && row.resourceId !== null && row.requestHash === input.hash) {
-      return { kind: "resource", resourceId: row.resourceId };
+      if (!isBatchResource(row.resourceId)) return { kind: "resource", resourceId: row.resourceId };
+      // Claim it again (compare-and-set on created_at) so that two retries cannot both resume the batch.
+      const reclaimed = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date(input.nowMs) })
+        .where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key), eq(idempotencyKeys.createdAt, row.createdAt), sql`response_status is null`))
+        .returning({ resourceId: idempotencyKeys.resourceId });
+      const resourceId = reclaimed[0]?.resourceId;
+      if (resourceId) return { kind: "resume", resourceId };
+      continue;
     }
     if (expired || abandoned) {
       await db
@@ -109,18 +123,40 @@ export async function releaseIdempotent(db: Db, record: { scope: string; key: st
     .where(and(eq(idempotencyKeys.scope, record.scope), eq(idempotencyKeys.key, record.key), sql`response_status is null`));
 }
 
+/** The key of a request in progress; `batchIndex` when the resource is one item of a batch. */
+export type IdempotencyRecord = { scope: string; key: string; batchIndex?: number } | null;
+
+const BATCH_PREFIX = "batch:";
+
+const isBatchResource = (resourceId: string): boolean => resourceId.startsWith(BATCH_PREFIX);
+
+/**
+ * The documents a batch request created so far, by item index, from its key's `resource_id`
+ * (`batch:,0=dte_…,3=dte_…`, one entry appended per document in that document's own transaction).
+ */
+export function batchResource(resourceId: string | null | undefined): Map<number, string> {
+  const created = new Map<number, string>();
+  if (!resourceId || !isBatchResource(resourceId)) return created;
+  for (const entry of resourceId.slice(BATCH_PREFIX.length).split(",")) {
+    const [index, id] = entry.split("=");
+    if (index !== undefined && id !== undefined && /^\d+$/.test(index)) created.set(Number(index), id);
+  }
+  return created;
+}
+
 /**
  * Records, inside the transaction that creates it, the resource a keyed request created (see `resourceId`).
- * Call it with the executor of that transaction so both commit or neither does.
+ * Call it with the executor of that transaction so both commit or neither does. A batch item appends
+ * `index=id` to the batch's list instead.
  */
-export async function linkIdempotentResource(
-  tx: Pick<Db, "update">,
-  record: { scope: string; key: string } | null,
-  resourceId: string,
-): Promise<void> {
+export async function linkIdempotentResource(tx: Pick<Db, "update">, record: IdempotencyRecord, resourceId: string): Promise<void> {
   if (!record) return;
+  const value =
+    record.batchIndex === undefined
+      ? resourceId
+      : sql`concat_ws(',', coalesce(${idempotencyKeys.resourceId}, ${BATCH_PREFIX}), ${`${record.batchIndex}=${resourceId}`}::text)`;
   await tx
     .update(idempotencyKeys)
-    .set({ resourceId })
+    .set({ resourceId: value })
     .where(and(eq(idempotencyKeys.scope, record.scope), eq(idempotencyKeys.key, record.key), sql`response_status is null`));
 }

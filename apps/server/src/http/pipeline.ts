@@ -79,7 +79,7 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
         set.headers["content-type"] = "application/json";
         return new Response(begun.body, { status: begun.status, headers: { "content-type": "application/json" } });
       }
-      state.idempotency = { scope, key };
+      state.idempotency = begun.kind === "resume" ? { scope, key, resume: begun.resourceId } : { scope, key };
     })
     .onAfterHandle(async ({ request, set, response }) => {
       const state = stateOf(request);

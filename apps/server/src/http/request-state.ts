@@ -11,7 +11,8 @@ export interface RequestState {
   /** `undefined` when no credential was sent; `"invalid"` when one was sent and refused. */
   credential: Credential | "invalid" | undefined;
   bodyHash: string | null;
-  idempotency: { scope: string; key: string } | null;
+  /** The claimed Idempotency-Key; `resume`: the `resource_id` of a batch whose first request died part-way. */
+  idempotency: { scope: string; key: string; resume?: string } | null;
   status: number | null;
 }
 

@@ -11,6 +11,7 @@ import { ApiError } from "./errors.js";
 import { expandPermissions, PERMISSIONS, type Credential } from "./credential.js";
 
 const LAST_USED_RESOLUTION = sql`interval '1 minute'`;
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 export async function resolveCredential(deps: Deps, headers: Headers): Promise<Credential | "invalid" | undefined> {
   const apiKeyHeader = headers.get("x-api-key");
@@ -43,11 +44,15 @@ async function resolveApiKey(deps: Deps, key: string): Promise<Credential | "inv
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row) return "invalid";
-  // At most one write per key per minute: last_used_at is informative, not exact.
-  await deps.db
-    .update(apiKeys)
-    .set({ lastUsedAt: deps.now() })
-    .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${LAST_USED_RESOLUTION}`))));
+  // At most one write per key per minute: last_used_at is informative, not exact. The row just read tells
+  // whether it is due, so a busy key costs no write at all; the WHERE settles races between instances.
+  const now = deps.now();
+  if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await deps.db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${LAST_USED_RESOLUTION}`))));
+  }
   return {
     type: "api_key",
     userId: row.userId,

@@ -133,7 +133,14 @@ export async function startCluster(options: { servers: number; baseUrl: string; 
       sandbox = await startSandboxProcess(sandboxArgs, Number(port));
     },
     async close() {
-      await Promise.all(servers.map((s) => s.stop("SIGKILL")));
+      // Graceful first (a profiled server writes its profile on exit), SIGKILL after 5 s.
+      await Promise.all(
+        servers.map(async (s) => {
+          const timer = setTimeout(() => void s.stop("SIGKILL"), 5_000);
+          await s.stop("SIGTERM");
+          clearTimeout(timer);
+        }),
+      );
       await sandbox.stop();
       await sql.end();
       await dropDatabase();

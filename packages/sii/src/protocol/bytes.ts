@@ -1,3 +1,5 @@
+import { decodeLatin1 } from "@timbre/core/xml";
+
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
@@ -16,18 +18,12 @@ export function decodeSiiBytes(bytes: Uint8Array): string {
 }
 
 /**
- * ISO-8859-1 bytes → string (each byte is one code point).
+ * ISO-8859-1 bytes → string (each byte is one code point); core's native codec.
  *
  * @example
  * latin1Decode(new Uint8Array([0xf1])); // "ñ"
  */
-export function latin1Decode(bytes: Uint8Array): string {
-  let out = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return out;
-}
+export const latin1Decode: (bytes: Uint8Array) => string = decodeLatin1;
 
 /**
  * String → ISO-8859-1 bytes; characters above U+00FF become `?` (callers sanitise beforehand).

@@ -8,12 +8,9 @@ export interface MultipartPart {
   bytes: Uint8Array;
 }
 
+/** First position of `needle` in `haystack` at or after `from`, -1 when absent (native search). */
 function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number {
-  outer: for (let i = from; i <= haystack.length - needle.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
-    return i;
-  }
-  return -1;
+  return Buffer.from(haystack.buffer, haystack.byteOffset, haystack.byteLength).indexOf(needle, from);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { count, eq } from "drizzle-orm";
 import { idempotencyKeys } from "../../db/idempotency-keys.js";
+import { batchResource } from "../../http/idempotency.js";
 import type { Sandbox } from "@timbre/sii";
 import { documents } from "../../db/documents.js";
 import { expectError } from "../../../test/support/fixtures.js";
@@ -65,6 +66,36 @@ describeDrivers("batch, idempotency, preview and annulment", (driver) => {
     const again = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33), headers });
     expect(again.json.data.id).toBe(first.json.data.id);
     expect(await documentCount()).toBe(n);
+  }, 30_000);
+
+  test("a keyed batch whose first request died part-way: the retry reuses the stored items and emits only the rest", async () => {
+    const headers = { "Idempotency-Key": `batch-crash-${driver}` };
+    const body = { documents: [emitBody(33), emitBody(39), emitBody(33)] };
+    const first = await h.call("POST", "/v1/dte/batch", { key, body, headers });
+    expect(first.status).toBe(200);
+    const ids = first.json.data.results.map((r: { data: { id: string } }) => r.data.id);
+    const [row] = await h.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, headers["Idempotency-Key"]));
+    // every item was linked to the key in its own transaction
+    expect(batchResource(row?.resourceId)).toEqual(new Map(ids.map((id: string, i: number) => [i, id])));
+    // What a process killed after item 1's transaction leaves: items 0 and 1 linked, item 2 never created, no answer.
+    await h.deps.db
+      .update(idempotencyKeys)
+      .set({ resourceId: `batch:,0=${ids[0]},1=${ids[1]}`, responseStatus: null, responseBodyEnc: null, createdAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(idempotencyKeys.key, headers["Idempotency-Key"]));
+    const n = await documentCount();
+    const retry = await h.call("POST", "/v1/dte/batch", { key, body, headers });
+    expect(retry.status).toBe(200);
+    const again = retry.json.data.results;
+    expect(again.map((r: { success: boolean }) => r.success)).toEqual([true, true, true]);
+    expect(again[0].data).toMatchObject({ id: ids[0], folio: first.json.data.results[0].data.folio });
+    expect(again[1].data).toMatchObject({ id: ids[1], folio: first.json.data.results[1].data.folio });
+    expect(again[2].data.id).not.toBe(ids[2]); // item 2 "never existed" for the key: emitted now, once
+    expect(await documentCount()).toBe(n + 1);
+    // the answer is stored: a third call replays it without touching anything
+    const third = await h.call("POST", "/v1/dte/batch", { key, body, headers });
+    expect(third.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(third.json.data.results.map((r: { data: { id: string } }) => r.data.id)).toEqual(again.map((r: { data: { id: string } }) => r.data.id));
+    expect(await documentCount()).toBe(n + 1);
   }, 30_000);
 
   test("batch body checks: 0 or more than 500 documents → 422", async () => {

@@ -9,7 +9,7 @@ import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { isUniqueViolation } from "../../db/pg-errors.js";
 import { ApiError } from "../../http/errors.js";
-import { linkIdempotentResource } from "../../http/idempotency.js";
+import { linkIdempotentResource, type IdempotencyRecord } from "../../http/idempotency.js";
 import { newId } from "../../ids.js";
 import { allocateFolio } from "../numerations/allocate-folio.js";
 import { chileDate, chileTimestamp } from "./chile-time.js";
@@ -19,7 +19,7 @@ import { signingIdentityOf } from "./signing-identity.js";
 import type { StoredComputation } from "./stored-document.js";
 
 /** The Idempotency-Key record of the request, linked to the document in the same transaction (crash safety). */
-export type IdempotencyRecord = { scope: string; key: string } | null;
+export type { IdempotencyRecord } from "../../http/idempotency.js";
 
 export async function createDocument(
   deps: Deps,

@@ -3,11 +3,12 @@
  * failure costs no other document anything); all of them are then submitted together, so they travel in as few
  * envelopes as possible (one per envelope kind when nothing else is in flight).
  */
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { documents, type DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { toApiError } from "../../http/errors.js";
+import { batchResource } from "../../http/idempotency.js";
 import { createDocument } from "./create-document.js";
 import { prepareEmission } from "./prepare-emission.js";
 import { presentDocument, type DteView } from "./present-document.js";
@@ -20,13 +21,30 @@ export interface BatchItemResult {
   error?: { code: string; message: string; details?: Record<string, unknown> };
 }
 
-export async function emitBatch(deps: Deps, scope: BusinessScope, bodies: unknown[]): Promise<{ results: BatchItemResult[] }> {
+/**
+ * With an Idempotency-Key each created document is linked to the key as `index=id` in its own transaction; when
+ * the first request died part-way, the retry (`idempotency.resume`) reuses those documents and emits only the
+ * items that have none, so no item ever gets a second folio.
+ */
+export async function emitBatch(
+  deps: Deps,
+  scope: BusinessScope,
+  bodies: unknown[],
+  idempotency: { scope: string; key: string; resume?: string } | null = null,
+): Promise<{ results: BatchItemResult[] }> {
   const created: Array<{ index: number; row: DocumentRow }> = [];
   const results: BatchItemResult[] = [];
+  const resumed = await resumedDocuments(deps, scope, batchResource(idempotency?.resume));
   for (const [index, body] of bodies.entries()) {
     try {
+      const existing = resumed.get(index);
+      if (existing) {
+        created.push({ index, row: existing });
+        continue;
+      }
       const prepared = await prepareEmission(deps, scope, body);
-      created.push({ index, row: await createDocument(deps, scope, prepared) });
+      const link = idempotency ? { scope: idempotency.scope, key: idempotency.key, batchIndex: index } : null;
+      created.push({ index, row: await createDocument(deps, scope, prepared, link) });
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.apiCode === "INTERNAL_ERROR") deps.log.error("dte.batch_item_failed", { index, message: error instanceof Error ? error.message.slice(0, 300) : String(error) });
@@ -41,4 +59,20 @@ export async function emitBatch(deps: Deps, scope: BusinessScope, bodies: unknow
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const { index, row } of created) results.push({ index, success: true, data: presentDocument(byId.get(row.id) ?? row) });
   return { results: results.sort((a, b) => a.index - b.index) };
+}
+
+/** The documents of a resumed batch, by item index (only this business's and environment's). */
+async function resumedDocuments(deps: Deps, scope: BusinessScope, byIndex: Map<number, string>): Promise<Map<number, DocumentRow>> {
+  if (byIndex.size === 0) return new Map();
+  const rows = await deps.db
+    .select()
+    .from(documents)
+    .where(and(inArray(documents.id, [...byIndex.values()]), eq(documents.businessId, scope.businessId), eq(documents.environment, scope.environment)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out = new Map<number, DocumentRow>();
+  for (const [index, id] of byIndex) {
+    const row = byId.get(id);
+    if (row) out.set(index, row);
+  }
+  return out;
 }

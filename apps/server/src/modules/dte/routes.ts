@@ -39,7 +39,7 @@ export function dteRoutes(deps: Deps) {
     )
     .post(
       "/batch",
-      async ({ scope, body }) => ok(await emitBatch(deps, scope, assertValid(BatchBody, body).documents)),
+      async ({ scope, body, request }) => ok(await emitBatch(deps, scope, assertValid(BatchBody, body).documents, stateOf(request).idempotency)),
       { permission: "dte:write", business: true, response: { 200: Ok(BatchResult) }, detail: { tags, summary: "Emit up to 500 DTEs (one request for the rate limit)", requestBody: json(BatchBody) } },
     )
     .post(

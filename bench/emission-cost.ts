@@ -1,0 +1,102 @@
+/**
+ * CPU cost of one emission, per process: `DATABASE_URL=postgres://… bun bench/emission-cost.ts [--count 300]
+ * [--concurrency 1] [--xsd auto|off] [--reads on]`. Starts the same cluster as `capacity.ts` (one server, a sandbox SII
+ * process, a scratch PostgreSQL database), warms up, then emits `--count` documents (tipos 33/39 alternating) and
+ * reads the CPU time (`/proc/<pid>/stat` utime + stime; PostgreSQL: every `postgres` process) each side spent. The
+ * answer to "where does an emission's CPU go" without a sampling profiler's wall-clock attribution.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { http, loadBody, setUpEmitters, startCluster, type Emitter } from "../apps/server/tests/support/cluster.js";
+import { arg, machine } from "./machine.js";
+
+const BASE = process.env.DATABASE_URL;
+if (!BASE) throw new Error("DATABASE_URL (PostgreSQL) is required");
+const COUNT = Number(arg("count", "300"));
+const CONCURRENCY = Number(arg("concurrency", "1"));
+const TICK_MS = 10; // USER_HZ = 100
+
+function ticksOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+function postgresTicks(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += ticksOf(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
+const own = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000 / TICK_MS;
+};
+
+console.log(machine());
+console.log(`command: DATABASE_URL=… bun bench/emission-cost.ts --count ${COUNT} --concurrency ${CONCURRENCY} --xsd ${arg("xsd", "auto")}`);
+const cluster = await startCluster({
+  servers: 1,
+  baseUrl: BASE,
+  env: { EMIT_BUDGET_MS: "10000", RATE_LIMIT_PER_MINUTE: "1000000", SII_SANDBOX_STEP_MS: "200" },
+  sandboxArgs: ["--step-ms", "200", ...(arg("xsd", "auto") === "off" ? ["--xsd", "off"] : [])],
+});
+try {
+  const server = cluster.servers[0];
+  if (!server) throw new Error("no server");
+  const { emitters } = await setUpEmitters(server.url, 2, [33, 39], 100_000);
+  let seq = 0;
+  const emitOne = async () => {
+    const i = seq++;
+    const e = emitters[i % emitters.length] as Emitter;
+    const res = await http(server.url, "POST", "/v1/dte/emit", { key: e.key, body: loadBody(i % 2 === 0 ? 33 : 39, i), timeoutMs: 30_000 });
+    if (res.status !== 201) throw new Error(`emit ${res.status}: ${JSON.stringify(res.json)}`);
+  };
+  for (let i = 0; i < 40; i++) await emitOne(); // warm-up: tokens, JIT, caches
+  await Bun.sleep(3000); // let the poller settle the warm-up documents
+  const idle0 = { server: ticksOf(server.pid), sandbox: ticksOf(cluster.sandbox.pid), postgres: postgresTicks() };
+  await Bun.sleep(5000);
+  console.log(
+    `idle 5 s: CPU ms per second, server ${((ticksOf(server.pid) - idle0.server) * TICK_MS) / 5}, sandbox ${((ticksOf(cluster.sandbox.pid) - idle0.sandbox) * TICK_MS) / 5}, postgres ${((postgresTicks() - idle0.postgres) * TICK_MS) / 5}`,
+  );
+
+  const before = { server: ticksOf(server.pid), sandbox: ticksOf(cluster.sandbox.pid), postgres: postgresTicks(), bench: own() };
+  const started = performance.now();
+  let left = COUNT;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (left-- > 0) await emitOne();
+    }),
+  );
+  const wall = performance.now() - started;
+  const after = { server: ticksOf(server.pid), sandbox: ticksOf(cluster.sandbox.pid), postgres: postgresTicks(), bench: own() };
+  const perEmission = (k: keyof typeof before) => ((after[k] - before[k]) * TICK_MS) / COUNT;
+  if (arg("reads", "off") === "on") {
+    const e0 = emitters[0] as Emitter;
+    const list = await http(server.url, "GET", "/v1/dte?limit=1", { key: e0.key });
+    const id = list.json.data[0].id as string;
+    const r0 = { server: ticksOf(server.pid), postgres: postgresTicks() };
+    for (let i = 0; i < COUNT; i++) await http(server.url, "GET", `/v1/dte/${id}`, { key: e0.key });
+    console.log(`GET /v1/dte/{id}: CPU ms per request, server ${(((ticksOf(server.pid) - r0.server) * TICK_MS) / COUNT).toFixed(2)}, postgres ${(((postgresTicks() - r0.postgres) * TICK_MS) / COUNT).toFixed(2)}`);
+    const h0 = { server: ticksOf(server.pid) };
+    for (let i = 0; i < COUNT; i++) await http(server.url, "GET", `/v1/health`);
+    console.log(`GET /v1/health: CPU ms per request, server ${(((ticksOf(server.pid) - h0.server) * TICK_MS) / COUNT).toFixed(2)}`);
+  }
+  const rows = (["server", "sandbox", "postgres", "bench"] as const).map((k) => [k, perEmission(k)] as const);
+  const total = rows.reduce((s, [, v]) => s + v, 0);
+  console.log(`${COUNT} emissions in ${(wall / 1000).toFixed(2)} s (${((COUNT * 1000) / wall).toFixed(1)}/s, mean ${(wall / COUNT).toFixed(1)} ms)`);
+  for (const [k, v] of rows) console.log(`  CPU ms per emission, ${k.padEnd(8)} ${v.toFixed(2)}`);
+  console.log(`  CPU ms per emission, total    ${total.toFixed(2)} → at most ${((2 * 1000) / total).toFixed(0)}/s on 2 cores`);
+  console.log("  (the status poller keeps running during the window: its ACEPTADO checks are part of the cost)");
+} finally {
+  await cluster.close();
+}
