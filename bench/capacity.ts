@@ -1,6 +1,6 @@
 /**
  * Capacity of the whole service on loopback: `DATABASE_URL=postgres://… bun bench/capacity.ts [--seconds 20]
- * [--concurrency 32] [--servers 1] [--businesses 8] [--budget 10000] [--xsd auto|off]`. A scratch PostgreSQL
+ * [--concurrency 32] [--servers 1] [--businesses 8] [--budget 10000] [--xsd auto|off] [--cross-check on|off]`. A scratch PostgreSQL
  * database, an external sandbox SII process (`--xsd off`: without its XSD check) and `--servers` server processes (rate limit raised); a load generator with bounded concurrency emits for `--seconds` (closed
  * loop → peak rate and latency percentiles), then at half the peak rate (open loop → p99), sampling the servers'
  * RSS; then one batch of 500 documents end to end (answer, then every document ENVIADO/ACEPTADO). The raw
@@ -9,7 +9,7 @@
 import { randomBytes, sign, generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { http, loadBody, percentile, setUpEmitters, startCluster, type Emitter } from "../apps/server/tests/support/cluster.js";
-import { arg, machine } from "./machine.js";
+import { arg, machine, sandboxArgs, sandboxFlags } from "./machine.js";
 
 const BASE = process.env.DATABASE_URL;
 if (!BASE) throw new Error("DATABASE_URL (PostgreSQL) is required");
@@ -48,11 +48,11 @@ const summary = (ms: number[]) => {
 const f = (n: number) => n.toFixed(1);
 
 console.log(machine());
-console.log(`command: DATABASE_URL=… bun bench/capacity.ts --seconds ${SECONDS} --concurrency ${CONCURRENCY} --servers ${SERVERS} --businesses ${BUSINESSES} --budget ${BUDGET} --xsd ${arg("xsd", "auto")}`);
+console.log(`command: DATABASE_URL=… bun bench/capacity.ts --seconds ${SECONDS} --concurrency ${CONCURRENCY} --servers ${SERVERS} --businesses ${BUSINESSES} --budget ${BUDGET} ${sandboxFlags()}`);
 const rawBefore = rawSigningRate(3);
 console.log(`raw RSA-2048/SHA-1 over 1 KB (this process, before): ${rawBefore.toFixed(0)} sig/s`);
 
-const cluster = await startCluster({ servers: SERVERS, baseUrl: BASE, env: { EMIT_BUDGET_MS: BUDGET, RATE_LIMIT_PER_MINUTE: "1000000", SII_SANDBOX_STEP_MS: "200" }, sandboxArgs: ["--step-ms", "200", ...(arg("xsd", "auto") === "off" ? ["--xsd", "off"] : [])] });
+const cluster = await startCluster({ servers: SERVERS, baseUrl: BASE, env: { EMIT_BUDGET_MS: BUDGET, RATE_LIMIT_PER_MINUTE: "1000000", SII_SANDBOX_STEP_MS: "200" }, sandboxArgs: sandboxArgs() });
 try {
   const urls = () => cluster.servers.map((s) => s.url);
   const { emitters } = await setUpEmitters(urls()[0] ?? "", BUSINESSES, [33, 39], 100_000);

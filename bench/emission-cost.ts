@@ -1,13 +1,13 @@
 /**
  * CPU cost of one emission, per process: `DATABASE_URL=postgres://… bun bench/emission-cost.ts [--count 300]
- * [--concurrency 1] [--xsd auto|off] [--reads on]`. Starts the same cluster as `capacity.ts` (one server, a sandbox SII
+ * [--concurrency 1] [--xsd auto|off] [--cross-check on|off] [--reads on]`. Starts the same cluster as `capacity.ts` (one server, a sandbox SII
  * process, a scratch PostgreSQL database), warms up, then emits `--count` documents (tipos 33/39 alternating) and
  * reads the CPU time (`/proc/<pid>/stat` utime + stime; PostgreSQL: every `postgres` process) each side spent. The
  * answer to "where does an emission's CPU go" without a sampling profiler's wall-clock attribution.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { http, loadBody, setUpEmitters, startCluster, type Emitter } from "../apps/server/tests/support/cluster.js";
-import { arg, machine } from "./machine.js";
+import { arg, machine, sandboxArgs, sandboxFlags } from "./machine.js";
 
 const BASE = process.env.DATABASE_URL;
 if (!BASE) throw new Error("DATABASE_URL (PostgreSQL) is required");
@@ -43,12 +43,12 @@ const own = () => {
 };
 
 console.log(machine());
-console.log(`command: DATABASE_URL=… bun bench/emission-cost.ts --count ${COUNT} --concurrency ${CONCURRENCY} --xsd ${arg("xsd", "auto")}`);
+console.log(`command: DATABASE_URL=… bun bench/emission-cost.ts --count ${COUNT} --concurrency ${CONCURRENCY} ${sandboxFlags()}`);
 const cluster = await startCluster({
   servers: 1,
   baseUrl: BASE,
   env: { EMIT_BUDGET_MS: "10000", RATE_LIMIT_PER_MINUTE: "1000000", SII_SANDBOX_STEP_MS: "200" },
-  sandboxArgs: ["--step-ms", "200", ...(arg("xsd", "auto") === "off" ? ["--xsd", "off"] : [])],
+  sandboxArgs: sandboxArgs(),
 });
 try {
   const server = cluster.servers[0];

@@ -25,3 +25,21 @@ export function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 }
+
+/**
+ * The sandbox SII's flags for a benchmark: `--xsd off` skips its XSD validation and `--cross-check off` its
+ * xml-crypto second signature check (both are the test double's costs, on the same cores as the service).
+ */
+export function sandboxArgs(): string[] {
+  return [
+    "--step-ms",
+    "200",
+    ...(arg("xsd", "auto") === "off" ? ["--xsd", "off"] : []),
+    ...(arg("cross-check", "on") === "off" ? ["--cross-check", "off"] : []),
+  ];
+}
+
+/** How the sandbox was configured, for the command line a result prints. */
+export function sandboxFlags(): string {
+  return `--xsd ${arg("xsd", "auto")} --cross-check ${arg("cross-check", "on")}`;
+}

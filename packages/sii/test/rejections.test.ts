@@ -82,3 +82,20 @@ describe("the sandbox rejects what the SII rejects", () => {
     expect(status.documents?.[0]?.errors[0]?.codigo).toBe("CRT-3-18");
   });
 });
+
+describe("crossCheck: off (the lean sandbox of the load benchmarks) still refuses bad signatures", () => {
+  let lean: World;
+  beforeAll(async () => {
+    lean = await startWorld({ crossCheck: "off" });
+  });
+  afterAll(() => lean.stop());
+
+  test("a tampered envelope → STATUS 8; an intact one → accepted", async () => {
+    const tamper = (x: string) => x.replace(/<TmstFirmaEnv>([^<]*)<\/TmstFirmaEnv>/, "<TmstFirmaEnv>2020-01-01T00:00:00</TmstFirmaEnv>");
+    const bad = await envelopeBytes(lean, { docs: [{ folio: 20 }], mutate: tamper });
+    await expect(lean.client.uploadEnvelope({ kind: "EnvioDTE", xml: bad, rutEmisor: EMISOR })).rejects.toMatchObject({ status: "8" });
+    const good = await envelopeBytes(lean, { docs: [{ folio: 21 }] });
+    const { trackId } = await lean.client.uploadEnvelope({ kind: "EnvioDTE", xml: good, rutEmisor: EMISOR });
+    expect(lean.sandbox.envelope(trackId)?.envelopeErrors).toEqual([]);
+  });
+});

@@ -43,6 +43,12 @@ export interface VerifyOptions {
    * F60T33, whose RSAKeyValue is not its certificate's key. Never relax this for documents you accept.
    */
   requireCertificateKey?: boolean;
+  /**
+   * Also check every signature with xml-crypto, a second implementation of C14N and XMLDSig (default `true`).
+   * It re-parses the signed text, so it is most of the cost of verifying an envelope; `false` keeps this
+   * module's own checks (its own canonicalizer, independent of the signer's), e.g. for a high-volume receiver.
+   */
+  crossCheck?: boolean;
 }
 
 /**
@@ -157,7 +163,7 @@ export function verifySignatureOver(
   if (!rsaVerify("sha1", signedInfoBytes, key, b64(signatureValue.textContent ?? ""))) {
     errors.push("SignatureValue does not verify with the signer's key");
   }
-  if (errors.length > 0) return errors;
+  if (errors.length > 0 || options.crossCheck === false) return errors;
 
   // Second opinion: xml-crypto must accept it and must have digested exactly the element we trust.
   try {

@@ -1,4 +1,5 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
+import { SignedXml } from "xml-crypto";
 import { generateKeyPairSync } from "node:crypto";
 import forge from "node-forge";
 import { readShared } from "../../test/support/shared.js";
@@ -222,5 +223,32 @@ describe("tampering is detected", () => {
     const ref = /<Reference URI="#T33F1">[\s\S]*?<\/Reference>/.exec(text)?.[0] ?? "";
     const result = verifyDte(text.replace(ref, ref + ref));
     expect(result.errors.join("\n")).toContain("expected exactly one Reference, found 2");
+  });
+});
+
+describe("crossCheck: false (own checks only, no xml-crypto)", () => {
+  test("a valid envelope still verifies, and tampering is still caught by the own canonicalizer", () => {
+    const text = sample(SYNTH_ENV);
+    expect(verifyEnvelope(text, { crossCheck: false })).toMatchObject({ valid: true, errors: [] });
+    const caratula = verifyEnvelope(replaceOnce(text, "<NroResol>0</NroResol>", "<NroResol>80</NroResol>"), { crossCheck: false });
+    expect(caratula.errors.join("\n")).toContain("envelope signature: digest mismatch for #SetDoc");
+    const amount = verifyEnvelope(replaceOnce(text, "<MntTotal>65061</MntTotal>", "<MntTotal>65062</MntTotal>"), { crossCheck: false });
+    expect(amount.valid).toBe(false);
+    expect(amount.documents?.[0]?.signature).toBe(false);
+    const value = verifyDte(replaceOnce(sample(SYNTH_DTE), /<SignatureValue>S/, "<SignatureValue>T"), { crossCheck: false });
+    expect(value.errors.join("\n")).toContain("SignatureValue does not verify");
+  });
+
+  test("xml-crypto runs once per signature by default and not at all without the cross-check", () => {
+    const spy = spyOn(SignedXml.prototype, "checkSignature");
+    try {
+      verifyEnvelope(sample(SYNTH_ENV));
+      expect(spy.mock.calls.length).toBe(2); // SetDTE + the one DTE
+      spy.mockClear();
+      verifyEnvelope(sample(SYNTH_ENV), { crossCheck: false });
+      expect(spy.mock.calls.length).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -70,7 +70,7 @@ export async function receiveEnvelope(state: SandboxState, input: IncomingEnvelo
   if (schemaErrors !== null && schemaErrors.length > 0) {
     return rest ? finish("RSC", envelopeRejection("RSC", schemaErrors)) : { status: "7", errors: schemaErrors.slice(0, 10) };
   }
-  const verification = verifyEnvelope(input.bytes);
+  const verification = verifyEnvelope(input.bytes, { crossCheck: state.settings.crossCheck === "on" });
   const signatureErrors = verification.errors.filter((e) => e.startsWith("envelope signature") || !e.startsWith("DTE "));
   for (const doc of verification.documents ?? []) {
     if (!doc.signature) signatureErrors.push(`DTE ${doc.id}: firma inválida`);

@@ -39,6 +39,11 @@ export interface SandboxOptions {
   companies?: string[];
   /** XSD validation of uploads: `auto` (when the schemas are found) or `off`. */
   xsd?: "auto" | "off";
+  /**
+   * Second signature check of every upload with xml-crypto (core's `crossCheck`): `on` (default) or `off` — the
+   * lean setting for load benchmarks, where this test double shares the CPU with the service under test.
+   */
+  crossCheck?: "on" | "off";
 }
 
 /** Input of {@link Sandbox.issueCaf}. */
@@ -96,6 +101,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       rejectionCode: options.rejectionCode ?? "HED-3-305",
       remarkCode: options.remarkCode ?? "HED-1-863",
       xsd: options.xsd ?? "auto",
+      crossCheck: options.crossCheck ?? "on",
       companies: options.companies ? options.companies.map((rut) => normalizeRut(rut)) : null,
       namespaceHost: "maullin.sii.cl",
     },

@@ -12,7 +12,7 @@ const pem = authority.publicKey.export({ type: "spki", format: "pem" }).toString
 
 describe("parseServeArgs", () => {
   test("defaults", () => {
-    expect(parseServeArgs([])).toEqual({ port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto" });
+    expect(parseServeArgs([])).toEqual({ port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto", crossCheck: "on" });
   });
 
   test("--trust-pem reads an authority key that verifies that authority's CAFs; --trust-idk applies to the next file", () => {
@@ -27,6 +27,8 @@ describe("parseServeArgs", () => {
   test("bad values are refused with the option's name", () => {
     expect(() => parseServeArgs(["--port", "x"])).toThrow("--port");
     expect(() => parseServeArgs(["--xsd", "maybe"])).toThrow("--xsd");
+    expect(() => parseServeArgs(["--cross-check", "maybe"])).toThrow("--cross-check");
+    expect(parseServeArgs(["--cross-check", "off"]).crossCheck).toBe("off");
     expect(() => parseServeArgs(["--nope", "1"])).toThrow("--nope");
     expect(() => parseServeArgs(["--trust-pem"])).toThrow("--trust-pem");
     expect(() => parseServeArgs(["--idk", "9999", "--trust-pem", "/a.pem"], () => pem)).toThrow("--idk 9999");

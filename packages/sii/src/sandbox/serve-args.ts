@@ -14,17 +14,19 @@ export interface ServeOptions {
   /** Extra CAF authorities (`--trust-pem file` with `--trust-idk n`, default 9999 — the server's sandbox IDK). */
   trusted: AuthorityKey[];
   xsd: "auto" | "off";
+  /** xml-crypto second check of every signature (`--cross-check on|off`, default on). */
+  crossCheck: "on" | "off";
 }
 
 /**
  * Reads `--port 4040 --host 127.0.0.1 --step-ms 1000 --idk 9999 --trust-pem key.pem [--trust-idk 9999]
- * --xsd auto|off`; `--trust-pem` may repeat (each takes the `--trust-idk` given before it, or 9999).
+ * --xsd auto|off --cross-check on|off`; `--trust-pem` may repeat (each takes the `--trust-idk` given before it, or 9999).
  *
  * @example
  * parseServeArgs(["--port", "0", "--trust-pem", "/tmp/authority.pem"]).trusted.length; // 1
  */
 export function parseServeArgs(argv: string[], readFile: (path: string) => string = (p) => readFileSync(p, "utf8")): ServeOptions {
-  const options: ServeOptions = { port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto" };
+  const options: ServeOptions = { port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto", crossCheck: "on" };
   let trustIdk = 9999;
   let idkGiven = false;
   for (let i = 0; i < argv.length; i++) {
@@ -45,6 +47,9 @@ export function parseServeArgs(argv: string[], readFile: (path: string) => strin
     else if (name === "--xsd") {
       if (value !== "auto" && value !== "off") throw new Error("--xsd must be auto or off");
       options.xsd = value;
+    } else if (name === "--cross-check") {
+      if (value !== "on" && value !== "off") throw new Error("--cross-check must be on or off");
+      options.crossCheck = value;
     } else throw new Error(`unknown option ${name}`);
   }
   // CAFs name their authority by IDK only: the sandbox's own authority must not share one with a trusted key.

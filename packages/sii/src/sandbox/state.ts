@@ -16,6 +16,8 @@ export interface SandboxSettings {
   remarkCode: string;
   /** `validateXsd` switch: `auto` validates when the schemas are present. */
   xsd: "auto" | "off";
+  /** xml-crypto second check of every signature (`on`) or core's own checks only (`off`). */
+  crossCheck: "on" | "off";
   /** Issuers enabled to send (normalised RUTs); `null` = every issuer. */
   companies: string[] | null;
   /** Host written in SOAP answer namespaces. */
