@@ -16,34 +16,31 @@
 import type postgres from "postgres";
 
 type AnySql = postgres.Sql | postgres.TransactionSql;
-type UnsafeOptions = { prepare?: boolean };
-type Callback = (sql: postgres.TransactionSql) => unknown;
+type Unsafe = (text: string, params?: unknown[], options?: { prepare?: boolean }) => unknown;
+type Scoped = (...args: unknown[]) => unknown;
 
-function wrap<T extends AnySql>(sql: T): T {
-  const unsafe = sql.unsafe.bind(sql) as (text: string, params?: unknown[], options?: UnsafeOptions) => unknown;
-  const preparing = (text: string, params: unknown[] = [], options: UnsafeOptions = {}) => unsafe(text, params, { ...options, prepare: true });
-  const overrides: Record<string, unknown> = { unsafe: preparing };
-  if ("begin" in sql && typeof sql.begin === "function") {
-    const begin = sql.begin.bind(sql) as (...args: unknown[]) => unknown;
-    overrides.begin = (...args: unknown[]) => {
-      const fn = args.pop() as Callback;
-      return begin(...args, (tx: postgres.TransactionSql) => fn(wrap(tx)));
-    };
-  }
-  if ("savepoint" in sql && typeof sql.savepoint === "function") {
-    const savepoint = sql.savepoint.bind(sql) as (...args: unknown[]) => unknown;
-    overrides.savepoint = (...args: unknown[]) => {
-      const fn = args.pop() as Callback;
-      return savepoint(...args, (tx: postgres.TransactionSql) => fn(wrap(tx)));
-    };
-  }
-  // The client is a tagged-template function with properties: keep calling it, override three of them.
-  return new Proxy(sql, {
-    get: (target, property, receiver) => (typeof property === "string" && property in overrides ? overrides[property] : Reflect.get(target, property, receiver)),
-  });
+/** Wraps a scope function (`begin`, `savepoint`) so that its handle is made preparing too. */
+function scoped(scope: Scoped): Scoped {
+  return (...args: unknown[]) => {
+    const fn = args.pop() as (sql: postgres.TransactionSql) => unknown;
+    return scope(...args, (tx: postgres.TransactionSql) => fn(prepareAlways(tx)));
+  };
 }
 
-/** `client` with prepared statements for drizzle's queries (see the module comment). */
+/**
+ * Replaces `unsafe`, `begin` and `savepoint` on the handle itself (postgres.js's functions are closures over
+ * their connection, not `this`-bound, and a Proxy costs a trap on every property read).
+ */
+function prepareAlways<T extends AnySql>(sql: T): T {
+  const target = sql as unknown as Record<string, unknown>;
+  const unsafe = target.unsafe as Unsafe;
+  target.unsafe = (text: string, params: unknown[] = [], options: { prepare?: boolean } = {}) => unsafe(text, params, { ...options, prepare: true });
+  if (typeof target.begin === "function") target.begin = scoped(target.begin as Scoped);
+  if (typeof target.savepoint === "function") target.savepoint = scoped(target.savepoint as Scoped);
+  return sql;
+}
+
+/** `client` with prepared statements for drizzle's queries (see the module comment); changes `client` in place. */
 export function preparingClient(client: postgres.Sql): postgres.Sql {
-  return wrap(client);
+  return prepareAlways(client);
 }

@@ -49,18 +49,26 @@ async function currentStates(deps: Deps, ids: string[]): Promise<SubmitOutcome[]
   return ids.map((id) => ({ id, estado: byId.get(id) ?? "PENDIENTE" }));
 }
 
+/**
+ * Claims the documents for a new envelope in ONE statement: the envelope row (`building`) is inserted by a CTE
+ * of the UPDATE that points the documents at it (both or neither happen). When every document was claimed by
+ * someone else first, the empty envelope row is removed.
+ */
 async function claim(deps: Deps, group: GroupKey, ids: string[], envelopeId: string): Promise<DocumentRow[]> {
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    await tx.insert(envelopes).values({ id: envelopeId, businessId: group.businessId, environment: group.environment, kind: group.kind, xml: new Uint8Array(), status: "building", createdAt: now, updatedAt: now });
-    const rows = await tx
-      .update(documents)
-      .set({ envelopeId })
-      .where(and(inArray(documents.id, ids), eq(documents.businessId, group.businessId), eq(documents.environment, group.environment), eq(documents.estado, "PENDIENTE"), isNull(documents.envelopeId)))
-      .returning();
-    if (rows.length === 0) await tx.delete(envelopes).where(eq(envelopes.id, envelopeId));
-    return rows.sort((a, b) => a.tipo - b.tipo || a.folio - b.folio);
-  });
+  const insertEnvelope = deps.db
+    .insert(envelopes)
+    .values({ id: envelopeId, businessId: group.businessId, environment: group.environment, kind: group.kind, xml: new Uint8Array(), status: "building", createdAt: now, updatedAt: now })
+    .getSQL();
+  const newEnvelope = deps.db.$with("new_envelope", {}).as(insertEnvelope);
+  const rows = await deps.db
+    .with(newEnvelope)
+    .update(documents)
+    .set({ envelopeId })
+    .where(and(inArray(documents.id, ids), eq(documents.businessId, group.businessId), eq(documents.environment, group.environment), eq(documents.estado, "PENDIENTE"), isNull(documents.envelopeId)))
+    .returning();
+  if (rows.length === 0) await deps.db.delete(envelopes).where(eq(envelopes.id, envelopeId));
+  return rows.sort((a, b) => a.tipo - b.tipo || a.folio - b.folio);
 }
 
 /** The group committer's flush for one group key. Resolves with one outcome per id, in order. */
@@ -102,22 +110,26 @@ export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Pr
   return currentStates(deps, ids);
 }
 
-/** True when every document changed to ENVIADO here (none was changed by someone else first). */
+/**
+ * True when every document changed to ENVIADO here (none was changed by someone else first). The envelope update
+ * and every document's change are issued together (pipelined on the transaction's connection).
+ */
 async function markSent(deps: Deps, envelopeId: string, docs: DocumentRow[], trackId: string): Promise<boolean> {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    await tx.update(envelopes).set({ status: "uploaded", trackId, uploadedAt: at, updatedAt: at }).where(eq(envelopes.id, envelopeId));
-    let all = true;
-    for (const doc of docs) {
-      all = (await changeDocumentState(tx, {
-        document: doc,
-        to: "ENVIADO",
-        at,
-        detalle: `recibido por el SII, track id ${trackId}`,
-        set: { trackId, envelopeId, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 },
-      })) && all;
-    }
-    return all;
+    const [, ...applied] = await Promise.all([
+      tx.update(envelopes).set({ status: "uploaded", trackId, uploadedAt: at, updatedAt: at }).where(eq(envelopes.id, envelopeId)),
+      ...docs.map((doc) =>
+        changeDocumentState(tx, {
+          document: doc,
+          to: "ENVIADO",
+          at,
+          detalle: `recibido por el SII, track id ${trackId}`,
+          set: { trackId, envelopeId, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 },
+        }),
+      ),
+    ]);
+    return applied.every(Boolean);
   });
 }
 
@@ -126,16 +138,18 @@ async function markRefused(deps: Deps, envelopeId: string, docs: DocumentRow[], 
   const errores = [siiError(error.status, "upload", error.descripcion), ...error.detail.slice(0, 20).map((line) => ({ codigo: error.status, descripcion: line, ayuda: error.ayuda }))];
   const detalle = `envío rechazado por el SII (STATUS ${error.status}: ${error.descripcion}). ${error.ayuda}`;
   await deps.db.transaction(async (tx) => {
-    await tx.update(envelopes).set({ status: "refused", detail: [error.message, ...error.detail].join("\n").slice(0, 4000), updatedAt: at }).where(eq(envelopes.id, envelopeId));
-    for (const doc of docs) {
-      await changeDocumentState(tx, {
-        document: doc,
-        to: "RECHAZADO",
-        at,
-        detalle,
-        set: { envelopeId, sii: simpleSnapshot(error.status, error.descripcion, errores, at), nextCheckAt: null },
-      });
-    }
+    await Promise.all([
+      tx.update(envelopes).set({ status: "refused", detail: [error.message, ...error.detail].join("\n").slice(0, 4000), updatedAt: at }).where(eq(envelopes.id, envelopeId)),
+      ...docs.map((doc) =>
+        changeDocumentState(tx, {
+          document: doc,
+          to: "RECHAZADO",
+          at,
+          detalle,
+          set: { envelopeId, sii: simpleSnapshot(error.status, error.descripcion, errores, at), nextCheckAt: null },
+        }),
+      ),
+    ]);
   });
 }
 

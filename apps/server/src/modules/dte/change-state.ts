@@ -5,7 +5,7 @@
  * webhook delivery — all in the caller's transaction.
  */
 import { transition } from "@timbre/core/lifecycle";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { businesses } from "../../db/businesses.js";
 import { documentHistory, documents, type DocumentRow, type DocumentState } from "../../db/documents.js";
 import { events, webhookDeliveries } from "../../db/events.js";
@@ -31,21 +31,25 @@ export async function changeDocumentState(tx: Tx, change: StateChange): Promise<
     .where(and(eq(documents.id, document.id), eq(documents.estado, document.estado)))
     .returning({ id: documents.id });
   if (updated.length === 0) return false;
-  await tx.insert(documentHistory).values({ id: newId("history"), documentId: document.id, estado: to, at, detalle: change.detalle ?? null });
-  await recordEvent(tx, {
-    businessId: document.businessId,
-    environment: document.environment,
-    event: "dte.status_changed",
-    at,
-    data: {
-      dte_id: document.id,
-      tipo: document.tipo,
-      folio: document.folio,
-      old_status: document.estado,
-      new_status: to,
-      timestamp: at.toISOString(),
-    },
-  });
+  // Two independent statements (the history row and the event + delivery), sent together: postgres.js pipelines
+  // queries issued at once on the transaction's connection.
+  await Promise.all([
+    tx.insert(documentHistory).values({ id: newId("history"), documentId: document.id, estado: to, at, detalle: change.detalle ?? null }),
+    recordEvent(tx, {
+      businessId: document.businessId,
+      environment: document.environment,
+      event: "dte.status_changed",
+      at,
+      data: {
+        dte_id: document.id,
+        tipo: document.tipo,
+        folio: document.folio,
+        old_status: document.estado,
+        new_status: to,
+        timestamp: at.toISOString(),
+      },
+    }),
+  ]);
   return true;
 }
 
@@ -57,16 +61,22 @@ export interface NewEvent {
   at: Date;
 }
 
-/** Stores an event and, when the business has a webhook URL, its first delivery (due now). */
+/**
+ * Stores an event and, when the business has a webhook URL, its first delivery (due now), in ONE statement: the
+ * event is inserted in a CTE and the delivery is an `INSERT … SELECT` from it joined to the business row.
+ */
 export async function recordEvent(tx: Tx, event: NewEvent): Promise<string> {
   const id = newId("event");
-  await tx.insert(events).values({ id, businessId: event.businessId, environment: event.environment, event: event.event, data: event.data, createdAt: event.at });
-  const [target] = await tx
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(and(eq(businesses.id, event.businessId), isNotNull(businesses.webhookUrl)));
-  if (target) {
-    await tx.insert(webhookDeliveries).values({ id: newId("delivery"), eventId: id, attempt: 1, state: "pending", dueAt: event.at });
-  }
+  const col = (c: { name: string }) => sql.identifier(c.name);
+  await tx.execute(sql`
+    with inserted as (
+      insert into ${events} (${col(events.id)}, ${col(events.businessId)}, ${col(events.environment)}, ${col(events.event)}, ${col(events.data)}, ${col(events.createdAt)})
+      values (${id}, ${event.businessId}, ${event.environment}, ${event.event}, ${JSON.stringify(event.data)}::jsonb, ${event.at.toISOString()}::timestamptz)
+      returning ${col(events.id)}, ${col(events.businessId)}
+    )
+    insert into ${webhookDeliveries} (${col(webhookDeliveries.id)}, ${col(webhookDeliveries.eventId)}, ${col(webhookDeliveries.attempt)}, ${col(webhookDeliveries.state)}, ${col(webhookDeliveries.dueAt)})
+    select ${newId("delivery")}::text, inserted.${col(events.id)}, 1, 'pending', ${event.at.toISOString()}::timestamptz
+    from inserted join ${businesses} on ${businesses.id} = inserted.${col(events.businessId)}
+    where ${businesses.webhookUrl} is not null`);
   return id;
 }

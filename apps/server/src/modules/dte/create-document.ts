@@ -89,8 +89,11 @@ async function insertSigned(
       })
       .returning();
     if (!row) throw new Error("document insert returned nothing");
-    await tx.insert(documentHistory).values({ id: newId("history"), documentId: id, estado: "PENDIENTE", at: now, detalle: "firmado, pendiente de envío al SII" });
-    await linkIdempotentResource(tx, idempotency, id);
+    // Independent of each other once the document exists: sent together (pipelined on the connection).
+    await Promise.all([
+      tx.insert(documentHistory).values({ id: newId("history"), documentId: id, estado: "PENDIENTE", at: now, detalle: "firmado, pendiente de envío al SII" }),
+      linkIdempotentResource(tx, idempotency, id),
+    ]);
     return row;
   });
 }
