@@ -23,13 +23,34 @@ interface Verdict {
   detalle: string;
 }
 
+/**
+ * What documents refreshed together (one poller tick) may share: the SII session of a business and the status of
+ * an envelope, so that the documents of one envelope cost one status query, not one each. Answers are reused only
+ * within the tick that asked.
+ */
+export interface RefreshShared {
+  sessions: Map<string, Promise<SiiSession>>;
+  envelopeStatuses: Map<string, Promise<EnvelopeStatus>>;
+}
+
+export const newRefreshShared = (): RefreshShared => ({ sessions: new Map(), envelopeStatuses: new Map() });
+
+function memo<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let value = map.get(key);
+  if (!value) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
 async function load(deps: Deps, id: string): Promise<DocumentRow | null> {
   const [row] = await deps.db.select().from(documents).where(eq(documents.id, id));
   return row ?? null;
 }
 
 /** Returns the document after the refresh (null when it does not exist). */
-export async function refreshDocumentStatus(deps: Deps, documentId: string): Promise<DocumentRow | null> {
+export async function refreshDocumentStatus(deps: Deps, documentId: string, shared: RefreshShared = newRefreshShared()): Promise<DocumentRow | null> {
   const doc = await load(deps, documentId);
   if (!doc) return null;
   if (doc.estado === "PENDIENTE") {
@@ -39,8 +60,8 @@ export async function refreshDocumentStatus(deps: Deps, documentId: string): Pro
   if (doc.estado !== "ENVIADO") return doc;
   let verdict: Verdict;
   try {
-    const session = await openSiiSession(deps, doc.businessId, doc.environment);
-    verdict = doc.trackId ? await fromEnvelope(deps, session, doc, doc.trackId) : await fromDocumentStatus(deps, session, doc, null);
+    const session = await memo(shared.sessions, `${doc.businessId}|${doc.environment}`, () => openSiiSession(deps, doc.businessId, doc.environment));
+    verdict = doc.trackId ? await fromEnvelope(deps, session, doc, doc.trackId, shared) : await fromDocumentStatus(deps, session, doc, null);
   } catch (error) {
     if (!(error instanceof SiiTransientError)) throw error;
     await deps.db
@@ -71,8 +92,11 @@ function documentErrors(status: EnvelopeStatus, doc: DocumentRow): SiiError[] | 
   return line.errors.map((e) => siiError(e.codigo, "document", e.descripcion));
 }
 
-async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentRow, trackId: string): Promise<Verdict> {
-  const status = await session.client.getUploadStatus({ trackId, rutEmisor: session.business.rut, kind: envelopeKindOf(doc.tipo) });
+async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentRow, trackId: string, shared: RefreshShared): Promise<Verdict> {
+  const kind = envelopeKindOf(doc.tipo);
+  const status = await memo(shared.envelopeStatuses, `${session.business.rut}|${kind}|${trackId}`, () =>
+    session.client.getUploadStatus({ trackId, rutEmisor: session.business.rut, kind }),
+  );
   const verdict = stateFromEnvelopeStatus({ estado: status.estado, ...(status.errCode === null ? {} : { errCode: status.errCode }), porTipo: status.counts.map((c) => ({ ...c })) }, { tipo: doc.tipo });
   const at = deps.now();
   const snapshot = (errores: SiiError[]) => snapshotFromEnvelope(status, doc.tipo, errores, at);

@@ -6,6 +6,7 @@
 import type { Deps } from "../deps.js";
 import { claimDocuments, releaseDocument, type ClaimedDocument } from "./claim-documents.js";
 import type { DocumentEngine } from "./document-engine.js";
+import { newRefreshShared, type RefreshShared } from "../dispatch/refresh-document-status.js";
 
 export interface PollOptions {
   batch?: number;
@@ -19,9 +20,9 @@ export function createStatusPoller(deps: Deps, engine: DocumentEngine, options: 
   const concurrency = options.concurrency ?? 4;
   const leaseMs = options.leaseMs ?? 120_000;
 
-  async function poll(doc: ClaimedDocument): Promise<void> {
+  async function poll(doc: ClaimedDocument, shared: RefreshShared): Promise<void> {
     try {
-      await engine.refreshDocumentStatus(deps, doc.id);
+      await engine.refreshDocumentStatus(deps, doc.id, shared);
     } catch (error) {
       deps.log.warn("poll.refresh_failed", { dte_id: doc.id, error: error instanceof Error ? error.message : String(error) });
     }
@@ -31,8 +32,10 @@ export function createStatusPoller(deps: Deps, engine: DocumentEngine, options: 
   return {
     async tick(): Promise<boolean> {
       const claimed = await claimDocuments(deps.db, { estado: "ENVIADO", now: deps.now(), limit: batch, leaseMs, unscheduledAfterMs: null });
+      // Documents of one envelope are claimed together (same next_check_at) and share its status query.
+      const shared = newRefreshShared();
       for (let i = 0; i < claimed.length; i += concurrency) {
-        await Promise.all(claimed.slice(i, i + concurrency).map(poll));
+        await Promise.all(claimed.slice(i, i + concurrency).map((doc) => poll(doc, shared)));
       }
       return claimed.length === batch;
     },
