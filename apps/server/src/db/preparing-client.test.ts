@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { preparingClient } from "./preparing-client.js";
+import { MAX_PREPARED_PARAMS, preparingClient } from "./preparing-client.js";
 
 const url = process.env.DATABASE_URL;
 if (!url) console.log("preparing-client: PostgreSQL suite skipped (DATABASE_URL is not set)");
@@ -37,6 +37,13 @@ describe.skipIf(!url)("preparingClient [postgres]", () => {
       await db.execute(sql`select ${1}::int as reused_twice`);
       await db.execute(sql`select ${2}::int as reused_twice`);
       expect(await prepared(wrapped, "reused_twice")).toHaveLength(1);
+      // A long IN list (a batch) stays unnamed: no statement per list length.
+      const ids = (n: number) => Array.from({ length: n }, (_, i) => i);
+      const inList = (n: number) => sql`select count(*) as long_list from (select 1) t where 1 in (${sql.join(ids(n).map((i) => sql`${i}::int`), sql`, `)})`;
+      await db.execute(inList(MAX_PREPARED_PARAMS));
+      await db.execute(inList(MAX_PREPARED_PARAMS + 1));
+      await db.execute(inList(300));
+      expect(await prepared(wrapped, "long_list")).toHaveLength(1);
     } finally {
       await plain.end();
       await wrapped.end();

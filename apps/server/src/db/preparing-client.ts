@@ -8,12 +8,18 @@
  * postgres.js keeps prepared statements per connection keyed by text and parameter types, so turning `prepare`
  * on for the texts drizzle generates gives every query the prepared path after its first use on a connection.
  *
- * The set of texts is bounded: the server never inlines values into SQL (no `sql.raw`), so texts differ only by
- * shape (optional filters, `IN` lists up to the batch limit of 500). Queries without parameters keep the simple
- * protocol (postgres.js's own rule), so `begin`, `commit` and multi-statement scripts are unaffected.
+ * The set of texts stays small: the server never inlines values into SQL (no `sql.raw`), so texts differ only by
+ * shape — optional filters and the length of `IN` lists. A statement with more than `MAX_PREPARED_PARAMS`
+ * parameters (long `IN` lists of a batch) stays unnamed, so each connection keeps at most that many variants of
+ * a list query; postgres.js also recycles connections (`max_lifetime`, 30–60 min), which empties the cache.
+ * Queries without parameters keep the simple protocol (postgres.js's own rule), so `begin`, `commit` and
+ * multi-statement scripts are unaffected.
  * Transaction and savepoint handles are wrapped the same way.
  */
 import type postgres from "postgres";
+
+/** The document insert, the widest hot statement, binds at most 24 parameters (one per column). */
+export const MAX_PREPARED_PARAMS = 64;
 
 type AnySql = postgres.Sql | postgres.TransactionSql;
 type Unsafe = (text: string, params?: unknown[], options?: { prepare?: boolean }) => unknown;
@@ -34,7 +40,8 @@ function scoped(scope: Scoped): Scoped {
 function prepareAlways<T extends AnySql>(sql: T): T {
   const target = sql as unknown as Record<string, unknown>;
   const unsafe = target.unsafe as Unsafe;
-  target.unsafe = (text: string, params: unknown[] = [], options: { prepare?: boolean } = {}) => unsafe(text, params, { ...options, prepare: true });
+  target.unsafe = (text: string, params: unknown[] = [], options: { prepare?: boolean } = {}) =>
+    unsafe(text, params, { ...options, prepare: params.length <= MAX_PREPARED_PARAMS });
   if (typeof target.begin === "function") target.begin = scoped(target.begin as Scoped);
   if (typeof target.savepoint === "function") target.savepoint = scoped(target.savepoint as Scoped);
   return sql;
