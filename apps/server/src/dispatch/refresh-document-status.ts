@@ -31,9 +31,11 @@ interface Verdict {
 export interface RefreshShared {
   sessions: Map<string, Promise<SiiSession>>;
   envelopeStatuses: Map<string, Promise<EnvelopeStatus>>;
+  /** Read the document back after the refresh (the poller does not need it: `false` saves a query). */
+  reload: boolean;
 }
 
-export const newRefreshShared = (): RefreshShared => ({ sessions: new Map(), envelopeStatuses: new Map() });
+export const newRefreshShared = (reload = true): RefreshShared => ({ sessions: new Map(), envelopeStatuses: new Map(), reload });
 
 function memo<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
   let value = map.get(key);
@@ -55,7 +57,7 @@ export async function refreshDocumentStatus(deps: Deps, documentId: string, shar
   if (!doc) return null;
   if (doc.estado === "PENDIENTE") {
     await reconcileDocument(deps, documentId);
-    return load(deps, documentId);
+    return shared.reload ? load(deps, documentId) : doc;
   }
   if (doc.estado !== "ENVIADO") return doc;
   let verdict: Verdict;
@@ -69,10 +71,10 @@ export async function refreshDocumentStatus(deps: Deps, documentId: string, shar
       .set({ checkAttempts: doc.checkAttempts + 1, nextCheckAt: nextCheckAt(deps, doc.checkAttempts + 1), updatedAt: deps.now() })
       .where(eq(documents.id, doc.id));
     deps.log.warn("sii.status_unavailable", { document_id: doc.id, reason: error.reason });
-    return load(deps, documentId);
+    return shared.reload ? load(deps, documentId) : doc;
   }
   await apply(deps, doc, verdict);
-  return load(deps, documentId);
+  return shared.reload ? load(deps, documentId) : doc;
 }
 
 async function apply(deps: Deps, doc: DocumentRow, verdict: Verdict): Promise<void> {

@@ -33,7 +33,7 @@ export function createStatusPoller(deps: Deps, engine: DocumentEngine, options: 
     async tick(): Promise<boolean> {
       const claimed = await claimDocuments(deps.db, { estado: "ENVIADO", now: deps.now(), limit: batch, leaseMs, unscheduledAfterMs: null });
       // Documents of one envelope are claimed together (same next_check_at) and share its status query.
-      const shared = newRefreshShared();
+      const shared = newRefreshShared(false);
       for (let i = 0; i < claimed.length; i += concurrency) {
         await Promise.all(claimed.slice(i, i + concurrency).map((doc) => poll(doc, shared)));
       }
