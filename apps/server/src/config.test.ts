@@ -3,12 +3,12 @@ import { loadConfig } from "./config.js";
 
 test("defaults", () => {
   const c = loadConfig({}, "/srv");
-  expect(c).toMatchObject({ port: 3000, databaseUrl: null, dataDir: "/srv/.timbre", siiMode: "sandbox", rateLimitPerMinute: 100, webhookAllowPrivate: false, trustProxy: false, logLevel: "info" });
+  expect(c).toMatchObject({ port: 3000, databaseUrl: null, databasePrepare: true, dataDir: "/srv/.timbre", siiMode: "sandbox", rateLimitPerMinute: 100, webhookAllowPrivate: false, trustProxy: false, logLevel: "info" });
 });
 
 test("reads every variable; rejects malformed values by name", () => {
-  const c = loadConfig({ PORT: "0", DATABASE_URL: "postgres://x/y", TIMBRE_DATA_DIR: "/d", SII_MODE: "produccion", RATE_LIMIT_PER_MINUTE: "5", WEBHOOK_ALLOW_PRIVATE: "true", LOG_LEVEL: "debug" });
-  expect(c).toMatchObject({ port: 0, databaseUrl: "postgres://x/y", dataDir: "/d", siiMode: "produccion", rateLimitPerMinute: 5, webhookAllowPrivate: true, logLevel: "debug" });
+  const c = loadConfig({ PORT: "0", DATABASE_URL: "postgres://x/y", DATABASE_PREPARE: "false", TIMBRE_DATA_DIR: "/d", SII_MODE: "produccion", RATE_LIMIT_PER_MINUTE: "5", WEBHOOK_ALLOW_PRIVATE: "true", LOG_LEVEL: "debug" });
+  expect(c).toMatchObject({ port: 0, databaseUrl: "postgres://x/y", databasePrepare: false, dataDir: "/d", siiMode: "produccion", rateLimitPerMinute: 5, webhookAllowPrivate: true, logLevel: "debug" });
   expect(() => loadConfig({ PORT: "abc" })).toThrow("PORT");
   expect(() => loadConfig({ SII_MODE: "prod" })).toThrow("SII_MODE");
   expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: "0" })).toThrow("RATE_LIMIT_PER_MINUTE");

@@ -10,6 +10,11 @@ export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 export interface Config {
   port: number;
   databaseUrl: string | null;
+  /**
+   * PostgreSQL: run drizzle's queries as named prepared statements (default). Turn off behind a pooler in
+   * transaction mode (PgBouncer), where a statement prepared on one server connection is missing on the next.
+   */
+  databasePrepare: boolean;
   dataDir: string;
   masterKey: string | null;
   jwtSecret: string | null;
@@ -42,6 +47,7 @@ export function loadConfig(env: Env, cwd = "."): Config {
   return {
     port: integer(env, "PORT", 3000, 0, 65535),
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    databasePrepare: env.DATABASE_PREPARE === undefined ? true : flag(env, "DATABASE_PREPARE"),
     dataDir: resolve(cwd, nonEmpty(env.TIMBRE_DATA_DIR) ?? ".timbre"),
     masterKey: nonEmpty(env.TIMBRE_MASTER_KEY),
     jwtSecret: nonEmpty(env.TIMBRE_JWT_SECRET),

@@ -15,7 +15,7 @@ for (const path of notice.generated) log.warn("generated a new secret (set TIMBR
 
 let database: Database;
 try {
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database = await openDatabase({ databaseUrl: config.databaseUrl, prepare: config.databasePrepare, dataDir: config.dataDir });
 } catch (error) {
   if (error instanceof LockedError) {
     console.error(`timbre: ${error.message}`);

@@ -32,6 +32,8 @@ const MIGRATION_LOCK = 7_341_120_001; // advisory lock id: one migrator at a tim
 
 export interface OpenOptions {
   databaseUrl: string | null;
+  /** PostgreSQL: named prepared statements for drizzle's queries (`preparingClient`); default true. */
+  prepare?: boolean;
   dataDir: string;
   /** Embedded only: keep everything in memory (tests). No lock file is taken. */
   memory?: boolean;
@@ -40,7 +42,7 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.prepare ?? true) : openPglite(options);
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {
@@ -87,10 +89,10 @@ const bigintAsNumber = {
   },
 };
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, prepare: boolean): Promise<Database> {
   await migrateWithLock(url);
   const client = postgres(url, { max: 10, onnotice: () => {}, types: { bigint: bigintAsNumber } });
-  const db = drizzlePostgres({ client: preparingClient(client), schema });
+  const db = drizzlePostgres({ client: prepare ? preparingClient(client) : client, schema });
   return {
     db: db as unknown as Db,
     driver: "postgres",

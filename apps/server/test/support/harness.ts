@@ -60,7 +60,7 @@ export async function createHarness(driver: Driver, env: Env = {}): Promise<Harn
   });
   const scratch = driver === "postgres" ? await createScratchDatabase() : null;
   const template = scratch ? undefined : await (migratedTemplate ??= pgliteTemplate());
-  const database = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: config.dataDir, memory: true, template });
+  const database = await openDatabase({ databaseUrl: scratch?.url ?? null, prepare: config.databasePrepare, dataDir: config.dataDir, memory: true, template });
   const logs: string[] = [];
   const bodies: string[] = [];
   const log = createLogger("debug", (line) => logs.push(line));
