@@ -123,6 +123,13 @@ export async function releaseIdempotent(db: Db, record: { scope: string; key: st
     .where(and(eq(idempotencyKeys.scope, record.scope), eq(idempotencyKeys.key, record.key), sql`response_status is null`));
 }
 
+/** The Idempotency-Key a request claimed; `resume`: the `resource_id` of a batch whose first request died part-way. */
+export interface ClaimedIdempotencyKey {
+  scope: string;
+  key: string;
+  resume?: string;
+}
+
 /** The key of a request in progress; `batchIndex` when the resource is one item of a batch. */
 export type IdempotencyRecord = { scope: string; key: string; batchIndex?: number } | null;
 

@@ -3,6 +3,7 @@
  * idempotency record). Keyed by the `Request` object, so nothing leaks between requests.
  */
 import type { Credential } from "./credential.js";
+import type { ClaimedIdempotencyKey } from "./idempotency.js";
 
 export interface RequestState {
   id: string;
@@ -11,8 +12,7 @@ export interface RequestState {
   /** `undefined` when no credential was sent; `"invalid"` when one was sent and refused. */
   credential: Credential | "invalid" | undefined;
   bodyHash: string | null;
-  /** The claimed Idempotency-Key; `resume`: the `resource_id` of a batch whose first request died part-way. */
-  idempotency: { scope: string; key: string; resume?: string } | null;
+  idempotency: ClaimedIdempotencyKey | null;
   status: number | null;
 }
 

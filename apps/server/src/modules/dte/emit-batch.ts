@@ -8,7 +8,7 @@ import { documents, type DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { toApiError } from "../../http/errors.js";
-import { batchResource } from "../../http/idempotency.js";
+import { batchResource, type ClaimedIdempotencyKey } from "../../http/idempotency.js";
 import { createDocument } from "./create-document.js";
 import { prepareEmission } from "./prepare-emission.js";
 import { presentDocument, type DteView } from "./present-document.js";
@@ -30,7 +30,7 @@ export async function emitBatch(
   deps: Deps,
   scope: BusinessScope,
   bodies: unknown[],
-  idempotency: { scope: string; key: string; resume?: string } | null = null,
+  idempotency: ClaimedIdempotencyKey | null = null,
 ): Promise<{ results: BatchItemResult[] }> {
   const created: Array<{ index: number; row: DocumentRow }> = [];
   const results: BatchItemResult[] = [];
