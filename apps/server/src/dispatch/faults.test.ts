@@ -4,10 +4,11 @@ import type { Sandbox } from "@timbre/sii";
 import { documents, envelopes } from "../db/documents.js";
 import { describeDrivers, createHarness, type Harness } from "../../test/support/harness.js";
 import { emitBody, emitter, RECEPTOR } from "../../test/support/emission.js";
-import { reconcileDocument } from "./reconcile-document.js";
+import { BUILDING_ABANDONED_MS, reconcileDocument } from "./reconcile-document.js";
 import { refreshDocumentStatus } from "./refresh-document-status.js";
 import { openSiiSession } from "./sii-session.js";
 import { submitDocuments, waitForSubmissions } from "./submit-documents.js";
+import { storeForUpload } from "./upload-envelope.js";
 
 describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled and sent once", (driver) => {
   let h: Harness;
@@ -109,5 +110,37 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     const [doc] = await h.deps.db.select().from(documents).where(eq(documents.id, id));
     expect(doc?.envelopeId).toBeNull();
     expect((await submitDocuments(h.deps, [id]))[0]?.estado).toBe("ENVIADO");
+  }, 30_000);
+
+  test("an envelope left `building` by a stopped process: given up after 30 s, its document released and sent once; a late builder cannot upload it", async () => {
+    const session = await openSiiSession(h.deps, businessId, "test");
+    session.client.invalidateTokens();
+    sandbox.faults.set({ mode: "http500" });
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
+    expect(res.status).toBe(202);
+    await waitForSubmissions(h.deps);
+    sandbox.faults.clear();
+    const id: string = res.json.data.id;
+    // What a process killed between claiming the document and storing the envelope leaves behind.
+    const building = async (ageMs: number) => {
+      const envelopeId = `env_building_${ageMs}_${driver}`;
+      const at = new Date(Date.now() - ageMs);
+      await h.deps.db.insert(envelopes).values({ id: envelopeId, businessId, environment: "test", kind: "EnvioDTE", xml: new Uint8Array(), status: "building", createdAt: at, updatedAt: at });
+      await h.deps.db.update(documents).set({ envelopeId }).where(eq(documents.id, id));
+      return envelopeId;
+    };
+    const fresh = await building(BUILDING_ABANDONED_MS - 10_000);
+    expect(await reconcileDocument(h.deps, id)).toBe("wait"); // its builder may still be at work
+    const old = await building(BUILDING_ABANDONED_MS + 1_000);
+    const uploadsBefore = sandbox.envelopes().length;
+    expect(await reconcileDocument(h.deps, id)).toBe("not_received");
+    const [given] = await h.deps.db.select().from(envelopes).where(eq(envelopes.id, old));
+    expect(given?.status).toBe("failed");
+    expect((await h.deps.db.select().from(documents).where(eq(documents.id, id)))[0]?.envelopeId).toBeNull();
+    // The builder of that envelope, had it only been slow, now finds it given up and must not upload it.
+    expect(await storeForUpload(h.deps, old, new Uint8Array([1]))).toBe(false);
+    expect(await storeForUpload(h.deps, fresh, new Uint8Array([1]))).toBe(true); // still building: stored
+    expect((await submitDocuments(h.deps, [id]))[0]?.estado).toBe("ENVIADO");
+    expect(sandbox.envelopes().length).toBe(uploadsBefore + 1);
   }, 30_000);
 });

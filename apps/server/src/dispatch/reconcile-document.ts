@@ -1,12 +1,14 @@
 /**
  * Before a PENDIENTE document is uploaded again, make sure the SII does not already have it (BRIEF §8
  * UPLOAD_UNKNOWN): its last envelope may have reached the SII without us reading the answer.
- * - envelope `failed` (or `building` abandoned for 5 minutes) → released;
+ * - envelope `failed` → released; `building` for longer than `BUILDING_ABANDONED_MS` (its process stopped between
+ *   claiming and storing it, so it never reached the SII) → given up (`failed`, compare-and-set: a live builder
+ *   that is merely slow then finds it failed and does not upload) and released;
  * - envelope `uploaded` with a track id (a crash before the state change) → ENVIADO with that track id;
  * - envelope `unknown`/`uploading` → after a quiet period (the SII may still be processing it), QueryEstDte:
  *   the SII has it (DOK, DNK, …) → ENVIADO (status then follows QueryEstDte); FAU/FNA/FAN → released.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { stateFromDocumentStatus } from "@timbre/core/lifecycle";
 import { SiiTransientError } from "@timbre/sii";
 import { documents, envelopes, type DocumentRow } from "../db/documents.js";
@@ -27,12 +29,15 @@ export type ReconcileOutcome =
   /** The SII could not be asked now. */
   | "unavailable";
 
-const ABANDONED_MS = 5 * 60_000;
+/** Building an envelope takes milliseconds; one still `building` after this was left by a stopped process. */
+export const BUILDING_ABANDONED_MS = 30_000;
 
 /** How long after an unanswered upload the SII should have registered it (sandbox: a few processing steps). */
 export function quietPeriodMs(deps: Deps): number {
   return deps.config.siiMode === "sandbox" ? deps.config.siiSandboxStepMs * 6 : 5 * 60_000;
 }
+
+const ABANDONED_DETAIL = "abandoned while building: its process stopped before the upload";
 
 async function releaseDocument(deps: Deps, doc: DocumentRow): Promise<"not_received"> {
   await deps.db.update(documents).set({ envelopeId: null, updatedAt: deps.now() }).where(eq(documents.id, doc.id));
@@ -45,7 +50,17 @@ export async function reconcileDocument(deps: Deps, documentId: string, options:
   const [envelope] = await deps.db.select().from(envelopes).where(eq(envelopes.id, doc.envelopeId));
   const now = deps.now();
   if (!envelope || envelope.status === "failed" || envelope.status === "refused") return releaseDocument(deps, doc);
-  if (envelope.status === "building") return envelope.updatedAt.getTime() + ABANDONED_MS <= now.getTime() ? releaseDocument(deps, doc) : "wait";
+  if (envelope.status === "building") {
+    if (envelope.updatedAt.getTime() + BUILDING_ABANDONED_MS > now.getTime()) return "wait";
+    const given = await deps.db
+      .update(envelopes)
+      .set({ status: "failed", detail: ABANDONED_DETAIL, updatedAt: now })
+      .where(and(eq(envelopes.id, envelope.id), eq(envelopes.status, "building")))
+      .returning({ id: envelopes.id });
+    if (given.length > 0) return releaseDocument(deps, doc);
+    // Someone moved it on meanwhile (stored for upload, or gave it up first): look again next time.
+    return "wait";
+  }
   if (envelope.status === "uploaded" && envelope.trackId) {
     const trackId = envelope.trackId;
     const ok = await deps.db.transaction((tx) =>

@@ -71,6 +71,19 @@ async function claim(deps: Deps, group: GroupKey, ids: string[], envelopeId: str
   return rows.sort((a, b) => a.tipo - b.tipo || a.folio - b.folio);
 }
 
+/**
+ * Stores the built envelope (`uploading`) before its upload — only while it is still `building`: when a reconciler
+ * gave it up as abandoned first (`failed`, documents released), returns false and it must not be uploaded.
+ */
+export async function storeForUpload(deps: Deps, envelopeId: string, bytes: Uint8Array): Promise<boolean> {
+  const stored = await deps.db
+    .update(envelopes)
+    .set({ xml: bytes, status: "uploading", updatedAt: deps.now() })
+    .where(and(eq(envelopes.id, envelopeId), eq(envelopes.status, "building")))
+    .returning({ id: envelopes.id });
+  return stored.length > 0;
+}
+
 /** The group committer's flush for one group key. Resolves with one outcome per id, in order. */
 export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Promise<SubmitOutcome[]> {
   const group = parseGroupKey(key);
@@ -92,11 +105,11 @@ export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Pr
       timestamp: chileTimestamp(deps.now()),
     });
     bytes = encodeLatin1(xml);
-    await deps.db.update(envelopes).set({ xml: bytes, status: "uploading", updatedAt: deps.now() }).where(eq(envelopes.id, envelopeId));
   } catch (error) {
     await release(deps, envelopeId, claimed, "failed", `envelope not built: ${error instanceof Error ? error.message : String(error)}`);
     throw error;
   }
+  if (!(await storeForUpload(deps, envelopeId, bytes))) return currentStates(deps, ids);
   try {
     const result = await session.client.uploadEnvelope({ kind: group.kind, xml: bytes, rutEmisor: session.business.rut });
     const allApplied = await markSent(deps, envelopeId, claimed, result.trackId);
