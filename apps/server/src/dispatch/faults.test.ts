@@ -38,6 +38,18 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     return env ?? null;
   };
 
+  /** Emits with the SII refusing even authentication: 202 PENDIENTE, its envelope `failed` (certainly not sent). */
+  const emitWhileSiiDownBeforeAuthentication = async (): Promise<string> => {
+    const session = await openSiiSession(h.deps, businessId, "test");
+    session.client.invalidateTokens();
+    sandbox.faults.set({ mode: "http500" });
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
+    expect(res.status).toBe(202);
+    await waitForSubmissions(h.deps);
+    sandbox.faults.clear();
+    return res.json.data.id as string;
+  };
+
   const folios = async () => (await h.deps.db.select({ tipo: documents.tipo, folio: documents.folio }).from(documents)).map((d) => `${d.tipo}/${d.folio}`);
 
   for (const [mode, tipo, path] of [["timeout", 33, "DTEUpload"], ["http500", 33, "DTEUpload"], ["timeout", 39, "boleta.electronica.envio"]] as const) {
@@ -99,28 +111,14 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
   }, 30_000);
 
   test("SII down before authentication → 202, the envelope is failed (certainly not sent) and the next submit sends it", async () => {
-    const session = await openSiiSession(h.deps, businessId, "test");
-    session.client.invalidateTokens();
-    sandbox.faults.set({ mode: "http500" });
-    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
-    expect(res.status).toBe(202);
-    await waitForSubmissions(h.deps);
-    sandbox.faults.clear();
-    const id: string = res.json.data.id;
+    const id = await emitWhileSiiDownBeforeAuthentication();
     const [doc] = await h.deps.db.select().from(documents).where(eq(documents.id, id));
     expect(doc?.envelopeId).toBeNull();
     expect((await submitDocuments(h.deps, [id]))[0]?.estado).toBe("ENVIADO");
   }, 30_000);
 
   test("an envelope left `building` by a stopped process: given up after 30 s, its document released and sent once; a late builder cannot upload it", async () => {
-    const session = await openSiiSession(h.deps, businessId, "test");
-    session.client.invalidateTokens();
-    sandbox.faults.set({ mode: "http500" });
-    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
-    expect(res.status).toBe(202);
-    await waitForSubmissions(h.deps);
-    sandbox.faults.clear();
-    const id: string = res.json.data.id;
+    const id = await emitWhileSiiDownBeforeAuthentication();
     // What a process killed between claiming the document and storing the envelope leaves behind.
     const building = async (ageMs: number) => {
       const envelopeId = `env_building_${ageMs}_${driver}`;
