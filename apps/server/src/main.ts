@@ -28,7 +28,7 @@ const deps = createDeps({ config, database, secrets, log });
 const app = buildApp(deps, database);
 const firstRun = database.driver === "pglite" ? await ensureSandboxAccount(deps) : null;
 
-const workers = config.workers ? startWorkers(deps) : null;
+const workers = config.workers ? await startWorkers(deps, database.jobStore) : null;
 app.listen({ port: config.port });
 const port = app.server?.port ?? config.port;
 log.info("listening", { port, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });

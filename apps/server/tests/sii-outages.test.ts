@@ -37,7 +37,7 @@ describeDrivers("SII outages: documents wait PENDIENTE and recover on their own,
     const gateway = await h.deps.sii();
     if (!gateway.sandbox) throw new Error("no in-process sandbox");
     sandbox = gateway.sandbox;
-    workers = startWorkers(h.deps, { intervalsMs: { dispatch: 150, poll: 150, webhooks: 1000, checks: 3_600_000 } });
+    workers = await startWorkers(h.deps, h.database.jobStore, { intervalsMs: { dispatch: 150, poll: 150, webhooks: 1000, checks: 3_600_000 } });
   }, 120_000);
   afterAll(async () => {
     sandbox?.faults.clear();

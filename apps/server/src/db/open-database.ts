@@ -22,6 +22,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: "pglite" | "postgres";
+  /** Where the job queue (pg-boss, `jobs/job-queue.ts`) keeps its schema: the same database. */
+  jobStore: JobStore;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -29,6 +31,9 @@ export interface Database {
 
 const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 const MIGRATION_LOCK = 7_341_120_001; // advisory lock id: one migrator at a time across processes
+
+/** PGlite is single-connection: pg-boss shares the client. PostgreSQL: pg-boss opens its own small pool. */
+export type JobStore = { kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string };
 
 export interface OpenOptions {
   databaseUrl: string | null;
@@ -66,6 +71,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     driver: "pglite",
+    jobStore: { kind: "pglite", client },
     ping: async () => {
       await client.query("select 1");
     },
@@ -96,6 +102,7 @@ async function openPostgres(url: string, prepare: boolean): Promise<Database> {
   return {
     db: db as unknown as Db,
     driver: "postgres",
+    jobStore: { kind: "postgres", url },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -2,10 +2,9 @@
  * Claims due webhook deliveries. A row is one attempt (`db/events.ts`): `pending` until tried, then `delivered`,
  * `retrying` (failed; the next attempt is a new `pending` row due later) or `failed` (failed; no attempt left).
  *
- * Why rows + `FOR UPDATE SKIP LOCKED` and not pg-boss: the delivery row is already written in the same transaction
- * as the change it reports (`recordEvent`), so it is the durable source of truth; a pg-boss job would be a second
- * copy of the same state to keep in sync, plus its own schema and maintenance timers on the single PGlite
- * connection. Claiming the rows directly works the same on PGlite and PostgreSQL and loses nothing on restart.
+ * The delivery row is written in the same transaction as the change it reports (`recordEvent`), so it is the
+ * durable source of truth; the pg-boss job of a round (`boss-loop.ts`) only says when to look, and the round
+ * claims the rows themselves, which works the same on PGlite and PostgreSQL and loses nothing on restart.
  *
  * A claim is a short transaction that stamps `at` (the attempt's start, also the claim token) and moves `due_at`
  * forward by a lease longer than the request timeout; the HTTP call happens outside any transaction. If the

@@ -1,7 +1,7 @@
 /**
- * Webhook delivery worker: claims due attempts (`claim-deliveries.ts`, which explains the choice of SKIP LOCKED
- * rows over pg-boss), POSTs each with the Standard Webhooks headers signed by every active secret, and records the
- * outcome (`record-delivery.ts`). Up to `concurrency` attempts run at once and never inside a transaction, so a
+ * Webhook delivery worker: each round (a pg-boss job, `boss-loop.ts`) claims due attempts (`claim-deliveries.ts`),
+ * POSTs each with the Standard Webhooks headers signed by every active secret, and records the outcome
+ * (`record-delivery.ts`). Up to `concurrency` attempts run at once and never inside a transaction, so a
  * slow receiver holds no lock and never delays emission. The target is re-checked at delivery time (resolved
  * addresses, https in live).
  */

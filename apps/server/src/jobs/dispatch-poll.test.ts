@@ -138,7 +138,7 @@ describeDrivers("dispatcher and status poller", (driver) => {
   test("startWorkers: loops run, wake() runs a worker at once, stop() ends them", async () => {
     await clearDue();
     const { engine, calls } = fakeEngine();
-    const workers = startWorkers(h.deps, { engine, intervalsMs: { dispatch: 60_000, poll: 60_000, webhooks: 60_000, checks: 60_000 } });
+    const workers = await startWorkers(h.deps, h.database.jobStore, { engine, intervalsMs: { dispatch: 60_000, poll: 60_000, webhooks: 60_000, checks: 60_000 } });
     try {
       await Bun.sleep(100); // first round: nothing due
       const [id] = await due("PENDIENTE");

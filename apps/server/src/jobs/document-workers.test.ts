@@ -47,7 +47,7 @@ describeDrivers("document workers against the sandbox SII", (driver) => {
   });
 
   test("a PENDIENTE document (upload failed) reaches ENVIADO then ACEPTADO by the workers alone, uploaded once, webhooks delivered", async () => {
-    const workers = startWorkers(h.deps, { intervalsMs: { dispatch: 100, poll: 100, webhooks: 100 } });
+    const workers = await startWorkers(h.deps, h.database.jobStore, { intervalsMs: { dispatch: 100, poll: 100, webhooks: 100 } });
     try {
       sandbox.faults.set({ mode: "http500", path: "DTEUpload" });
       const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });

@@ -1,16 +1,19 @@
 /**
- * Starts the background workers of this process, each in its own loop (`loop.ts`): webhook delivery, the
- * PENDIENTE dispatcher, the ENVIADO status poller and the periodic checks. All state lives in the database
- * (delivery rows, `next_check_at`), so any number of processes may run workers and a restart loses nothing.
- * `wake(name)` (or `wakeWorkers(deps, name)` from code that only has the deps) runs a worker at once, e.g. after
- * a state change commits.
+ * Starts the background workers of this process on the job queue (pg-boss, `job-queue.ts`), each a queue of
+ * rounds (`boss-loop.ts`): webhook delivery, the PENDIENTE dispatcher, the ENVIADO status poller and the
+ * periodic checks (certificate and numeration expiry, low folios). All state lives in the database (delivery
+ * rows, `next_check_at`, pg-boss's jobs), so any number of processes may run workers and a restart loses
+ * nothing. `wake(name)` (or `wakeWorkers(deps, name)` from code that only has the deps) asks for a round at
+ * once, e.g. after a state change commits; any process's worker may take it.
  */
 import type { Deps } from "../deps.js";
 import { createWebhookWorker, type WebhookWorkerOptions } from "./deliver-webhooks.js";
 import { createDispatcher, type DispatchOptions } from "./dispatch-pending.js";
 import { defaultDocumentEngine } from "./default-document-engine.js";
 import type { DocumentEngine } from "./document-engine.js";
-import { startLoop, type Loop } from "./loop.js";
+import type { JobStore } from "../db/open-database.js";
+import { startBossLoop, type Loop } from "./boss-loop.js";
+import { openJobQueue } from "./job-queue.js";
 import { createStatusPoller, type PollOptions } from "./poll-status.js";
 import { runChecks } from "./run-checks.js";
 
@@ -41,25 +44,31 @@ export function wakeWorkers(deps: Pick<Deps, "instanceId">, name: WorkerName): v
   for (const workers of running.get(deps.instanceId) ?? []) workers.wake(name);
 }
 
-export function startWorkers(deps: Deps, options: WorkersOptions = {}): Workers {
+/** The pg-boss queue of each worker's rounds. */
+export const WORKER_QUEUES: Record<WorkerName, string> = {
+  webhooks: "timbre-webhooks",
+  dispatch: "timbre-dispatch",
+  poll: "timbre-poll",
+  checks: "timbre-checks",
+};
+
+export async function startWorkers(deps: Deps, store: JobStore, options: WorkersOptions = {}): Promise<Workers> {
   const engine = options.engine === undefined ? defaultDocumentEngine : options.engine;
   const enabled = (name: WorkerName) => !options.only || options.only.includes(name);
   const interval = (name: WorkerName) => options.intervalsMs?.[name] ?? DEFAULT_INTERVALS[name];
   const loops = new Map<WorkerName, Loop>();
   const log = deps.log;
+  const boss = await openJobQueue(store, log);
+  const start = async (name: WorkerName, tick: () => Promise<boolean>) => {
+    loops.set(name, await startBossLoop({ boss, queue: WORKER_QUEUES[name], intervalMs: interval(name), tick, log }));
+  };
 
   const webhookWorker = enabled("webhooks")
     ? createWebhookWorker(deps, { ...options.webhooks, onSettled: () => loops.get("webhooks")?.wake() })
     : null;
-  if (webhookWorker) loops.set("webhooks", startLoop({ name: "webhooks", intervalMs: interval("webhooks"), tick: webhookWorker.tick, log }));
-  if (engine && enabled("dispatch")) {
-    const dispatcher = createDispatcher(deps, engine, options.dispatch);
-    loops.set("dispatch", startLoop({ name: "dispatch", intervalMs: interval("dispatch"), tick: dispatcher.tick, log }));
-  }
-  if (engine && enabled("poll")) {
-    const poller = createStatusPoller(deps, engine, options.poll);
-    loops.set("poll", startLoop({ name: "poll", intervalMs: interval("poll"), tick: poller.tick, log }));
-  }
+  if (webhookWorker) await start("webhooks", webhookWorker.tick);
+  if (engine && enabled("dispatch")) await start("dispatch", createDispatcher(deps, engine, options.dispatch).tick);
+  if (engine && enabled("poll")) await start("poll", createStatusPoller(deps, engine, options.poll).tick);
   if (!engine) log.warn("workers.no_document_engine", { detail: "dispatcher and status poller are off" });
   if (enabled("checks")) {
     const tick = async () => {
@@ -67,7 +76,7 @@ export function startWorkers(deps: Deps, options: WorkersOptions = {}): Workers 
       if (recorded) loops.get("webhooks")?.wake();
       return false;
     };
-    loops.set("checks", startLoop({ name: "checks", intervalMs: interval("checks"), tick, log }));
+    await start("checks", tick);
   }
 
   const workers: Workers = {
@@ -77,6 +86,7 @@ export function startWorkers(deps: Deps, options: WorkersOptions = {}): Workers 
       // Stop claiming first, then abort what is in flight (released rows are due again at once).
       await Promise.all([...loops.values()].map((l) => l.stop()));
       await webhookWorker?.stop();
+      await boss.stop({ graceful: true, close: true, timeout: 10_000 });
     },
   };
   const set = running.get(deps.instanceId) ?? new Set<Workers>();

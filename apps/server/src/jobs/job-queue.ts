@@ -1,0 +1,28 @@
+/**
+ * The job queue: pg-boss over the same database as everything else, so any number of server processes share
+ * the background work without a separate broker. On PGlite it shares the embedded client (`fromPglite`; one
+ * process by construction); on PostgreSQL it opens its own small pool (one connection of which listens for
+ * NOTIFY, so a job sent by any process wakes a worker at once instead of at its next poll).
+ *
+ * pg-boss keeps its tables in the `pgboss` schema and migrates them itself at `start()`; ours stay with
+ * drizzle's migrations.
+ */
+import { PgBoss, fromPglite } from "pg-boss";
+import type { JobStore } from "../db/open-database.js";
+import type { Logger } from "../log.js";
+
+export type JobQueue = PgBoss;
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function openJobQueue(store: JobStore, log: Logger): Promise<JobQueue> {
+  const boss =
+    store.kind === "pglite"
+      ? new PgBoss({ db: fromPglite(store.client), backend: "pglite", useListenNotify: true })
+      : new PgBoss({ connectionString: store.url, max: 3, application_name: "timbre-jobs", useListenNotify: true });
+  // pg-boss reports its own failures (a maintenance query, a lost connection) as events; it retries by itself.
+  boss.on("error", (error: unknown) => log.error("jobs.error", { error: message(error) }));
+  boss.on("warning", (warning: unknown) => log.warn("jobs.warning", { detail: message((warning as { message?: string }).message ?? warning) }));
+  await boss.start();
+  return boss;
+}
