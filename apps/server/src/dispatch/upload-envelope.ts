@@ -14,7 +14,7 @@ import { documents, envelopes, type DocumentRow, type DocumentState } from "../d
 import type { Deps } from "../deps.js";
 import { newId } from "../ids.js";
 import { chileTimestamp } from "../modules/dte/chile-time.js";
-import { changeDocumentState } from "../modules/dte/change-state.js";
+import { changeDocumentStates } from "../modules/dte/change-state.js";
 import { resolutionOf } from "../modules/dte/prepare-emission.js";
 import { nextCheckAt, openSiiSession } from "./sii-session.js";
 import { siiError, simpleSnapshot } from "./sii-snapshot.js";
@@ -125,24 +125,23 @@ export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Pr
 
 /**
  * True when every document changed to ENVIADO here (none was changed by someone else first). The envelope update
- * and every document's change are issued together (pipelined on the transaction's connection).
+ * and the documents' change (a fixed number of statements for the whole envelope) are issued together
+ * (pipelined on the transaction's connection).
  */
 async function markSent(deps: Deps, envelopeId: string, docs: DocumentRow[], trackId: string): Promise<boolean> {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    const [, ...applied] = await Promise.all([
+    const [, applied] = await Promise.all([
       tx.update(envelopes).set({ status: "uploaded", trackId, uploadedAt: at, updatedAt: at }).where(eq(envelopes.id, envelopeId)),
-      ...docs.map((doc) =>
-        changeDocumentState(tx, {
-          document: doc,
-          to: "ENVIADO",
-          at,
-          detalle: `recibido por el SII, track id ${trackId}`,
-          set: { trackId, envelopeId, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 },
-        }),
-      ),
+      changeDocumentStates(tx, {
+        documents: docs,
+        to: "ENVIADO",
+        at,
+        detalle: `recibido por el SII, track id ${trackId}`,
+        set: { trackId, envelopeId, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 },
+      }),
     ]);
-    return applied.every(Boolean);
+    return applied.size === docs.length;
   });
 }
 
@@ -153,15 +152,13 @@ async function markRefused(deps: Deps, envelopeId: string, docs: DocumentRow[], 
   await deps.db.transaction(async (tx) => {
     await Promise.all([
       tx.update(envelopes).set({ status: "refused", detail: [error.message, ...error.detail].join("\n").slice(0, 4000), updatedAt: at }).where(eq(envelopes.id, envelopeId)),
-      ...docs.map((doc) =>
-        changeDocumentState(tx, {
-          document: doc,
-          to: "RECHAZADO",
-          at,
-          detalle,
-          set: { envelopeId, sii: simpleSnapshot(error.status, error.descripcion, errores, at), nextCheckAt: null },
-        }),
-      ),
+      changeDocumentStates(tx, {
+        documents: docs,
+        to: "RECHAZADO",
+        at,
+        detalle,
+        set: { envelopeId, sii: simpleSnapshot(error.status, error.descripcion, errores, at), nextCheckAt: null },
+      }),
     ]);
   });
 }
