@@ -4,14 +4,18 @@
  * ACEPTADO_CON_REPAROS / RECHAZADO; mixed counts → this document's line in the boleta detail, or QueryEstDte;
  * envelope-level rejections → RECHAZADO. ENVIADO without a track id (reconciled) → QueryEstDte. PENDIENTE → the
  * reconciliation of an unknown upload. The `documents.sii` snapshot keeps the answer with hints for every code.
+ * `refreshDocumentStatuses(deps, ids)` does the same for the poller's batch: one read of the documents, one
+ * status query per envelope, and the final states of documents that share a verdict applied together in one
+ * transaction (`changeDocumentStates`), so an envelope of N documents reaching ACEPTADO costs a few statements,
+ * not N transactions.
  * Used by GET /dte/:id/status?refresh=true and the poller job.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { stateFromDocumentStatus, stateFromEnvelopeStatus } from "@timbre/core/lifecycle";
 import { SiiTransientError, type EnvelopeStatus } from "@timbre/sii";
 import { documents, type DocumentRow, type DocumentState, type SiiStatusSnapshot } from "../db/documents.js";
 import type { Deps } from "../deps.js";
-import { changeDocumentState } from "../modules/dte/change-state.js";
+import { changeDocumentState, changeDocumentStates } from "../modules/dte/change-state.js";
 import { reconcileDocument } from "./reconcile-document.js";
 import { envelopeKindOf, nextCheckAt, openSiiSession, type SiiSession } from "./sii-session.js";
 import { siiError, simpleSnapshot, snapshotFromEnvelope, type SiiError } from "./sii-snapshot.js";
@@ -51,6 +55,27 @@ async function load(deps: Deps, id: string): Promise<DocumentRow | null> {
   return row ?? null;
 }
 
+/** What the SII says about an ENVIADO document now: a verdict, or `unavailable` (transient failure, ask later). */
+async function assess(deps: Deps, doc: DocumentRow, shared: RefreshShared, at: Date): Promise<Verdict | "unavailable"> {
+  try {
+    const session = await memo(shared.sessions, `${doc.businessId}|${doc.environment}`, () => openSiiSession(deps, doc.businessId, doc.environment));
+    return doc.trackId ? await fromEnvelope(deps, session, doc, doc.trackId, shared, at) : await fromDocumentStatus(session, doc, null, at);
+  } catch (error) {
+    if (!(error instanceof SiiTransientError)) throw error;
+    deps.log.warn("sii.status_unavailable", { document_id: doc.id, reason: error.reason });
+    return "unavailable";
+  }
+}
+
+/** Not final yet (still processing, or the SII did not answer): keep the snapshot, ask again after the back-off. */
+async function reschedule(deps: Deps, doc: DocumentRow, at: Date, sii?: SiiStatusSnapshot): Promise<void> {
+  const attempts = doc.checkAttempts + 1;
+  await deps.db
+    .update(documents)
+    .set({ ...(sii ? { sii } : {}), checkAttempts: attempts, nextCheckAt: nextCheckAt(deps, attempts, at), updatedAt: at })
+    .where(eq(documents.id, doc.id));
+}
+
 /** Returns the document after the refresh (null when it does not exist). */
 export async function refreshDocumentStatus(deps: Deps, documentId: string, shared: RefreshShared = newRefreshShared()): Promise<DocumentRow | null> {
   const doc = await load(deps, documentId);
@@ -60,32 +85,64 @@ export async function refreshDocumentStatus(deps: Deps, documentId: string, shar
     return shared.reload ? load(deps, documentId) : doc;
   }
   if (doc.estado !== "ENVIADO") return doc;
-  let verdict: Verdict;
-  try {
-    const session = await memo(shared.sessions, `${doc.businessId}|${doc.environment}`, () => openSiiSession(deps, doc.businessId, doc.environment));
-    verdict = doc.trackId ? await fromEnvelope(deps, session, doc, doc.trackId, shared) : await fromDocumentStatus(deps, session, doc, null);
-  } catch (error) {
-    if (!(error instanceof SiiTransientError)) throw error;
-    await deps.db
-      .update(documents)
-      .set({ checkAttempts: doc.checkAttempts + 1, nextCheckAt: nextCheckAt(deps, doc.checkAttempts + 1), updatedAt: deps.now() })
-      .where(eq(documents.id, doc.id));
-    deps.log.warn("sii.status_unavailable", { document_id: doc.id, reason: error.reason });
-    return shared.reload ? load(deps, documentId) : doc;
-  }
-  await apply(deps, doc, verdict);
+  const at = deps.now();
+  const verdict = await assess(deps, doc, shared, at);
+  if (verdict === "unavailable" || verdict.to === null) await reschedule(deps, doc, at, verdict === "unavailable" ? undefined : verdict.sii);
+  else await deps.db.transaction((tx) => changeDocumentState(tx, { document: doc, to: verdict.to!, at, detalle: verdict.detalle, set: { sii: verdict.sii, nextCheckAt: null } }));
   return shared.reload ? load(deps, documentId) : doc;
 }
 
-async function apply(deps: Deps, doc: DocumentRow, verdict: Verdict): Promise<void> {
+export interface RefreshBatchOptions {
+  /** SII queries in flight at once. */
+  concurrency?: number;
+}
+
+/**
+ * The poller's refresh of several documents. Returns the ids whose next check it settled (rescheduled or final);
+ * the caller releases the others (a failure, a PENDIENTE document, one changed meanwhile by someone else).
+ */
+export async function refreshDocumentStatuses(deps: Deps, ids: string[], options: RefreshBatchOptions = {}): Promise<Set<string>> {
+  const settled = new Set<string>();
+  if (ids.length === 0) return settled;
+  const shared = newRefreshShared(false);
   const at = deps.now();
-  if (verdict.to === null) {
-    const attempts = doc.checkAttempts + 1;
-    await deps.db.update(documents).set({ sii: verdict.sii, checkAttempts: attempts, nextCheckAt: nextCheckAt(deps, attempts, at), updatedAt: at }).where(eq(documents.id, doc.id));
-    return;
+  const rows = await deps.db.select().from(documents).where(inArray(documents.id, ids));
+  const finals = new Map<string, { verdict: Verdict & { to: Final }; docs: DocumentRow[] }>();
+  const step = async (doc: DocumentRow) => {
+    try {
+      if (doc.estado === "PENDIENTE") {
+        await reconcileDocument(deps, doc.id);
+        return;
+      }
+      if (doc.estado !== "ENVIADO") return;
+      const verdict = await assess(deps, doc, shared, at);
+      if (verdict === "unavailable" || verdict.to === null) {
+        await reschedule(deps, doc, at, verdict === "unavailable" ? undefined : verdict.sii);
+        settled.add(doc.id);
+        return;
+      }
+      // Documents with the same verdict (typically a whole envelope) change together.
+      const key = JSON.stringify([verdict.to, verdict.detalle, verdict.sii]);
+      const group = finals.get(key) ?? { verdict: verdict as Verdict & { to: Final }, docs: [] };
+      group.docs.push(doc);
+      finals.set(key, group);
+    } catch (error) {
+      deps.log.warn("poll.refresh_failed", { dte_id: doc.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const concurrency = options.concurrency ?? 4;
+  for (let i = 0; i < rows.length; i += concurrency) await Promise.all(rows.slice(i, i + concurrency).map(step));
+  if (finals.size > 0) {
+    const applied = await deps.db.transaction((tx) =>
+      Promise.all(
+        [...finals.values()].map(({ verdict, docs }) =>
+          changeDocumentStates(tx, { documents: docs, to: verdict.to, at, detalle: verdict.detalle, set: { sii: verdict.sii, nextCheckAt: null } }),
+        ),
+      ),
+    );
+    for (const set of applied) for (const id of set) settled.add(id);
   }
-  const to = verdict.to;
-  await deps.db.transaction((tx) => changeDocumentState(tx, { document: doc, to, at, detalle: verdict.detalle, set: { sii: verdict.sii, nextCheckAt: null } }));
+  return settled;
 }
 
 function documentErrors(status: EnvelopeStatus, doc: DocumentRow): SiiError[] | null {
@@ -94,13 +151,12 @@ function documentErrors(status: EnvelopeStatus, doc: DocumentRow): SiiError[] | 
   return line.errors.map((e) => siiError(e.codigo, "document", e.descripcion));
 }
 
-async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentRow, trackId: string, shared: RefreshShared): Promise<Verdict> {
+async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentRow, trackId: string, shared: RefreshShared, at: Date): Promise<Verdict> {
   const kind = envelopeKindOf(doc.tipo);
   const status = await memo(shared.envelopeStatuses, `${session.business.rut}|${kind}|${trackId}`, () =>
     session.client.getUploadStatus({ trackId, rutEmisor: session.business.rut, kind }),
   );
   const verdict = stateFromEnvelopeStatus({ estado: status.estado, ...(status.errCode === null ? {} : { errCode: status.errCode }), porTipo: status.counts.map((c) => ({ ...c })) }, { tipo: doc.tipo });
-  const at = deps.now();
   const snapshot = (errores: SiiError[]) => snapshotFromEnvelope(status, doc.tipo, errores, at);
   if (verdict.kind === "processing" || verdict.kind === "unknown") {
     if (verdict.kind === "unknown") deps.log.warn("sii.unknown_status", { document_id: doc.id, estado: status.estado, reason: verdict.reason });
@@ -120,13 +176,12 @@ async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentRow, t
     const to: Final = !line ? "ACEPTADO" : line.estado === "RCH" ? "RECHAZADO" : "ACEPTADO_CON_REPAROS";
     return { to, sii: snapshot(errores), detalle: detalleOf(to, status.estado, errores) };
   }
-  return fromDocumentStatus(deps, session, doc, status);
+  return fromDocumentStatus(session, doc, status, at);
 }
 
-async function fromDocumentStatus(deps: Deps, session: SiiSession, doc: DocumentRow, envelope: EnvelopeStatus | null): Promise<Verdict> {
+async function fromDocumentStatus(session: SiiSession, doc: DocumentRow, envelope: EnvelopeStatus | null, at: Date): Promise<Verdict> {
   const status = await session.client.getDocumentStatus({ rutEmisor: session.business.rut, rutReceptor: doc.receptorRut, tipo: doc.tipo, folio: doc.folio, fecha: doc.fecha, monto: doc.montoTotal });
   const verdict = stateFromDocumentStatus(status.estado);
-  const at = deps.now();
   const base = envelope ? snapshotFromEnvelope(envelope, doc.tipo, [], at) : simpleSnapshot(status.estado, status.glosa, [], at);
   // FAU after the envelope was processed (EPR) means the SII did not register it: rejected.
   const to: Final | null = verdict.kind === "received" ? "ACEPTADO" : verdict.kind === "refused" ? "RECHAZADO" : verdict.kind === "not_received" && envelope?.estado === "EPR" ? "RECHAZADO" : null;

@@ -1,6 +1,6 @@
 /** The real emission functions (dispatch/*) behind the document workers. */
 import { reconcileDocument } from "../dispatch/reconcile-document.js";
-import { refreshDocumentStatus } from "../dispatch/refresh-document-status.js";
+import { refreshDocumentStatuses } from "../dispatch/refresh-document-status.js";
 import { nextCheckAt } from "../dispatch/sii-session.js";
 import { submitDocuments } from "../dispatch/submit-documents.js";
 import type { DocumentEngine } from "./document-engine.js";
@@ -8,6 +8,6 @@ import type { DocumentEngine } from "./document-engine.js";
 export const defaultDocumentEngine: DocumentEngine = {
   reconcileDocument: (deps, id) => reconcileDocument(deps, id),
   submitDocuments,
-  refreshDocumentStatus,
+  refreshDocumentStatuses: (deps, ids) => refreshDocumentStatuses(deps, ids),
   nextCheckAt,
 };

@@ -29,10 +29,16 @@ function fakeEngine(options: { reconcile?: (id: string) => ReconcileOutcome | Pr
       }
       return [];
     },
-    async refreshDocumentStatus(_deps, id) {
-      calls.push(`refresh:${id}`);
-      await options.refresh?.(id);
-      return null;
+    async refreshDocumentStatuses(_deps, ids) {
+      for (const id of ids) {
+        calls.push(`refresh:${id}`);
+        try {
+          await options.refresh?.(id);
+        } catch {
+          /* like the real one: a failing document is left for the poller to release */
+        }
+      }
+      return new Set<string>();
     },
     nextCheckAt: (_deps, attempts, from = new Date()) => new Date(from.getTime() + 1000 * attempts),
   };

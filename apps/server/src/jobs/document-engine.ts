@@ -3,7 +3,6 @@
  * emission logic and tests can drive them. `default-document-engine.ts` wires the real functions.
  */
 import type { Deps } from "../deps.js";
-import type { RefreshShared } from "../dispatch/refresh-document-status.js";
 
 export type ReconcileOutcome = "not_needed" | "received" | "not_received" | "wait" | "unavailable";
 
@@ -13,10 +12,10 @@ export interface DocumentEngine {
   /** Uploads these PENDIENTE documents in as few envelopes as possible (applies ENVIADO / RECHAZADO). */
   submitDocuments(deps: Deps, documentIds: string[]): Promise<unknown>;
   /**
-   * Polls the SII for an ENVIADO document and applies the state change; `shared` (one per poller tick) lets the
-   * documents of one envelope share its status query.
+   * Polls the SII for these ENVIADO documents (one status query per envelope) and applies the state changes;
+   * returns the ids whose next check it settled (the poller releases the others).
    */
-  refreshDocumentStatus(deps: Deps, documentId: string, shared?: RefreshShared): Promise<unknown>;
+  refreshDocumentStatuses(deps: Deps, documentIds: string[]): Promise<Set<string>>;
   /** The back-off: when to look again after `attempts` checks. */
   nextCheckAt(deps: Deps, attempts: number, from?: Date): Date;
 }

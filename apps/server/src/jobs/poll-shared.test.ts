@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, spyOn, test } from "bun:test";
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { SiiClient } from "@timbre/sii";
-import { documents } from "../db/documents.js";
+import { documentHistory, documents } from "../db/documents.js";
 import { emitBody, emitter } from "../../test/support/emission.js";
 import { createHarness, describeDrivers, type Harness } from "../../test/support/harness.js";
 import { defaultDocumentEngine } from "./default-document-engine.js";
@@ -33,5 +33,9 @@ describeDrivers("status poller: the documents of one envelope share its status q
     }
     const after = await h.deps.db.select().from(documents).where(inArray(documents.id, ids));
     expect(after.map((r) => r.estado)).toEqual(["ACEPTADO", "ACEPTADO", "ACEPTADO"]);
+    expect(after.every((r) => r.nextCheckAt === null && r.sii?.estado_envio === "EPR")).toBe(true);
+    // Applied together, each with its own history row.
+    const history = await h.deps.db.select().from(documentHistory).where(and(inArray(documentHistory.documentId, ids), eq(documentHistory.estado, "ACEPTADO")));
+    expect(history.map((r) => r.documentId).sort()).toEqual([...ids].sort());
   }, 30_000);
 });
