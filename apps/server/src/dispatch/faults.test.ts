@@ -65,7 +65,17 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
       expect(sandbox.envelopes().length).toBe(before);
       sandbox.faults.clear();
       const [outcome] = await submitDocuments(h.deps, [id]);
-      expect(outcome).toEqual({ id, estado: "ENVIADO" });
+      expect(outcome).toMatchObject({ id, estado: "ENVIADO" });
+      // What the outcome says it wrote is what the row holds (emission answers from it without reading back).
+      const [stored] = await h.deps.db.select().from(documents).where(eq(documents.id, id));
+      expect(outcome!.applied).toEqual({
+        estado: stored!.estado,
+        trackId: stored!.trackId,
+        envelopeId: stored!.envelopeId,
+        nextCheckAt: stored!.nextCheckAt,
+        checkAttempts: stored!.checkAttempts,
+        updatedAt: stored!.updatedAt,
+      });
       expect(sandbox.envelopes().length).toBe(before + 1);
       expect((await refreshDocumentStatus(h.deps, id))?.estado).toBe("ACEPTADO");
       // nothing left to send: a second submit uploads nothing

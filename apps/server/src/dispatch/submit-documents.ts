@@ -5,7 +5,7 @@
  * (right after commit) and by the dispatcher job (retries).
  */
 import { inArray } from "drizzle-orm";
-import { documents } from "../db/documents.js";
+import { documents, type DocumentRow } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { GroupCommitter } from "./group-commit.js";
 import { reconcileDocument } from "./reconcile-document.js";
@@ -44,13 +44,22 @@ function committerFor(deps: Deps): GroupCommitter<string, SubmitOutcome> {
   return committer;
 }
 
-/** Submits the documents; resolves with each one's state afterwards (PENDIENTE when it could not be uploaded). */
-export async function submitDocuments(deps: Deps, documentIds: string[]): Promise<SubmitOutcome[]> {
+/** What submitting a document needs to know about it. */
+export type Submittable = Pick<DocumentRow, "id" | "estado" | "envelopeId" | "businessId" | "environment" | "tipo">;
+
+/**
+ * Submits the documents; resolves with each one's state afterwards (PENDIENTE when it could not be uploaded).
+ * `known` are rows the caller holds in their current state (e.g. just inserted), which are not read again.
+ */
+export async function submitDocuments(deps: Deps, documentIds: string[], known: Submittable[] = []): Promise<SubmitOutcome[]> {
   if (documentIds.length === 0) return [];
-  const rows = await deps.db
-    .select({ id: documents.id, estado: documents.estado, envelopeId: documents.envelopeId, businessId: documents.businessId, environment: documents.environment, tipo: documents.tipo })
-    .from(documents)
-    .where(inArray(documents.id, documentIds));
+  const given = new Map(known.map((r) => [r.id, r]));
+  const rows = documentIds.every((id) => given.has(id))
+    ? [...given.values()]
+    : await deps.db
+        .select({ id: documents.id, estado: documents.estado, envelopeId: documents.envelopeId, businessId: documents.businessId, environment: documents.environment, tipo: documents.tipo })
+        .from(documents)
+        .where(inArray(documents.id, documentIds));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const committer = committerFor(deps);
   const running = inFlightFor(deps);

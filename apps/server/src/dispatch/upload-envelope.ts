@@ -22,6 +22,8 @@ import { siiError, simpleSnapshot } from "./sii-snapshot.js";
 export interface SubmitOutcome {
   id: string;
   estado: DocumentState;
+  /** When this upload changed the document: the columns it wrote (the caller's copy of the row + these = the row). */
+  applied?: Partial<DocumentRow>;
 }
 
 export interface GroupKey {
@@ -112,9 +114,9 @@ export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Pr
   if (!(await storeForUpload(deps, envelopeId, bytes))) return currentStates(deps, ids);
   try {
     const result = await session.client.uploadEnvelope({ kind: group.kind, xml: bytes, rutEmisor: session.business.rut });
-    const allApplied = await markSent(deps, envelopeId, claimed, result.trackId);
+    const sent = await markSent(deps, envelopeId, claimed, result.trackId);
     // The usual case, every id claimed and changed here: the outcome is known without reading it back.
-    if (allApplied && claimed.length === ids.length) return ids.map((id) => ({ id, estado: "ENVIADO" }));
+    if (sent.allApplied && claimed.length === ids.length) return ids.map((id) => ({ id, estado: "ENVIADO", applied: sent.applied }));
   } catch (error) {
     if (error instanceof SiiRefusedError) await markRefused(deps, envelopeId, claimed, error);
     else if (error instanceof SiiTransientError && !mayHaveArrived(error)) await release(deps, envelopeId, claimed, "failed", error.message);
@@ -128,9 +130,10 @@ export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Pr
  * and the documents' change (a fixed number of statements for the whole envelope) are issued together
  * (pipelined on the transaction's connection).
  */
-async function markSent(deps: Deps, envelopeId: string, docs: DocumentRow[], trackId: string): Promise<boolean> {
+async function markSent(deps: Deps, envelopeId: string, docs: DocumentRow[], trackId: string): Promise<{ allApplied: boolean; applied: Partial<DocumentRow> }> {
   const at = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const set = { trackId, envelopeId, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 };
+  const allApplied = await deps.db.transaction(async (tx) => {
     const [, applied] = await Promise.all([
       tx.update(envelopes).set({ status: "uploaded", trackId, uploadedAt: at, updatedAt: at }).where(eq(envelopes.id, envelopeId)),
       changeDocumentStates(tx, {
@@ -138,11 +141,12 @@ async function markSent(deps: Deps, envelopeId: string, docs: DocumentRow[], tra
         to: "ENVIADO",
         at,
         detalle: `recibido por el SII, track id ${trackId}`,
-        set: { trackId, envelopeId, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 },
+        set,
       }),
     ]);
     return applied.size === docs.length;
   });
+  return { allApplied, applied: { ...set, estado: "ENVIADO", updatedAt: at } };
 }
 
 async function markRefused(deps: Deps, envelopeId: string, docs: DocumentRow[], error: SiiRefusedError): Promise<void> {

@@ -51,6 +51,6 @@ export async function annulDocument(deps: Deps, scope: BusinessScope, id: string
   }
   const prepared = await prepareEmission(deps, scope, request);
   const row = await createDocument(deps, scope, prepared, idempotency);
-  await sendWithinBudget(deps, [row.id]);
-  return emittedOf(await reloadDocument(deps, row));
+  const known = await sendWithinBudget(deps, [row]);
+  return emittedOf(known.get(row.id) ?? (await reloadDocument(deps, row)));
 }

@@ -53,10 +53,11 @@ export async function emitBatch(
       results.push({ index, success: false, error: failure });
     }
   }
-  const ids = created.map((c) => c.row.id);
-  await sendWithinBudget(deps, ids);
-  const rows = ids.length === 0 ? [] : await deps.db.select().from(documents).where(inArray(documents.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  // Resumed items are rows read just now, like the created ones: none is read again if its upload answers here.
+  const known = await sendWithinBudget(deps, created.map((c) => c.row));
+  const unknown = created.map((c) => c.row.id).filter((id) => !known.has(id));
+  const rows = unknown.length === 0 ? [] : await deps.db.select().from(documents).where(inArray(documents.id, unknown));
+  const byId = new Map([...known, ...rows.map((r) => [r.id, r] as const)]);
   for (const { index, row } of created) results.push({ index, success: true, data: presentDocument(byId.get(row.id) ?? row) });
   return { results: results.sort((a, b) => a.index - b.index) };
 }

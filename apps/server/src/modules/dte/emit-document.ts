@@ -26,8 +26,8 @@ export function emittedOf(row: DocumentRow): Emitted {
 export async function emitDocument(deps: Deps, scope: BusinessScope, body: unknown, idempotency: IdempotencyRecord = null): Promise<Emitted> {
   const prepared = await prepareEmission(deps, scope, body);
   const row = await createDocument(deps, scope, prepared, idempotency);
-  await sendWithinBudget(deps, [row.id]);
-  return emittedOf(await reloadDocument(deps, row));
+  const known = await sendWithinBudget(deps, [row]);
+  return emittedOf(known.get(row.id) ?? (await reloadDocument(deps, row)));
 }
 
 /**

@@ -30,6 +30,9 @@ describeDrivers("POST /v1/dte/emit over HTTP", (driver) => {
       expect(dte.track_id).toMatch(/^\d+$/);
       expect(dte.id).toMatch(/^dte_[0-9a-z]{26}$/);
       emitted[tipo] = dte;
+      // The answer is built from what the upload wrote, not read back: it must equal the stored document.
+      const read = await http.call("GET", `/v1/dte/${dte.id}`, { key });
+      expect(read.json.data).toMatchObject(dte);
       const after = await refreshDocumentStatus(h.deps, dte.id);
       expect(after?.estado).toBe("ACEPTADO");
       const status = await http.call("GET", `/v1/dte/${dte.id}/status`, { key });

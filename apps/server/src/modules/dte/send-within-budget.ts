@@ -2,19 +2,31 @@
  * After commit, emission waits for the upload at most `config.emitBudgetMs`; past it the request answers with the
  * document PENDIENTE (202) while the upload goes on, and the dispatcher takes over on failure.
  */
+import type { DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import { submitDocuments } from "../../dispatch/submit-documents.js";
 
-export async function sendWithinBudget(deps: Deps, documentIds: string[]): Promise<void> {
-  if (documentIds.length === 0) return;
+/**
+ * Uploads the just-created documents (held by the caller as inserted) within the budget. Returns the documents
+ * whose state afterwards is known without reading them back (this upload changed them); the caller reads the others.
+ */
+export async function sendWithinBudget(deps: Deps, created: DocumentRow[]): Promise<Map<string, DocumentRow>> {
+  const known = new Map<string, DocumentRow>();
+  if (created.length === 0) return known;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const budget = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, deps.config.emitBudgetMs);
   });
-  const upload = submitDocuments(deps, documentIds).then(
-    () => undefined,
+  const byId = new Map(created.map((r) => [r.id, r]));
+  const upload = submitDocuments(deps, [...byId.keys()], created).then(
+    (outcomes) => {
+      for (const o of outcomes) {
+        const row = byId.get(o.id);
+        if (row && o.applied) known.set(o.id, { ...row, ...o.applied });
+      }
+    },
     (error: unknown) => {
-      deps.log.error("dte.submit_failed", { documents: documentIds.length, message: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+      deps.log.error("dte.submit_failed", { documents: created.length, message: error instanceof Error ? error.message.slice(0, 300) : String(error) });
     },
   );
   try {
@@ -22,4 +34,5 @@ export async function sendWithinBudget(deps: Deps, documentIds: string[]): Promi
   } finally {
     clearTimeout(timer);
   }
+  return known;
 }
