@@ -1,6 +1,6 @@
 /**
- * Claims documents due for a worker (`estado` + `next_check_at`) with `FOR UPDATE SKIP LOCKED` in a short
- * transaction that moves `next_check_at` forward by a lease (the claim token); the SII calls run outside it.
+ * Claims documents due for a worker (`estado` + `next_check_at`) with `FOR UPDATE SKIP LOCKED` in one statement
+ * that moves `next_check_at` forward by a lease (the claim token); the SII calls run outside it.
  * The emission code owns the back-off: its functions set `next_check_at`/`check_attempts` whenever they learn
  * something. `releaseDocument` only covers the case where they did not (an error, "too early to tell"): if the
  * lease is still in place, the next check follows the same schedule (`nextCheckAt` of `dispatch/sii-session.ts`).
@@ -31,22 +31,16 @@ export async function claimDocuments(db: Db, o: ClaimOptions): Promise<ClaimedDo
       ? isNull(documents.nextCheckAt)
       : and(isNull(documents.nextCheckAt), lt(documents.updatedAt, new Date(o.now.getTime() - o.unscheduledAfterMs)));
   const leaseUntil = new Date(o.now.getTime() + o.leaseMs);
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: documents.id })
-      .from(documents)
-      .where(and(eq(documents.estado, o.estado), or(lte(documents.nextCheckAt, o.now), unscheduled)))
-      .orderBy(asc(documents.nextCheckAt))
-      .limit(o.limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    const rows = await tx
-      .update(documents)
-      .set({ nextCheckAt: leaseUntil })
-      .where(inArray(documents.id, due.map((d) => d.id)))
-      .returning({ id: documents.id });
-    return rows.map((r) => ({ id: r.id, leaseUntil }));
-  });
+  // One statement: the due rows are locked (skipping rows another worker holds) by the subquery and stamped.
+  const due = db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.estado, o.estado), or(lte(documents.nextCheckAt, o.now), unscheduled)))
+    .orderBy(asc(documents.nextCheckAt))
+    .limit(o.limit)
+    .for("update", { skipLocked: true });
+  const rows = await db.update(documents).set({ nextCheckAt: leaseUntil }).where(inArray(documents.id, due)).returning({ id: documents.id });
+  return rows.map((r) => ({ id: r.id, leaseUntil }));
 }
 
 /**
