@@ -88,6 +88,20 @@ describeDrivers("worker rounds on pg-boss", (driver) => {
     expect(h.logs.some((line) => line.includes("worker.tick_failed") && line.includes("boom"))).toBe(true);
   }, 15_000);
 
+  test("without LISTEN (DATABASE_PREPARE=false, behind a transaction pooler) a wake-up is found by the next poll", async () => {
+    const quiet = await openJobQueue(h.database.jobStore, h.deps.log, { listen: false });
+    const c = counter();
+    const loop = await startBossLoop({ boss: quiet, queue: queue(), intervalMs: 3_600_000, tick: c.tick, log: h.deps.log });
+    try {
+      await until("the first round", () => c.calls === 1);
+      loop.wake();
+      await until("the woken round", () => c.calls === 2, 5_000);
+    } finally {
+      await loop.stop();
+      await quiet.stop({ graceful: true, close: true, timeout: 5_000 });
+    }
+  }, 15_000);
+
   test("pg-boss keeps its jobs in the same database", async () => {
     const rows = rowsOf<{ n: number }>(await h.deps.db.execute(sql`select count(*)::int as n from pgboss.job where name like 'test-rounds-%'`));
     expect(rows[0]!.n).toBeGreaterThan(0);

@@ -15,11 +15,21 @@ export type JobQueue = PgBoss;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export async function openJobQueue(store: JobStore, log: Logger): Promise<JobQueue> {
+export interface JobQueueOptions {
+  /**
+   * LISTEN for new jobs (default true). Off behind a pooler in transaction mode (PgBouncer), where a LISTEN does
+   * not stay on one server connection: the server turns it off with `DATABASE_PREPARE=false`, the setting that
+   * declares such a pooler. Workers then find wake-ups at their next poll (0.5–2 s).
+   */
+  listen?: boolean;
+}
+
+export async function openJobQueue(store: JobStore, log: Logger, options: JobQueueOptions = {}): Promise<JobQueue> {
+  const useListenNotify = options.listen ?? true;
   const boss =
     store.kind === "pglite"
-      ? new PgBoss({ db: fromPglite(store.client), backend: "pglite", useListenNotify: true })
-      : new PgBoss({ connectionString: store.url, max: 3, application_name: "timbre-jobs", useListenNotify: true });
+      ? new PgBoss({ db: fromPglite(store.client), backend: "pglite", useListenNotify })
+      : new PgBoss({ connectionString: store.url, max: 3, application_name: "timbre-jobs", useListenNotify });
   // pg-boss reports its own failures (a maintenance query, a lost connection) as events; it retries by itself.
   boss.on("error", (error: unknown) => log.error("jobs.error", { error: message(error) }));
   boss.on("warning", (warning: unknown) => log.warn("jobs.warning", { detail: message((warning as { message?: string }).message ?? warning) }));

@@ -58,7 +58,7 @@ export async function startWorkers(deps: Deps, store: JobStore, options: Workers
   const interval = (name: WorkerName) => options.intervalsMs?.[name] ?? DEFAULT_INTERVALS[name];
   const loops = new Map<WorkerName, Loop>();
   const log = deps.log;
-  const boss = await openJobQueue(store, log);
+  const boss = await openJobQueue(store, log, { listen: deps.config.databasePrepare });
   const start = async (name: WorkerName, tick: () => Promise<boolean>) => {
     loops.set(name, await startBossLoop({ boss, queue: WORKER_QUEUES[name], intervalMs: interval(name), tick, log }));
   };
