@@ -7,7 +7,9 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RealServer, startRealServer } from "../../../packages/sdk/test/support/real-server.js";
 import { closedPort } from "../../../packages/sdk/test/support/recording-server.js";
-import { ensureBuilt, freshHome, runCli, type Runtime } from "./support/run-cli.js";
+import { ensureBuilt, freshHome, removeFreshHomes, runCli, type Runtime } from "./support/run-cli.js";
+
+afterAll(removeFreshHomes);
 
 beforeAll(() => ensureBuilt(), 120_000);
 

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ServerProcess, startServerProcess } from "../../../packages/sdk/test/support/server-process.js";
-import { ensureBuilt, freshHome, runCli } from "./support/run-cli.js";
+import { ensureBuilt, freshHome, removeFreshHomes, runCli } from "./support/run-cli.js";
+
+afterAll(removeFreshHomes);
 
 const coreTesting = (await import(new URL("../../../packages/core/src/testing/index.ts", import.meta.url).href)) as {
   generateTestCertificate(options: Record<string, unknown>): Promise<{ p12: Uint8Array; password: string }>;

@@ -2,12 +2,14 @@
  * DTE, batch and webhook commands against a scripted loopback API (the real server has no /dte yet):
  * the CLI runs as a child process; the fake records what it was sent.
  */
-import { afterEach, beforeAll, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { webhooks } from "@timbre/sdk";
 import { fail, ok, type RecordingServer, startRecordingServer } from "../../../packages/sdk/test/support/recording-server.js";
-import { ensureBuilt, freshHome, runCli } from "./support/run-cli.js";
+import { ensureBuilt, freshHome, removeFreshHomes, runCli } from "./support/run-cli.js";
+
+afterAll(removeFreshHomes);
 
 beforeAll(() => ensureBuilt(), 120_000);
 

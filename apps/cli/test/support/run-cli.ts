@@ -1,6 +1,6 @@
 /** Runs the built CLI as a child process (node or bun) with an isolated config directory. */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,9 +28,21 @@ export function ensureBuilt(): void {
   }
 }
 
-/** A fresh, empty HOME/XDG_CONFIG_HOME. */
+const homes: string[] = [];
+
+/**
+ * Removes every home `freshHome` made (they hold saved credentials of throw-away test accounts). Each test file
+ * calls it in its own `afterAll`: this module is loaded once for all the files of a run.
+ */
+export function removeFreshHomes(): void {
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+}
+
+/** A fresh, empty HOME/XDG_CONFIG_HOME (see `removeFreshHomes`). */
 export function freshHome(): string {
-  return mkdtempSync(join(tmpdir(), "timbre-cli-"));
+  const home = mkdtempSync(join(tmpdir(), "timbre-cli-"));
+  homes.push(home);
+  return home;
 }
 
 /** The bun binary running these tests (so `bun` works even when it is not on PATH). */

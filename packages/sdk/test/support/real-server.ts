@@ -59,7 +59,7 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
     TIMBRE_DATA_DIR: "/nonexistent-timbre-sdk-test",
     ...env,
   }) as { dataDir: string };
-  const database = (await openDatabase({ databaseUrl: null, dataDir: config.dataDir, memory: true })) as { close(): Promise<void> };
+  const database = (await openDatabase({ databaseUrl: null, dataDir: config.dataDir, memory: true })) as { jobStore: unknown; close(): Promise<void> };
   type Deps = { sii(): Promise<{ sandboxAuthority: { idk: number; privateKey: import("node:crypto").KeyObject } | null }>; close(): Promise<void> };
   const deps = createDeps({
     config,
@@ -68,7 +68,7 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
   }) as Deps;
   const app = buildApp(deps, database) as { handle(request: Request): Promise<Response> };
   // Background workers (dispatch to the sandbox SII, status polls, webhook deliveries), as `main.ts` runs them.
-  const workers = startWorkers(deps) as { stop(): Promise<void> };
+  const workers = (await startWorkers(deps, database.jobStore)) as { stop(): Promise<void> };
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => app.handle(request) });
   const baseUrl = `http://127.0.0.1:${server.port}/v1`;
   return {
