@@ -1,6 +1,7 @@
 /**
  * Capacity of the whole service on loopback: `DATABASE_URL=postgres://… bun bench/capacity.ts [--seconds 20]
- * [--concurrency 32] [--servers 1] [--businesses 8] [--budget 10000] [--xsd auto|off] [--cross-check on|off]`. A scratch PostgreSQL
+ * [--concurrency 32] [--servers 1] [--businesses 8] [--budget 10000] [--xsd auto|off] [--cross-check on|off]
+ * [--timeline on]`. A scratch PostgreSQL
  * database, an external sandbox SII process (`--xsd off`: without its XSD check) and `--servers` server processes (rate limit raised); a load generator with bounded concurrency emits for `--seconds` (closed
  * loop → peak rate and latency percentiles), then — once the poller has settled the closed loop's documents — at
  * half the peak rate (open loop → p99), sampling the servers'
@@ -19,6 +20,24 @@ const CONCURRENCY = Number(arg("concurrency", "32"));
 const SERVERS = Number(arg("servers", "1"));
 const BUSINESSES = Number(arg("businesses", "8"));
 const BUDGET = arg("budget", "10000");
+/** Prints the open loop second by second (sent, p50, max, CPU of every process) to see where a tail comes from. */
+const TIMELINE = arg("timeline", "off") === "on";
+
+/** CPU time (user + system, ms) of a process so far, from /proc. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Steal time of the machine so far (ms), from /proc/stat (the hypervisor gave the CPU to someone else). */
+function stealMs(): number {
+  const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+  return (Number(cpu[8]) * 1000) / 100;
+}
 
 function rssMb(pid: number): number {
   try {
@@ -102,21 +121,42 @@ try {
   console.log(`backlog of the closed loop settled (every document final) in ${f(performance.now() - drainStart)} ms`);
   const rate = peak / 2;
   const open: number[] = [];
+  const openAt: Array<{ at: number; ms: number }> = [];
   const openStatuses = new Map<number, number>();
+  const timeline: Array<{ server: number; sandbox: number; steal: number }> = [];
+  const sample = () => ({ server: cluster.servers.reduce((t, s) => t + cpuMs(s.pid), 0), sandbox: cpuMs(cluster.sandbox.pid), steal: stealMs() });
+  const ticker = TIMELINE ? setInterval(() => timeline.push(sample()), 1000) : null;
+  if (TIMELINE) timeline.push(sample());
   const inflight: Promise<void>[] = [];
   const openStart = performance.now();
   for (let k = 0; performance.now() - openStart < SECONDS * 1000; k++) {
     const due = openStart + (k * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await Bun.sleep(wait);
+    const at = performance.now() - openStart;
     inflight.push(
       emitOne().then((res) => {
         openStatuses.set(res.status, (openStatuses.get(res.status) ?? 0) + 1);
-        if (res.status === 201 || res.status === 202) open.push(res.ms);
+        if (res.status === 201 || res.status === 202) {
+          open.push(res.ms);
+          openAt.push({ at, ms: res.ms });
+        }
       }),
     );
   }
   await Promise.all(inflight);
+  if (ticker) clearInterval(ticker);
+  if (TIMELINE) {
+    console.log("second | sent | p50 ms | max ms | CPU ms: servers, sandbox | steal ms");
+    for (let sec = 0; sec < SECONDS; sec++) {
+      const inSecond = openAt.filter((r) => r.at >= sec * 1000 && r.at < (sec + 1) * 1000).map((r) => r.ms);
+      const s = summary(inSecond);
+      const a = timeline[sec];
+      const b = timeline[sec + 1];
+      const cpu = a && b ? `${f(b.server - a.server)}, ${f(b.sandbox - a.sandbox)} | ${f(b.steal - a.steal)}` : "–";
+      console.log(`${sec} | ${s.n} | ${f(s.p50)} | ${f(s.max)} | ${cpu}`);
+    }
+  }
   const o = summary(open);
   console.log(`open loop at ${rate.toFixed(1)}/s (half the peak), ${SECONDS} s: ${o.n} emissions; latency ms p50 ${f(o.p50)} p95 ${f(o.p95)} p99 ${f(o.p99)} max ${f(o.max)}; statuses ${[...openStatuses].map(([s, n]) => `${s}×${n}`).join(" ")}`);
 
