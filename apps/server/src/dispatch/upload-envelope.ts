@@ -10,6 +10,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { buildEnvelope, decodeLatin1, encodeLatin1 } from "@timbre/core/xml";
 import { SiiRefusedError, SiiTransientError } from "@timbre/sii";
 import type { Environment } from "../db/api-keys.js";
+import { asyncCommitCondition } from "../db/async-commit.js";
 import { documents, envelopes, type DocumentRow, type DocumentState } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { newId } from "../ids.js";
@@ -54,7 +55,9 @@ async function currentStates(deps: Deps, ids: string[]): Promise<SubmitOutcome[]
 /**
  * Claims the documents for a new envelope in ONE statement: the envelope row (`building`) is inserted by a CTE
  * of the UPDATE that points the documents at it (both or neither happen). When every document was claimed by
- * someone else first, the empty envelope row is removed.
+ * someone else first, the empty envelope row is removed. The claim's commit does not wait for the disk
+ * (`db/async-commit.ts`): `storeForUpload` commits synchronously before any upload, which makes the claim durable
+ * too (the log is flushed in order); a crash before that loses only a claim nobody acted on.
  */
 async function claim(deps: Deps, group: GroupKey, ids: string[], envelopeId: string): Promise<DocumentRow[]> {
   const now = deps.now();
@@ -67,7 +70,7 @@ async function claim(deps: Deps, group: GroupKey, ids: string[], envelopeId: str
     .with(newEnvelope)
     .update(documents)
     .set({ envelopeId })
-    .where(and(inArray(documents.id, ids), eq(documents.businessId, group.businessId), eq(documents.environment, group.environment), eq(documents.estado, "PENDIENTE"), isNull(documents.envelopeId)))
+    .where(and(inArray(documents.id, ids), eq(documents.businessId, group.businessId), eq(documents.environment, group.environment), eq(documents.estado, "PENDIENTE"), isNull(documents.envelopeId), asyncCommitCondition))
     .returning();
   if (rows.length === 0) await deps.db.delete(envelopes).where(eq(envelopes.id, envelopeId));
   return rows.sort((a, b) => a.tipo - b.tipo || a.folio - b.folio);

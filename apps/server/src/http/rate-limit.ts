@@ -2,10 +2,13 @@
  * Fixed one-minute windows counted in PostgreSQL (API.md §4), so every server process shares one limit.
  * Buckets: `key:<id>` for API keys, `user:<id>` for sessions, `ip:<address>` for everyone else. The client
  * address is the socket's, or the left-most `X-Forwarded-For` entry only when TRUST_PROXY is set (behind a proxy
- * that overwrites that header; otherwise any client could pick its own bucket).
+ * that overwrites that header; otherwise any client could pick its own bucket). The counter's commit does not
+ * wait for the disk (`db/async-commit.ts`): every request of a key updates the same row, and a slow flush would
+ * queue them all behind it; a crash may forget the last increments of the current minute.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/open-database.js";
+import { asyncCommitRow } from "../db/async-commit.js";
 import { rowsOf } from "../db/rows.js";
 import type { Credential } from "./credential.js";
 
@@ -27,7 +30,8 @@ export function rateLimitBucket(credential: Credential | "invalid" | undefined, 
 export async function consumeRateLimit(db: Db, bucket: string, limit: number, nowMs: number): Promise<RateLimitResult> {
   const windowStart = new Date(Math.floor(nowMs / WINDOW_MS) * WINDOW_MS);
   const result = await db.execute(sql`
-    insert into rate_limits (bucket, window_start, count) values (${bucket}, ${windowStart.toISOString()}, 1)
+    insert into rate_limits (bucket, window_start, count)
+    select ${bucket}, ${windowStart.toISOString()}::timestamptz, 1 from ${asyncCommitRow}
     on conflict (bucket, window_start) do update set count = rate_limits.count + 1
     returning count`);
   const count = Number(rowsOf<{ count: number | string }>(result)[0]?.count ?? 1);

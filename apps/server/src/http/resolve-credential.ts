@@ -4,6 +4,7 @@
  */
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { apiKeys } from "../db/api-keys.js";
+import { asyncCommitCondition } from "../db/async-commit.js";
 import type { Deps } from "../deps.js";
 import { verifyAccessToken } from "../modules/auth/session-tokens.js";
 import { hashApiKey, looksLikeApiKey } from "../modules/tokens/api-key-format.js";
@@ -45,13 +46,14 @@ async function resolveApiKey(deps: Deps, key: string): Promise<Credential | "inv
     .limit(1);
   if (!row) return "invalid";
   // At most one write per key per minute: last_used_at is informative, not exact. The row just read tells
-  // whether it is due, so a busy key costs no write at all; the WHERE settles races between instances.
+  // whether it is due, so a busy key costs no write at all; the WHERE settles races between instances. Its commit
+  // does not wait for the disk (`db/async-commit.ts`): informative only.
   const now = deps.now();
   if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await deps.db
       .update(apiKeys)
       .set({ lastUsedAt: now })
-      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${LAST_USED_RESOLUTION}`))));
+      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${LAST_USED_RESOLUTION}`)), asyncCommitCondition));
   }
   return {
     type: "api_key",
