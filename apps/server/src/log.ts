@@ -24,3 +24,6 @@ export function createLogger(level: LogLevel, write: (line: string) => void = (l
     error: (m, f) => emit("error", m, f),
   };
 }
+
+/** The message of a thrown value, for a log field or a stored detail (anything may be thrown). */
+export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

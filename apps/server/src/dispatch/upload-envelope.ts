@@ -19,6 +19,7 @@ import { changeDocumentStates } from "../modules/dte/change-state.js";
 import { resolutionOf } from "../modules/dte/prepare-emission.js";
 import { nextCheckAt, openSiiSession } from "./sii-session.js";
 import { siiError, simpleSnapshot } from "./sii-snapshot.js";
+import { errorMessage } from "../log.js";
 
 export interface SubmitOutcome {
   id: string;
@@ -111,7 +112,7 @@ export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Pr
     });
     bytes = encodeLatin1(xml);
   } catch (error) {
-    await release(deps, envelopeId, claimed, "failed", `envelope not built: ${error instanceof Error ? error.message : String(error)}`);
+    await release(deps, envelopeId, claimed, "failed", `envelope not built: ${errorMessage(error)}`);
     throw error;
   }
   if (!(await storeForUpload(deps, envelopeId, bytes))) return currentStates(deps, ids);
@@ -123,7 +124,7 @@ export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Pr
   } catch (error) {
     if (error instanceof SiiRefusedError) await markRefused(deps, envelopeId, claimed, error);
     else if (error instanceof SiiTransientError && !mayHaveArrived(error)) await release(deps, envelopeId, claimed, "failed", error.message);
-    else await release(deps, envelopeId, claimed, "unknown", error instanceof Error ? error.message : String(error));
+    else await release(deps, envelopeId, claimed, "unknown", errorMessage(error));
   }
   return currentStates(deps, ids);
 }

@@ -15,6 +15,7 @@ import { requestIdFrom } from "./request-id.js";
 import { resolveCredential } from "./resolve-credential.js";
 import { setState, stateOf } from "./request-state.js";
 import { issuesFromValueErrors, type RawValueError } from "./validation.js";
+import { errorMessage } from "../log.js";
 
 /** Not rate limited: health, API docs, and the dashboard's static pages (they are not API calls). */
 const UNLIMITED = /^(\/v1\/(health|docs|openapi\.json)(\/|$)|\/dashboard(\/|$)|\/$)/;
@@ -140,7 +141,7 @@ function fromElysia(code: unknown, error: unknown): unknown {
 function logFailure(deps: Deps, requestId: string, error: unknown): void {
   const name = error instanceof Error ? error.name : typeof error;
   // Driver errors carry the failed SQL and its parameters in their message: log only their cause's text.
-  const raw = error instanceof Error ? error.message : String(error);
+  const raw = errorMessage(error);
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
   const message = raw.startsWith("Failed query") ? `database query failed: ${cause ?? ""}` : raw;
   deps.log.error("unhandled error", { request_id: requestId, error: name, message: message.slice(0, 300) });

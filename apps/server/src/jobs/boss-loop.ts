@@ -13,7 +13,7 @@
  * - key `now`: wake-ups (a state change made work due, or a round stopped with work left), taken at once by
  *   whichever process is free. Every process sends one when it starts, which also re-seeds the chain.
  */
-import type { Logger } from "../log.js";
+import { errorMessage, type Logger } from "../log.js";
 import type { JobQueue } from "./job-queue.js";
 
 export interface BossLoopOptions {
@@ -40,8 +40,6 @@ const KEEP_COMPLETED_S = 3_600;
 /** A round still active after this long is taken to be lost with its process and is run again. */
 const ROUND_EXPIRY_S = 600;
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export async function startBossLoop(o: BossLoopOptions): Promise<Loop> {
   const { boss, queue, log } = o;
   let stopped = false;
@@ -55,7 +53,7 @@ export async function startBossLoop(o: BossLoopOptions): Promise<Loop> {
 
   const send = (key: "now" | "next", startAfter?: Date) =>
     boss.send(queue, null, { singletonKey: key, ...(startAfter ? { startAfter } : {}) }).catch((error: unknown) => {
-      log.error("worker.schedule_failed", { worker: queue, error: message(error) });
+      log.error("worker.schedule_failed", { worker: queue, error: errorMessage(error) });
       return null;
     });
 
@@ -68,7 +66,7 @@ export async function startBossLoop(o: BossLoopOptions): Promise<Loop> {
         more = await o.tick();
       } catch (error) {
         // Logged, not thrown: the rows it claimed are released by their leases, and the chain goes on.
-        log.error("worker.tick_failed", { worker: queue, error: message(error) });
+        log.error("worker.tick_failed", { worker: queue, error: errorMessage(error) });
       }
       if (!more) return;
     }

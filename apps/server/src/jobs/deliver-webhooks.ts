@@ -14,6 +14,7 @@ import { claimDeliveries, type ClaimedDelivery } from "./claim-deliveries.js";
 import { postWebhook, type PostResult } from "./post-webhook.js";
 import { recordDeliveryResult, releaseDelivery, type AttemptResult } from "./record-delivery.js";
 import { webhookPayload } from "./webhook-payload.js";
+import { errorMessage } from "../log.js";
 
 export interface WebhookWorkerOptions {
   /** Receiver deadline (default the spec's 10 s). */
@@ -85,7 +86,7 @@ export function createWebhookWorker(deps: Deps, options: WebhookWorkerOptions = 
     const run = attempt(claimed)
       .catch((error: unknown) => {
         // The claim's lease runs out and the attempt is made again: at-least-once.
-        deps.log.error("webhook.attempt_error", { event_id: claimed.event.id, error: error instanceof Error ? error.message : String(error) });
+        deps.log.error("webhook.attempt_error", { event_id: claimed.event.id, error: errorMessage(error) });
       })
       .finally(() => {
         inFlight.delete(run);

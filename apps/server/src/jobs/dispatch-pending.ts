@@ -8,14 +8,13 @@
 import type { Deps } from "../deps.js";
 import { claimDocuments, documentState, releaseDocument } from "./claim-documents.js";
 import type { DocumentEngine } from "./document-engine.js";
+import { errorMessage } from "../log.js";
 
 export interface DispatchOptions {
   batch?: number;
   /** How long a claim holds a document (reconcile + upload must fit). */
   leaseMs?: number;
 }
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createDispatcher(deps: Deps, engine: DocumentEngine, options: DispatchOptions = {}) {
   const batch = options.batch ?? 50;
@@ -27,7 +26,7 @@ export function createDispatcher(deps: Deps, engine: DocumentEngine, options: Di
       if (outcome !== "not_needed" && outcome !== "not_received") return false;
       return (await documentState(deps.db, id)) === "PENDIENTE";
     } catch (error) {
-      deps.log.warn("dispatch.reconcile_failed", { dte_id: id, error: message(error) });
+      deps.log.warn("dispatch.reconcile_failed", { dte_id: id, error: errorMessage(error) });
       return false;
     }
   }
@@ -50,7 +49,7 @@ export function createDispatcher(deps: Deps, engine: DocumentEngine, options: Di
         try {
           await engine.submitDocuments(deps, ready);
         } catch (error) {
-          deps.log.warn("dispatch.submit_failed", { documents: ready.length, error: message(error) });
+          deps.log.warn("dispatch.submit_failed", { documents: ready.length, error: errorMessage(error) });
         }
       }
       for (const doc of claimed) await releaseDocument(deps.db, doc, (n) => engine.nextCheckAt(deps, n));

@@ -9,11 +9,9 @@
  */
 import { PgBoss, fromPglite } from "pg-boss";
 import type { JobStore } from "../db/open-database.js";
-import type { Logger } from "../log.js";
+import { errorMessage, type Logger } from "../log.js";
 
 export type JobQueue = PgBoss;
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface JobQueueOptions {
   /**
@@ -31,8 +29,8 @@ export async function openJobQueue(store: JobStore, log: Logger, options: JobQue
       ? new PgBoss({ db: fromPglite(store.client), backend: "pglite", useListenNotify })
       : new PgBoss({ connectionString: store.url, max: 3, application_name: "timbre-jobs", useListenNotify });
   // pg-boss reports its own failures (a maintenance query, a lost connection) as events; it retries by itself.
-  boss.on("error", (error: unknown) => log.error("jobs.error", { error: message(error) }));
-  boss.on("warning", (warning: unknown) => log.warn("jobs.warning", { detail: message((warning as { message?: string }).message ?? warning) }));
+  boss.on("error", (error: unknown) => log.error("jobs.error", { error: errorMessage(error) }));
+  boss.on("warning", (warning: unknown) => log.warn("jobs.warning", { detail: errorMessage((warning as { message?: string }).message ?? warning) }));
   await boss.start();
   return boss;
 }

@@ -6,6 +6,7 @@
 import type { Deps } from "../deps.js";
 import { claimDocuments, releaseDocument } from "./claim-documents.js";
 import type { DocumentEngine } from "./document-engine.js";
+import { errorMessage } from "../log.js";
 
 export interface PollOptions {
   batch?: number;
@@ -25,7 +26,7 @@ export function createStatusPoller(deps: Deps, engine: DocumentEngine, options: 
       try {
         settled = await engine.refreshDocumentStatuses(deps, claimed.map((d) => d.id));
       } catch (error) {
-        deps.log.warn("poll.refresh_failed", { documents: claimed.length, error: error instanceof Error ? error.message : String(error) });
+        deps.log.warn("poll.refresh_failed", { documents: claimed.length, error: errorMessage(error) });
       }
       for (const doc of claimed) if (!settled.has(doc.id)) await releaseDocument(deps.db, doc, (n) => engine.nextCheckAt(deps, n));
       return claimed.length === batch;

@@ -1,4 +1,5 @@
 /** One HTTP attempt: POST the body, success on any 2xx within the timeout; redirects are not followed (SSRF). */
+import { errorMessage } from "../log.js";
 
 export interface PostResult {
   ok: boolean;
@@ -26,6 +27,6 @@ export async function postWebhook(options: {
   } catch (error) {
     if (options.stop?.aborted && !timeout.aborted) return { ok: false, statusCode: null, error: "stopped", aborted: true };
     if (timeout.aborted) return { ok: false, statusCode: null, error: `timeout after ${options.timeoutMs} ms`, aborted: false };
-    return { ok: false, statusCode: null, error: error instanceof Error ? error.message : String(error), aborted: false };
+    return { ok: false, statusCode: null, error: errorMessage(error), aborted: false };
   }
 }
