@@ -19,6 +19,7 @@ import { changeDocumentState, changeDocumentStates } from "../modules/dte/change
 import { reconcileDocument } from "./reconcile-document.js";
 import { envelopeKindOf, nextCheckAt, openSiiSession, type SiiSession } from "./sii-session.js";
 import { siiError, simpleSnapshot, snapshotFromEnvelope, type SiiError } from "./sii-snapshot.js";
+import { errorMessage } from "../log.js";
 
 type Final = Exclude<DocumentState, "PENDIENTE" | "ENVIADO">;
 interface Verdict {
@@ -28,18 +29,16 @@ interface Verdict {
 }
 
 /**
- * What documents refreshed together (one poller tick) may share: the SII session of a business and the status of
+ * What documents refreshed together (one poller batch) share: the SII session of a business and the status of
  * an envelope, so that the documents of one envelope cost one status query, not one each. Answers are reused only
- * within the tick that asked.
+ * within the refresh that asked.
  */
-export interface RefreshShared {
+interface RefreshShared {
   sessions: Map<string, Promise<SiiSession>>;
   envelopeStatuses: Map<string, Promise<EnvelopeStatus>>;
-  /** Read the document back after the refresh (the poller does not need it: `false` saves a query). */
-  reload: boolean;
 }
 
-export const newRefreshShared = (reload = true): RefreshShared => ({ sessions: new Map(), envelopeStatuses: new Map(), reload });
+const newRefreshShared = (): RefreshShared => ({ sessions: new Map(), envelopeStatuses: new Map() });
 
 function memo<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
   let value = map.get(key);
@@ -77,19 +76,19 @@ async function reschedule(deps: Deps, doc: DocumentRow, at: Date, sii?: SiiStatu
 }
 
 /** Returns the document after the refresh (null when it does not exist). */
-export async function refreshDocumentStatus(deps: Deps, documentId: string, shared: RefreshShared = newRefreshShared()): Promise<DocumentRow | null> {
+export async function refreshDocumentStatus(deps: Deps, documentId: string): Promise<DocumentRow | null> {
   const doc = await load(deps, documentId);
   if (!doc) return null;
   if (doc.estado === "PENDIENTE") {
     await reconcileDocument(deps, documentId);
-    return shared.reload ? load(deps, documentId) : doc;
+    return load(deps, documentId);
   }
   if (doc.estado !== "ENVIADO") return doc;
   const at = deps.now();
-  const verdict = await assess(deps, doc, shared, at);
+  const verdict = await assess(deps, doc, newRefreshShared(), at);
   if (verdict === "unavailable" || verdict.to === null) await reschedule(deps, doc, at, verdict === "unavailable" ? undefined : verdict.sii);
   else await deps.db.transaction((tx) => changeDocumentState(tx, { document: doc, to: verdict.to!, at, detalle: verdict.detalle, set: { sii: verdict.sii, nextCheckAt: null } }));
-  return shared.reload ? load(deps, documentId) : doc;
+  return load(deps, documentId);
 }
 
 export interface RefreshBatchOptions {
@@ -104,7 +103,7 @@ export interface RefreshBatchOptions {
 export async function refreshDocumentStatuses(deps: Deps, ids: string[], options: RefreshBatchOptions = {}): Promise<Set<string>> {
   const settled = new Set<string>();
   if (ids.length === 0) return settled;
-  const shared = newRefreshShared(false);
+  const shared = newRefreshShared();
   const at = deps.now();
   const rows = await deps.db.select().from(documents).where(inArray(documents.id, ids));
   const finals = new Map<string, { verdict: Verdict & { to: Final }; docs: DocumentRow[] }>();
@@ -127,7 +126,7 @@ export async function refreshDocumentStatuses(deps: Deps, ids: string[], options
       group.docs.push(doc);
       finals.set(key, group);
     } catch (error) {
-      deps.log.warn("poll.refresh_failed", { dte_id: doc.id, error: error instanceof Error ? error.message : String(error) });
+      deps.log.warn("poll.refresh_failed", { dte_id: doc.id, error: errorMessage(error) });
     }
   };
   const concurrency = options.concurrency ?? 4;
