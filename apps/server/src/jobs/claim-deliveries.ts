@@ -6,7 +6,7 @@
  * durable source of truth; the pg-boss job of a round (`boss-loop.ts`) only says when to look, and the round
  * claims the rows themselves, which works the same on PGlite and PostgreSQL and loses nothing on restart.
  *
- * A claim is a short transaction that stamps `at` (the attempt's start, also the claim token) and moves `due_at`
+ * A claim is one statement that stamps `at` (the attempt's start, also the claim token) and moves `due_at`
  * forward by a lease longer than the request timeout; the HTTP call happens outside any transaction. If the
  * process dies mid-attempt the lease runs out and another worker tries again (at-least-once). Results are written
  * only while `at` still matches the claim, so a late result never overwrites a newer claim.
@@ -27,21 +27,19 @@ export interface ClaimedDelivery {
 
 export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.state, "pending"), lte(webhookDeliveries.dueAt, now)))
-      .orderBy(asc(webhookDeliveries.dueAt))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(webhookDeliveries)
-      .set({ at: now, dueAt: new Date(now.getTime() + leaseMs) })
-      .where(inArray(webhookDeliveries.id, due.map((d) => d.id)))
-      .returning({ id: webhookDeliveries.id, eventId: webhookDeliveries.eventId, attempt: webhookDeliveries.attempt });
-  });
+  // One statement: the due rows are locked (skipping rows another worker holds) by the subquery and stamped.
+  const due = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.state, "pending"), lte(webhookDeliveries.dueAt, now)))
+    .orderBy(asc(webhookDeliveries.dueAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(webhookDeliveries)
+    .set({ at: now, dueAt: new Date(now.getTime() + leaseMs) })
+    .where(inArray(webhookDeliveries.id, due))
+    .returning({ id: webhookDeliveries.id, eventId: webhookDeliveries.eventId, attempt: webhookDeliveries.attempt });
   if (claimed.length === 0) return [];
   const eventRows = await db.select().from(events).where(inArray(events.id, [...new Set(claimed.map((c) => c.eventId))]));
   const byEvent = new Map(eventRows.map((e) => [e.id, e]));
