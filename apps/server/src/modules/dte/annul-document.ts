@@ -9,11 +9,10 @@ import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { ApiError } from "../../http/errors.js";
 import { createDocument, type IdempotencyRecord } from "./create-document.js";
-import { emittedOf, reloadDocument, type Emitted } from "./emit-document.js";
+import { uploadAndAnswer, type Emitted } from "./emit-document.js";
 import { findDocument } from "./find-document.js";
 import { prepareEmission } from "./prepare-emission.js";
 import { assertNotAnnulled } from "./resolve-references.js";
-import { sendWithinBudget } from "./send-within-budget.js";
 import { requestOf } from "./stored-document.js";
 
 interface AnnulOptions {
@@ -51,6 +50,5 @@ export async function annulDocument(deps: Deps, scope: BusinessScope, id: string
   }
   const prepared = await prepareEmission(deps, scope, request);
   const row = await createDocument(deps, scope, prepared, idempotency);
-  const known = await sendWithinBudget(deps, [row]);
-  return emittedOf(known.get(row.id) ?? (await reloadDocument(deps, row)));
+  return uploadAndAnswer(deps, row);
 }

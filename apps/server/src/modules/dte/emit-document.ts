@@ -13,7 +13,7 @@ export interface Emitted {
   data: DteView;
 }
 
-export async function reloadDocument(deps: Deps, row: DocumentRow): Promise<DocumentRow> {
+async function reloadDocument(deps: Deps, row: DocumentRow): Promise<DocumentRow> {
   const [current] = await deps.db.select().from(documents).where(eq(documents.id, row.id));
   return current ?? row;
 }
@@ -23,11 +23,18 @@ export function emittedOf(row: DocumentRow): Emitted {
   return { status: row.estado === "PENDIENTE" ? 202 : 201, data: presentDocument(row) };
 }
 
-export async function emitDocument(deps: Deps, scope: BusinessScope, body: unknown, idempotency: IdempotencyRecord = null): Promise<Emitted> {
-  const prepared = await prepareEmission(deps, scope, body);
-  const row = await createDocument(deps, scope, prepared, idempotency);
+/**
+ * Uploads a document just created (within the emission budget) and answers with it: as the upload left it when it
+ * answered in time, otherwise read back (PENDIENTE while the upload goes on).
+ */
+export async function uploadAndAnswer(deps: Deps, row: DocumentRow): Promise<Emitted> {
   const known = await sendWithinBudget(deps, [row]);
   return emittedOf(known.get(row.id) ?? (await reloadDocument(deps, row)));
+}
+
+export async function emitDocument(deps: Deps, scope: BusinessScope, body: unknown, idempotency: IdempotencyRecord = null): Promise<Emitted> {
+  const prepared = await prepareEmission(deps, scope, body);
+  return uploadAndAnswer(deps, await createDocument(deps, scope, prepared, idempotency));
 }
 
 /**
