@@ -30,7 +30,7 @@ export async function openJobQueue(store: JobStore, log: Logger, options: JobQue
       : new PgBoss({ connectionString: store.url, max: 3, application_name: "timbre-jobs", useListenNotify });
   // pg-boss reports its own failures (a maintenance query, a lost connection) as events; it retries by itself.
   boss.on("error", (error: unknown) => log.error("jobs.error", { error: errorMessage(error) }));
-  boss.on("warning", (warning: unknown) => log.warn("jobs.warning", { detail: errorMessage((warning as { message?: string }).message ?? warning) }));
+  boss.on("warning", (warning: unknown) => log.warn("jobs.warning", { detail: (warning as { message?: string }).message ?? String(warning) }));
   await boss.start();
   return boss;
 }

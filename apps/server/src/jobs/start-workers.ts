@@ -45,7 +45,7 @@ export function wakeWorkers(deps: Pick<Deps, "instanceId">, name: WorkerName): v
 }
 
 /** The pg-boss queue of each worker's rounds. */
-export const WORKER_QUEUES: Record<WorkerName, string> = {
+const WORKER_QUEUES: Record<WorkerName, string> = {
   webhooks: "timbre-webhooks",
   dispatch: "timbre-dispatch",
   poll: "timbre-poll",
