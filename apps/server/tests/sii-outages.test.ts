@@ -111,7 +111,9 @@ if (!BASE) {
       const base = cluster.servers[0]?.url ?? "";
       const { emitters } = await setUpEmitters(base, 2, [33, 39], 200);
       const first = await Promise.all(emitters.map((e, i) => http(base, "POST", "/v1/dte/emit", { key: e.key, body: loadBody(33, i) })));
-      expect(first.map((r) => r.status)).toEqual([201, 201]);
+      // Warm-up while the SII is up. Each is the first upload of its business (seed, token, then the envelope) and may
+      // outlast the 1.5 s budget on a busy machine: 202 is then as right as 201 (the workers send it; checked below).
+      for (const r of first) expect([201, 202]).toContain(r.status);
       await cluster.sandbox.stop("SIGKILL");
       const during = await Promise.all(Array.from({ length: 12 }, (_, i) => http(base, "POST", "/v1/dte/emit", { key: emitters[i % 2]?.key, body: loadBody(i % 3 === 0 ? 39 : 33, i) })));
       expect(during.map((r) => r.status)).toEqual(Array(12).fill(202));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { buildApp } from "../app.js";
+import { consumeRateLimit } from "./rate-limit.js";
 import { describeDrivers, createHarness, type Harness } from "../../test/support/harness.js";
 import { createKey, signUp, tenant } from "../../test/support/fixtures.js";
 
@@ -14,6 +15,21 @@ describeDrivers("rate limit", (driver) => {
   afterAll(() => h.close(), 60_000);
 
   const get = (path: string, headers: Record<string, string>) => limited.handle(new Request(`http://localhost${path}`, { headers }));
+
+  test("hits that arrive together (coalesced into shared statements) still count one by one: 50 at once with a limit of 30", async () => {
+    const now = Date.now();
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => consumeRateLimit(h.deps.db, i % 6 === 5 ? `key:together-other-${driver}` : `key:together-${driver}`, 30, now)),
+    );
+    const mine = results.filter((_, i) => i % 6 !== 5);
+    // every hit got its own count: remaining goes 29, 28, … 0, then stays 0 with allowed = false
+    expect(mine.map((r) => r.remaining)).toEqual(Array.from({ length: 50 }, (_, i) => Math.max(0, 29 - i)));
+    expect(mine.filter((r) => r.allowed)).toHaveLength(30);
+    const other = results.filter((_, i) => i % 6 === 5);
+    expect(other.map((r) => r.remaining)).toEqual(Array.from({ length: 10 }, (_, i) => 29 - i));
+    // a later hit continues the count
+    expect((await consumeRateLimit(h.deps.db, `key:together-other-${driver}`, 30, now)).remaining).toBe(19);
+  });
 
   test("per key: headers on every response, then 429 with Retry-After; another key is unaffected", async () => {
     const t = await tenant(h);

@@ -1,9 +1,11 @@
 /**
  * Finds who is calling: an API key (`X-API-Key`, or `Authorization: Bearer sk_…`) looked up by its SHA-256 on
- * every request (no cache, so a revoked key stops working at once on every instance), or a session JWT.
+ * every request (no cache, so a revoked key stops working at once on every instance; the lookups of requests that
+ * arrive together share one statement), or a session JWT.
  */
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { apiKeys } from "../db/api-keys.js";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { apiKeys, type ApiKeyRow } from "../db/api-keys.js";
+import { coalescedPer } from "../db/coalesce.js";
 import { asyncCommitCondition } from "../db/async-commit.js";
 import type { Deps } from "../deps.js";
 import { verifyAccessToken } from "../modules/auth/session-tokens.js";
@@ -37,13 +39,19 @@ export async function resolveCredential(deps: Deps, headers: Headers): Promise<C
   };
 }
 
-async function resolveApiKey(deps: Deps, key: string): Promise<Credential | "invalid"> {
-  if (!looksLikeApiKey(key)) return "invalid";
-  const [row] = await deps.db
+/** The live key rows of a round of requests, in one statement (`db/coalesce.ts`). */
+const findLiveKey = coalescedPer((deps: Deps) => async (hashes: string[]): Promise<Array<ApiKeyRow | undefined>> => {
+  const rows = await deps.db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
-    .limit(1);
+    .where(and(inArray(apiKeys.keyHash, [...new Set(hashes)]), isNull(apiKeys.revokedAt)));
+  const byHash = new Map(rows.map((r) => [r.keyHash, r]));
+  return hashes.map((h) => byHash.get(h));
+});
+
+async function resolveApiKey(deps: Deps, key: string): Promise<Credential | "invalid"> {
+  if (!looksLikeApiKey(key)) return "invalid";
+  const row = await findLiveKey(deps, hashApiKey(key));
   if (!row) return "invalid";
   // At most one write per key per minute: last_used_at is informative, not exact. The row just read tells
   // whether it is due, so a busy key costs no write at all; the WHERE settles races between instances. Its commit

@@ -6,6 +6,9 @@ import type { FaultInjector } from "./faults.js";
 import { routeRequest } from "./handler.js";
 import type { RegisteredDocument } from "./registry.js";
 import { SandboxState } from "./state.js";
+import { cacheXmldomRegExps } from "./xmldom-regexp-cache.js";
+
+cacheXmldomRegExps();
 
 /** The sandbox's CAF-signing authority (its stand-in for the SII keys). */
 export interface SandboxAuthority {

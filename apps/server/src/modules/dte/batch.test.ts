@@ -75,7 +75,7 @@ describeDrivers("batch, idempotency, preview and annulment", (driver) => {
     expect(first.status).toBe(200);
     const ids = first.json.data.results.map((r: { data: { id: string } }) => r.data.id);
     const [row] = await h.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, headers["Idempotency-Key"]));
-    // every item was linked to the key in its own transaction
+    // every item was linked to the key in the transaction that created it
     expect(batchResource(row?.resourceId)).toEqual(new Map(ids.map((id: string, i: number) => [i, id])));
     // What a process killed after item 1's transaction leaves: items 0 and 1 linked, item 2 never created, no answer.
     await h.deps.db

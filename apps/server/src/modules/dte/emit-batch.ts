@@ -1,7 +1,8 @@
 /**
- * `POST /v1/dte/batch`: every valid document is emitted with its own folio (each in its own transaction, so one
- * failure costs no other document anything); all of them are then submitted together, so they travel in as few
- * envelopes as possible (one per envelope kind when nothing else is in flight).
+ * `POST /v1/dte/batch`: every item is validated on its own; the valid ones are created up to
+ * `MAX_DOCUMENTS_PER_ROUND` per transaction (`createDocuments`: one failure costs no other document anything, each
+ * gets its own folio and error); all of them are then submitted together, so they travel in as few envelopes as
+ * possible (one per envelope kind when nothing else is in flight).
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { documents, type DocumentRow } from "../../db/documents.js";
@@ -9,7 +10,9 @@ import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { toApiError } from "../../http/errors.js";
 import { batchResource, type ClaimedIdempotencyKey } from "../../http/idempotency.js";
-import { createDocument } from "./create-document.js";
+import { createDocuments, type CreatedDocument, type DocumentToCreate } from "./create-document.js";
+import { MAX_DOCUMENTS_PER_ROUND } from "./emission-committer.js";
+import { errorMessage } from "../../log.js";
 import { prepareEmission } from "./prepare-emission.js";
 import { presentDocument, type DteView } from "./present-document.js";
 import { sendWithinBudget } from "./send-within-budget.js";
@@ -22,9 +25,9 @@ export interface BatchItemResult {
 }
 
 /**
- * With an Idempotency-Key each created document is linked to the key as `index=id` in its own transaction; when
- * the first request died part-way, the retry (`idempotency.resume`) reuses those documents and emits only the
- * items that have none, so no item ever gets a second folio.
+ * With an Idempotency-Key each created document is linked to the key as `index=id` in the transaction that creates
+ * it; when the first request died part-way, the retry (`idempotency.resume`) reuses those documents and emits only
+ * the items that have none, so no item ever gets a second folio.
  */
 export async function emitBatch(
   deps: Deps,
@@ -34,24 +37,40 @@ export async function emitBatch(
 ): Promise<{ results: BatchItemResult[] }> {
   const created: Array<{ index: number; row: DocumentRow }> = [];
   const results: BatchItemResult[] = [];
+  const fail = (index: number, error: unknown) => {
+    const apiError = toApiError(error);
+    if (apiError.apiCode === "INTERNAL_ERROR") deps.log.error("dte.batch_item_failed", { index, message: errorMessage(error).slice(0, 300) });
+    const failure: BatchItemResult["error"] = { code: apiError.apiCode, message: apiError.message };
+    if (apiError.details !== undefined) failure.details = apiError.details;
+    results.push({ index, success: false, error: failure });
+  };
   const resumed = await resumedDocuments(deps, scope, batchResource(idempotency?.resume));
+  const toCreate: Array<{ index: number; entry: DocumentToCreate }> = [];
   for (const [index, body] of bodies.entries()) {
+    const existing = resumed.get(index);
+    if (existing) {
+      created.push({ index, row: existing });
+      continue;
+    }
     try {
-      const existing = resumed.get(index);
-      if (existing) {
-        created.push({ index, row: existing });
-        continue;
-      }
       const prepared = await prepareEmission(deps, scope, body);
       const link = idempotency ? { scope: idempotency.scope, key: idempotency.key, batchIndex: index } : null;
-      created.push({ index, row: await createDocument(deps, scope, prepared, link) });
+      toCreate.push({ index, entry: { scope, prepared, idempotency: link } });
     } catch (error) {
-      const apiError = toApiError(error);
-      if (apiError.apiCode === "INTERNAL_ERROR") deps.log.error("dte.batch_item_failed", { index, message: error instanceof Error ? error.message.slice(0, 300) : String(error) });
-      const failure: BatchItemResult["error"] = { code: apiError.apiCode, message: apiError.message };
-      if (apiError.details !== undefined) failure.details = apiError.details;
-      results.push({ index, success: false, error: failure });
+      fail(index, error);
     }
+  }
+  for (let start = 0; start < toCreate.length; start += MAX_DOCUMENTS_PER_ROUND) {
+    const chunk = toCreate.slice(start, start + MAX_DOCUMENTS_PER_ROUND);
+    const outcomes = await createDocuments(
+      deps,
+      chunk.map((c) => c.entry),
+    );
+    chunk.forEach(({ index }, i) => {
+      const outcome = outcomes[i] as CreatedDocument;
+      if (outcome.ok) created.push({ index, row: outcome.row });
+      else fail(index, outcome.error);
+    });
   }
   // Resumed items are rows read just now, like the created ones: none is read again if its upload answers here.
   const known = await sendWithinBudget(deps, created.map((c) => c.row));

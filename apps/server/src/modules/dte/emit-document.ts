@@ -1,9 +1,13 @@
-/** `POST /v1/dte/emit`: validate → totals → folio + sign + store (one transaction) → upload → 201 / 202. */
+/**
+ * `POST /v1/dte/emit`: validate → totals → folio + sign + store (one transaction, shared with the requests that
+ * arrive together: `emission-committer.ts`) → upload → 201 / 202.
+ */
 import { eq } from "drizzle-orm";
 import { documents, type DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
-import { createDocument, type IdempotencyRecord } from "./create-document.js";
+import type { IdempotencyRecord } from "./create-document.js";
+import { commitDocument } from "./emission-committer.js";
 import { prepareEmission } from "./prepare-emission.js";
 import { presentDocument, type DteView } from "./present-document.js";
 import { sendWithinBudget } from "./send-within-budget.js";
@@ -34,7 +38,7 @@ export async function uploadAndAnswer(deps: Deps, row: DocumentRow): Promise<Emi
 
 export async function emitDocument(deps: Deps, scope: BusinessScope, body: unknown, idempotency: IdempotencyRecord = null): Promise<Emitted> {
   const prepared = await prepareEmission(deps, scope, body);
-  return uploadAndAnswer(deps, await createDocument(deps, scope, prepared, idempotency));
+  return uploadAndAnswer(deps, await commitDocument(deps, { scope, prepared, idempotency }));
 }
 
 /**

@@ -6,8 +6,8 @@
 import type { DocumentInput, Issuer, Resolution } from "@timbre/core";
 import { normalizeRut } from "@timbre/core/rut";
 import { computeTotals, type Totals } from "@timbre/core/totals";
-import { and, eq, isNull } from "drizzle-orm";
-import { businesses, type BusinessRow } from "../../db/businesses.js";
+import type { BusinessRow } from "../../db/businesses.js";
+import { readBusinessRow } from "../businesses/business-row.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { ApiError, notFound } from "../../http/errors.js";
@@ -28,8 +28,8 @@ export interface PreparedEmission {
 }
 
 export async function loadScopeBusiness(deps: Deps, scope: BusinessScope): Promise<BusinessRow> {
-  const [business] = await deps.db.select().from(businesses).where(and(eq(businesses.id, scope.businessId), isNull(businesses.deletedAt)));
-  if (!business) throw notFound("business");
+  const business = await readBusinessRow(deps, scope.businessId);
+  if (!business || business.deletedAt !== null) throw notFound("business");
   return business;
 }
 

@@ -3,9 +3,9 @@
  * decrypted once per process and certificate (cached by fingerprint).
  */
 import { createPrivateKey, type KeyObject } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import type { SiiIdentity } from "@timbre/sii";
-import { businesses, type BusinessRow } from "../../db/businesses.js";
+import type { BusinessRow } from "../../db/businesses.js";
+import { readBusinessRow } from "../businesses/business-row.js";
 import type { Deps } from "../../deps.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import { decryptSecretText } from "../../secrets.js";
@@ -50,7 +50,7 @@ export function signingIdentityOf(deps: Deps, business: BusinessRow): SigningIde
 
 /** Loads the business and its identity. */
 export async function loadSigningIdentity(deps: Deps, businessId: string): Promise<SigningIdentityInfo & { business: BusinessRow }> {
-  const [business] = await deps.db.select().from(businesses).where(and(eq(businesses.id, businessId)));
+  const business = await readBusinessRow(deps, businessId);
   if (!business) throw notFound("business");
   return { ...signingIdentityOf(deps, business), business };
 }

@@ -3,7 +3,7 @@ import { sandboxCaf } from "../../../test/support/cafs.js";
 import { tenant } from "../../../test/support/fixtures.js";
 import { createHarness, describeDrivers, type Harness } from "../../../test/support/harness.js";
 import { chileToday } from "../../time.js";
-import { allocateFolio, loadCaf } from "./allocate-folio.js";
+import { allocateFolio, allocateFolios, loadCaf } from "./allocate-folio.js";
 
 describeDrivers("allocateFolio", (driver) => {
   let h: Harness;
@@ -74,6 +74,38 @@ describeDrivers("allocateFolio", (driver) => {
       .catch(() => {});
     expect((await allocate(39)).folio).toBe(1);
   });
+
+  test("many folios at once: runs across ranges in FA order, then fewer than asked when the ranges run out", async () => {
+    const older = await upload(34, 5, 7, chileToday(new Date(Date.now() - 86_400_000)));
+    const newer = await upload(34, 20, 29);
+    const take = (count: number) => h.deps.db.transaction((tx) => allocateFolios(tx, h.deps, { businessId: t.business.id, environment: "test", tipo: 34, today, count }));
+    const first = await take(5);
+    expect(first.map(({ numerationId, first, count }) => ({ numerationId, first, count }))).toEqual([
+      { numerationId: older, first: 5, count: 3 },
+      { numerationId: newer, first: 20, count: 2 },
+    ]);
+    expect(first[0]?.caf).toMatchObject({ tipo: 34, desde: 5, hasta: 7 });
+    const a = await h.call("GET", `/v1/numerations/${older}`, { key: t.key.key });
+    expect(a.json.data).toMatchObject({ estado: "agotada", disponibles: 0 });
+    // 8 left in the newer range: asking for 10 gives those 8 and no error (the caller decides)
+    const rest = await take(10);
+    expect(rest.map(({ first, count }) => [first, count])).toEqual([[22, 8]]);
+    expect(await take(1)).toEqual([]);
+    const b = await h.call("GET", `/v1/numerations/${newer}`, { key: t.key.key });
+    expect(b.json.data).toMatchObject({ siguiente_folio: 30, estado: "agotada", disponibles: 0 });
+  });
+
+  test("concurrent multi-folio allocations never overlap", async () => {
+    await upload(41, 1, 500);
+    const takes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        h.deps.db.transaction((tx) => allocateFolios(tx, h.deps, { businessId: t.business.id, environment: "test", tipo: 41, today, count: 1 + (i % 7) })),
+      ),
+    );
+    const folios = takes.flat().flatMap((run) => Array.from({ length: run.count }, (_, k) => run.first + k)).sort((x, y) => x - y);
+    const expected = Array.from({ length: 20 }, (_, i) => 1 + (i % 7)).reduce((s, n) => s + n, 0);
+    expect(folios).toEqual(Array.from({ length: expected }, (_, i) => i + 1));
+  }, 60_000);
 
   test("loadCaf of an unknown numeration is 404", async () => {
     await expect(loadCaf(h.deps, "caf_unknown")).rejects.toMatchObject({ apiCode: "NOT_FOUND" });

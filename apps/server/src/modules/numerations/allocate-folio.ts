@@ -1,16 +1,16 @@
 /**
- * Hands out the next folio of a tipo (ARCHITECTURE.md §2): inside the caller's transaction, one
- * `UPDATE … SET siguiente = siguiente + 1 WHERE id = (SELECT … FOR UPDATE) RETURNING` locks the oldest active range
- * (lowest FA, then lowest desde — core's `pickRange` order; exhausted and expired ranges skipped) and takes its
- * next folio. The row lock makes it
- * safe across any number of server processes; a waiter that finds the range exhausted after the lock moves on to
- * the next range (PostgreSQL re-checks the WHERE on the locked row). The folio is lost to nobody: if the
- * caller's transaction rolls back, so does the increment.
+ * Hands out the next folios of a tipo (ARCHITECTURE.md §2), inside the caller's transaction. Each step is one
+ * statement: a CTE locks the oldest active range (lowest FA, then lowest desde — core's `pickRange` order;
+ * exhausted and expired ranges skipped) with `FOR UPDATE` and the UPDATE takes as many of its folios as are still
+ * wanted (at most what it has left); when it has fewer, the next step continues in the next range. The row lock
+ * makes it safe across any number of server processes; a waiter that finds the range exhausted after the lock
+ * moves on to the next range (PostgreSQL re-checks the WHERE on the locked row). The folios are lost to nobody: if
+ * the caller's transaction rolls back, so does the increment.
  */
 import type { Caf } from "@timbre/core/caf";
-import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Environment } from "../../db/api-keys.js";
-import { numerations } from "../../db/numerations.js";
+import { rowsOf } from "../../db/rows.js";
 import type { Tx } from "../../db/tx.js";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/errors.js";
@@ -32,38 +32,57 @@ export interface AllocatedFolio {
   caf: Caf;
 }
 
-export async function allocateFolio(tx: Tx, deps: Pick<Deps, "secrets" | "now">, input: AllocateFolioInput): Promise<AllocatedFolio> {
-  const oldestActive = tx
-    .select({ id: numerations.id })
-    .from(numerations)
-    .where(
-      and(
-        eq(numerations.businessId, input.businessId),
-        eq(numerations.environment, input.environment),
-        eq(numerations.tipo, input.tipo),
-        sql`${numerations.siguiente} <= ${numerations.hasta}`,
-        or(isNull(numerations.venceEl), gt(numerations.venceEl, input.today)),
-      ),
-    )
-    .orderBy(asc(numerations.fechaAutorizacion), asc(numerations.desde), asc(numerations.id))
-    .limit(1)
-    .for("update");
+/** Consecutive folios `first … first + count − 1` of one range. */
+export interface AllocatedRun {
+  numerationId: string;
+  first: number;
+  count: number;
+  caf: Caf;
+}
+
+export function foliosExhausted(input: Pick<AllocateFolioInput, "tipo" | "environment">): ApiError {
+  return new ApiError("FOLIOS_EXHAUSTED", `no active numeration with free folios for tipo ${input.tipo} in ${input.environment}`, {
+    tipo: input.tipo,
+    environment: input.environment,
+  });
+}
+
+/**
+ * Takes up to `count` folios, oldest range first, possibly from several ranges. Returns fewer (down to none) when
+ * the active ranges run out; the caller decides what a shortfall means.
+ */
+export async function allocateFolios(tx: Tx, deps: Pick<Deps, "secrets" | "now">, input: AllocateFolioInput & { count: number }): Promise<AllocatedRun[]> {
+  const runs: AllocatedRun[] = [];
   const at = deps.now().toISOString();
-  // One statement: the sub-select locks the range (a waiter re-checks it after the lock and, when it is exhausted
-  // by then, LIMIT moves on to the next range), the UPDATE takes the folio.
-  const [taken] = await tx
-    .update(numerations)
-    .set({
-      siguiente: sql`${numerations.siguiente} + 1`,
-      exhaustedAt: sql`case when ${numerations.siguiente} >= ${numerations.hasta} then ${at}::timestamptz else ${numerations.exhaustedAt} end`,
-    })
-    .where(eq(numerations.id, sql`(${oldestActive})`))
-    .returning({ id: numerations.id, siguiente: numerations.siguiente, cafFileEnc: numerations.cafFileEnc });
-  if (!taken) {
-    throw new ApiError("FOLIOS_EXHAUSTED", `no active numeration with free folios for tipo ${input.tipo} in ${input.environment}`, {
-      tipo: input.tipo,
-      environment: input.environment,
-    });
+  let wanted = input.count;
+  while (wanted > 0) {
+    const result = await tx.execute(sql`
+      with picked as (
+        select id, siguiente, hasta from numerations
+        where business_id = ${input.businessId} and environment = ${input.environment} and tipo = ${input.tipo}
+          and siguiente <= hasta and (vence_el is null or vence_el > ${input.today})
+        order by fecha_autorizacion, desde, id
+        limit 1
+        for update
+      )
+      update numerations n
+      set siguiente = picked.siguiente + least(${wanted}::int, picked.hasta - picked.siguiente + 1),
+          exhausted_at = case when picked.siguiente + ${wanted}::int > picked.hasta then ${at}::timestamptz else n.exhausted_at end
+      from picked
+      where n.id = picked.id
+      returning n.id, picked.siguiente as first, n.siguiente - picked.siguiente as count, n.caf_file_enc`);
+    const [taken] = rowsOf<{ id: string; first: number; count: number; caf_file_enc: string }>(result);
+    if (!taken) break;
+    const count = Number(taken.count);
+    runs.push({ numerationId: taken.id, first: Number(taken.first), count, caf: cafFromRow(deps, { id: taken.id, cafFileEnc: taken.caf_file_enc }) });
+    wanted -= count;
   }
-  return { numerationId: taken.id, folio: taken.siguiente - 1, caf: cafFromRow(deps, taken) };
+  return runs;
+}
+
+/** One folio, or FOLIOS_EXHAUSTED. */
+export async function allocateFolio(tx: Tx, deps: Pick<Deps, "secrets" | "now">, input: AllocateFolioInput): Promise<AllocatedFolio> {
+  const [run] = await allocateFolios(tx, deps, { ...input, count: 1 });
+  if (!run) throw foliosExhausted(input);
+  return { numerationId: run.numerationId, folio: run.first, caf: run.caf };
 }
