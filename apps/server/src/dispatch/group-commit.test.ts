@@ -73,4 +73,33 @@ describe("GroupCommitter", () => {
     await expect(a).rejects.toThrow("SII down");
     expect(await b).toBe(2);
   });
+
+  test("concurrency 2: a second batch starts while the first is in flight, a third waits for one of them", async () => {
+    const batches: number[][] = [];
+    const gates = [deferred<void>(), deferred<void>()];
+    const gc = new GroupCommitter<number, number>({
+      flush: async (_k, items) => {
+        const n = batches.push(items);
+        if (n <= 2) await gates[n - 1]?.promise;
+        return items;
+      },
+      maxBatch: () => 100,
+      concurrency: 2,
+    });
+    const first = gc.submit("g", 1);
+    await new Promise((r) => setTimeout(r, 5));
+    const second = gc.submit("g", 2);
+    await new Promise((r) => setTimeout(r, 5));
+    const later = [3, 4].map((i) => gc.submit("g", i));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(batches).toEqual([[1], [2]]);
+    expect(gc.pending("g")).toBe(2);
+    gates[1]?.resolve(); // the second ends first: the waiting items go at once
+    expect(await second).toBe(2);
+    expect(await Promise.all(later)).toEqual([3, 4]);
+    expect(batches).toEqual([[1], [2], [3, 4]]);
+    gates[0]?.resolve();
+    expect(await first).toBe(1);
+    expect(gc.pending("g")).toBe(0);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Group commit for SII uploads: documents that become ready while an upload for the same group (business,
- * environment, envelope kind) is in flight wait and travel together in the next envelope. With nothing in flight a
+ * environment, envelope kind) is in flight wait and travel together in the next envelope. (The same mechanism
+ * gathers emissions into shared transactions and small reads into shared statements.) With nothing in flight a
  * document leaves at once (after the current tick, so documents signed in the same tick share the envelope).
  * This keeps the number of SII calls low under load without adding latency when idle.
  */
@@ -10,6 +11,11 @@ export interface GroupCommitOptions<Item, Result> {
   flush: (groupKey: string, items: Item[]) => Promise<Result[]>;
   /** Upper bound of items per batch (EnvioDTE: 2000, EnvioBOLETA: 500). */
   maxBatch: (groupKey: string) => number;
+  /**
+   * Batches of one group in flight at once (default 1). With more, a batch can start while an earlier one waits
+   * (e.g. for a commit's disk flush) instead of queueing behind it; batches are then smaller under light load.
+   */
+  concurrency?: number;
 }
 
 interface Waiting<Item, Result> {
@@ -20,7 +26,7 @@ interface Waiting<Item, Result> {
 
 interface Group<Item, Result> {
   queue: Waiting<Item, Result>[];
-  inFlight: boolean;
+  inFlight: number;
   scheduled: boolean;
 }
 
@@ -45,14 +51,18 @@ export class GroupCommitter<Item, Result> {
   private groupFor(key: string): Group<Item, Result> {
     let g = this.groups.get(key);
     if (!g) {
-      g = { queue: [], inFlight: false, scheduled: false };
+      g = { queue: [], inFlight: 0, scheduled: false };
       this.groups.set(key, g);
     }
     return g;
   }
 
+  private get concurrency(): number {
+    return Math.max(1, this.options.concurrency ?? 1);
+  }
+
   private schedule(key: string, group: Group<Item, Result>): void {
-    if (group.inFlight || group.scheduled) return;
+    if (group.inFlight >= this.concurrency || group.scheduled) return;
     group.scheduled = true;
     setTimeout(() => {
       group.scheduled = false;
@@ -61,8 +71,9 @@ export class GroupCommitter<Item, Result> {
   }
 
   private async run(key: string, group: Group<Item, Result>): Promise<void> {
-    if (group.inFlight || group.queue.length === 0) return;
-    group.inFlight = true;
+    if (group.queue.length === 0) return this.forgetIfIdle(key, group);
+    if (group.inFlight >= this.concurrency) return;
+    group.inFlight++;
     const batch = group.queue.splice(0, Math.max(1, this.options.maxBatch(key)));
     try {
       const results = await this.options.flush(
@@ -76,9 +87,13 @@ export class GroupCommitter<Item, Result> {
     } catch (err) {
       for (const w of batch) w.reject(err);
     } finally {
-      group.inFlight = false;
+      group.inFlight--;
       if (group.queue.length > 0) this.schedule(key, group);
-      else this.groups.delete(key);
+      else this.forgetIfIdle(key, group);
     }
+  }
+
+  private forgetIfIdle(key: string, group: Group<Item, Result>): void {
+    if (group.inFlight === 0 && !group.scheduled && group.queue.length === 0 && this.groups.get(key) === group) this.groups.delete(key);
   }
 }

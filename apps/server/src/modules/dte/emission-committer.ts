@@ -13,6 +13,12 @@ import { createDocuments, type CreatedDocument, type DocumentToCreate } from "./
 /** Documents per transaction: signing them holds the ranges' row locks, so a round stays short (≈ 50 ms of CPU). */
 export const MAX_DOCUMENTS_PER_ROUND = 64;
 
+/**
+ * Rounds in flight at once: the next round can sign while the previous one waits for its commit's disk flush (at a
+ * fixed 60 emissions/s, p99 113–168 ms with 2 against 184–192 ms with 1: bench/RESULTS.md §6).
+ */
+export const ROUNDS_IN_FLIGHT = 2;
+
 const committers = new WeakMap<Deps, GroupCommitter<DocumentToCreate, CreatedDocument>>();
 
 function committerFor(deps: Deps): GroupCommitter<DocumentToCreate, CreatedDocument> {
@@ -21,6 +27,7 @@ function committerFor(deps: Deps): GroupCommitter<DocumentToCreate, CreatedDocum
     committer = new GroupCommitter<DocumentToCreate, CreatedDocument>({
       flush: (_key, entries) => createDocuments(deps, entries),
       maxBatch: () => MAX_DOCUMENTS_PER_ROUND,
+      concurrency: ROUNDS_IN_FLIGHT,
     });
     committers.set(deps, committer);
   }
