@@ -2,7 +2,8 @@
  * Group commit for SII uploads: documents that become ready while an upload for the same group (business,
  * environment, envelope kind) is in flight wait and travel together in the next envelope. (The same mechanism
  * gathers emissions into shared transactions and small reads into shared statements.) With nothing in flight a
- * document leaves at once (after the current tick, so documents signed in the same tick share the envelope).
+ * document leaves at once (after the current turn of the event loop, so documents signed in the same turn share the
+ * envelope).
  * This keeps the number of SII calls low under load without adding latency when idle.
  */
 
@@ -64,10 +65,12 @@ export class GroupCommitter<Item, Result> {
   private schedule(key: string, group: Group<Item, Result>): void {
     if (group.inFlight >= this.concurrency || group.scheduled) return;
     group.scheduled = true;
-    setTimeout(() => {
+    // After the I/O callbacks of this turn of the event loop (not a timer: `setTimeout(0)` waits ≥ 1 ms, which
+    // every coalesced step of an idle request would pay).
+    setImmediate(() => {
       group.scheduled = false;
       void this.run(key, group);
-    }, 0);
+    });
   }
 
   private async run(key: string, group: Group<Item, Result>): Promise<void> {
