@@ -2,13 +2,14 @@
  * The only way a document changes `estado` (ARCHITECTURE §2 invariant): the transition is checked by
  * `core/lifecycle`, the row is updated only if it still has the expected state (so two workers cannot both apply
  * a change), the change is appended to the history and recorded as a `dte.status_changed` event with its first
- * webhook delivery — all in the caller's transaction.
+ * webhook delivery — all in one statement, inside the caller's transaction.
  */
 import { transition } from "@timbre/core/lifecycle";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { businesses } from "../../db/businesses.js";
 import { documentHistory, documents, type DocumentRow, type DocumentState } from "../../db/documents.js";
 import { events, webhookDeliveries } from "../../db/events.js";
+import { rowsOf } from "../../db/rows.js";
 import type { Tx } from "../../db/tx.js";
 import { newId } from "../../ids.js";
 
@@ -35,57 +36,60 @@ export async function changeDocumentState(tx: Tx, change: StateChange): Promise<
 }
 
 /**
- * Applies one change to many documents with a fixed number of statements whatever their number (an UPDATE per
- * distinct current state, then the history rows and the events + deliveries together): the row lists travel
- * as one JSON parameter, so the statement text is the same for 1 or 500 documents and stays a named prepared
- * statement. Returns the ids actually changed (a document someone else changed first is left out, with no
- * history or event).
+ * Applies one change to many documents in ONE statement whatever their number: the UPDATE (each document only from
+ * the state the caller saw, so a document someone else changed first is left out) is a CTE whose returned ids
+ * select the history rows, the `dte.status_changed` events and their first webhook deliveries inserted by the same
+ * statement. The row lists travel as one JSON parameter, so the statement text is the same for 1 or 500 documents
+ * and stays a named prepared statement. Returns the ids actually changed.
  */
 export async function changeDocumentStates(tx: Tx, change: StateChanges): Promise<Set<string>> {
   const { to, at } = change;
-  const byState = new Map<DocumentState, ChangedDocument[]>();
-  for (const doc of change.documents) {
-    transition(doc.estado, to);
-    byState.set(doc.estado, [...(byState.get(doc.estado) ?? []), doc]);
-  }
-  const updated = await Promise.all(
-    [...byState].map(([from, docs]) =>
-      tx
-        .update(documents)
-        .set({ ...change.set, estado: to, updatedAt: at })
-        .where(and(sql`${documents.id} in (select jsonb_array_elements_text(${JSON.stringify(docs.map((d) => d.id))}::jsonb))`, eq(documents.estado, from)))
-        .returning({ id: documents.id }),
+  for (const doc of change.documents) transition(doc.estado, to);
+  if (change.documents.length === 0) return new Set();
+  const atText = at.toISOString();
+  const rows = change.documents.map((d) => ({
+    id: d.id,
+    estado: d.estado,
+    history_id: newId("history"),
+    event_id: newId("event"),
+    delivery_id: newId("delivery"),
+    business_id: d.businessId,
+    environment: d.environment,
+    data: { dte_id: d.id, tipo: d.tipo, folio: d.folio, old_status: d.estado, new_status: to, timestamp: atText },
+  }));
+  const input = JSON.stringify(rows);
+  const update = tx
+    .update(documents)
+    .set({ ...change.set, estado: to, updatedAt: at })
+    .where(sql`(${documents.id}, ${documents.estado}) in (select t.id, t.estado from jsonb_to_recordset(${input}::jsonb) as t(id text, estado text))`)
+    .returning({ id: documents.id })
+    .getSQL();
+  const result = await tx.execute(sql`
+    with changed as (${update}),
+    input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as t(id text, history_id text, event_id text, delivery_id text, business_id text, environment text, data jsonb)
     ),
-  );
-  const applied = new Set(updated.flat().map((r) => r.id));
-  const docs = change.documents.filter((d) => applied.has(d.id));
-  if (docs.length === 0) return applied;
-  // Two independent statements sent together: postgres.js pipelines queries issued at once on one connection.
-  const history = docs.map((d) => ({ id: newId("history"), document_id: d.id, estado: to, at: at.toISOString(), detalle: change.detalle ?? null }));
-  await Promise.all([
-    tx.execute(sql`
+    history as (
       insert into ${documentHistory} (${col(documentHistory.id)}, ${col(documentHistory.documentId)}, ${col(documentHistory.estado)}, ${col(documentHistory.at)}, ${col(documentHistory.detalle)})
-      select id, document_id, estado, at, detalle
-      from jsonb_to_recordset(${JSON.stringify(history)}::jsonb) as t(id text, document_id text, estado text, at timestamptz, detalle text)`),
-    recordEvents(
-      tx,
-      docs.map((document) => ({
-        businessId: document.businessId,
-        environment: document.environment,
-        event: "dte.status_changed",
-        at,
-        data: {
-          dte_id: document.id,
-          tipo: document.tipo,
-          folio: document.folio,
-          old_status: document.estado,
-          new_status: to,
-          timestamp: at.toISOString(),
-        },
-      })),
+      select input.history_id, input.id, ${to}::text, ${atText}::timestamptz, ${change.detalle ?? null}::text
+      from input join changed on changed.id = input.id
     ),
-  ]);
-  return applied;
+    inserted_events as (
+      insert into ${events} (${col(events.id)}, ${col(events.businessId)}, ${col(events.environment)}, ${col(events.event)}, ${col(events.data)}, ${col(events.createdAt)})
+      select input.event_id, input.business_id, input.environment, 'dte.status_changed', input.data, ${atText}::timestamptz
+      from input join changed on changed.id = input.id
+      returning ${col(events.id)}
+    ),
+    deliveries as (
+      insert into ${webhookDeliveries} (${col(webhookDeliveries.id)}, ${col(webhookDeliveries.eventId)}, ${col(webhookDeliveries.attempt)}, ${col(webhookDeliveries.state)}, ${col(webhookDeliveries.dueAt)})
+      select input.delivery_id, input.event_id, 1, 'pending', ${atText}::timestamptz
+      from input join inserted_events on inserted_events.${col(events.id)} = input.event_id
+      join ${businesses} on ${businesses.id} = input.business_id
+      where ${businesses.webhookUrl} is not null
+    )
+    select id from changed`);
+  return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
 }
 
 const col = (c: { name: string }) => sql.identifier(c.name);
