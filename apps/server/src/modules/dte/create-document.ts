@@ -19,6 +19,7 @@ import type { BusinessScope } from "../../http/auth.js";
 import { ApiError } from "../../http/errors.js";
 import { linkIdempotentResource, type IdempotencyRecord } from "../../http/idempotency.js";
 import { newId } from "../../ids.js";
+import { errorMessage } from "../../log.js";
 import { allocateFolios, foliosExhausted, type AllocatedRun } from "../numerations/allocate-folio.js";
 import { chileDate, chileTimestamp } from "./chile-time.js";
 import type { PreparedEmission } from "./prepare-emission.js";
@@ -52,6 +53,9 @@ export async function createDocuments(deps: Deps, entries: DocumentToCreate[]): 
     return rows.map((row) => ({ ok: true, row }));
   } catch (error) {
     if (entries.length === 1) return [{ ok: false, error: explain(entries[0] as DocumentToCreate, error) }];
+    // Expected causes (a range ran out, an annulment race) are answered per document below; anything else is worth
+    // seeing, since every round would then go document by document.
+    if (!(error instanceof ApiError) && !isUniqueViolation(error)) deps.log.warn("dte.round_split", { documents: entries.length, message: errorMessage(error).slice(0, 300) });
   }
   const results: CreatedDocument[] = [];
   for (const entry of entries) results.push(...(await createDocuments(deps, [entry])));

@@ -1,14 +1,14 @@
 /**
  * Group commit for emissions: the documents of `POST /dte/emit` requests that arrive while this process is
  * creating others wait and are created together, in one transaction (`createDocuments`), as soon as the one in
- * progress ends. With nothing in progress a request's document is created at once (after the current tick), so an
- * idle server adds no latency; under load the folio, insert and commit work is shared by every request of the
- * round — the same pattern as the SII uploads (`dispatch/group-commit.ts`).
+ * progress ends. With nothing in progress a request's document is created at once (after the current turn of the
+ * event loop), so an idle server adds no latency; under load the folio, insert and commit work is shared by every
+ * request of the round — the same group commit as the SII uploads and the coalesced reads (`db/coalesce.ts`).
  */
 import type { DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
-import { GroupCommitter } from "../../dispatch/group-commit.js";
-import { createDocuments, type CreatedDocument, type DocumentToCreate } from "./create-document.js";
+import { coalescedPer } from "../../db/coalesce.js";
+import { createDocuments, type DocumentToCreate } from "./create-document.js";
 
 /** Documents per transaction: signing them holds the ranges' row locks, so a round stays short (≈ 50 ms of CPU). */
 export const MAX_DOCUMENTS_PER_ROUND = 64;
@@ -19,24 +19,14 @@ export const MAX_DOCUMENTS_PER_ROUND = 64;
  */
 export const ROUNDS_IN_FLIGHT = 2;
 
-const committers = new WeakMap<Deps, GroupCommitter<DocumentToCreate, CreatedDocument>>();
-
-function committerFor(deps: Deps): GroupCommitter<DocumentToCreate, CreatedDocument> {
-  let committer = committers.get(deps);
-  if (!committer) {
-    committer = new GroupCommitter<DocumentToCreate, CreatedDocument>({
-      flush: (_key, entries) => createDocuments(deps, entries),
-      maxBatch: () => MAX_DOCUMENTS_PER_ROUND,
-      concurrency: ROUNDS_IN_FLIGHT,
-    });
-    committers.set(deps, committer);
-  }
-  return committer;
-}
+const createInRound = coalescedPer((deps: Deps) => (entries: DocumentToCreate[]) => createDocuments(deps, entries), {
+  maxBatch: MAX_DOCUMENTS_PER_ROUND,
+  concurrency: ROUNDS_IN_FLIGHT,
+});
 
 /** Creates the document in the next round of this process; rejects with the document's own error. */
 export async function commitDocument(deps: Deps, entry: DocumentToCreate): Promise<DocumentRow> {
-  const created = await committerFor(deps).submit("documents", entry);
+  const created = await createInRound(deps, entry);
   if (!created.ok) throw created.error;
   return created.row;
 }
