@@ -5,7 +5,7 @@
  * webhook delivery — all in one statement, inside the caller's transaction.
  */
 import { transition } from "@timbre/core/lifecycle";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { businesses } from "../../db/businesses.js";
 import { documentHistory, documents, type DocumentRow, type DocumentState } from "../../db/documents.js";
 import { events, webhookDeliveries } from "../../db/events.js";
@@ -75,19 +75,12 @@ export async function changeDocumentStates(tx: Tx, change: StateChanges): Promis
       select input.history_id, input.id, ${to}::text, ${atText}::timestamptz, ${change.detalle ?? null}::text
       from input join changed on changed.id = input.id
     ),
-    inserted_events as (
-      insert into ${events} (${col(events.id)}, ${col(events.businessId)}, ${col(events.environment)}, ${col(events.event)}, ${col(events.data)}, ${col(events.createdAt)})
-      select input.event_id, input.business_id, input.environment, 'dte.status_changed', input.data, ${atText}::timestamptz
+    new_events as (
+      select input.event_id as id, input.delivery_id, input.business_id, input.environment, 'dte.status_changed' as event,
+        input.data, ${atText}::timestamptz as at
       from input join changed on changed.id = input.id
-      returning ${col(events.id)}
     ),
-    deliveries as (
-      insert into ${webhookDeliveries} (${col(webhookDeliveries.id)}, ${col(webhookDeliveries.eventId)}, ${col(webhookDeliveries.attempt)}, ${col(webhookDeliveries.state)}, ${col(webhookDeliveries.dueAt)})
-      select input.delivery_id, input.event_id, 1, 'pending', ${atText}::timestamptz
-      from input join inserted_events on inserted_events.${col(events.id)} = input.event_id
-      join ${businesses} on ${businesses.id} = input.business_id
-      where ${businesses.webhookUrl} is not null
-    )
+    ${eventInserts("new_events")}
     select id from changed`);
   return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
 }
@@ -110,8 +103,7 @@ export async function recordEvent(tx: Tx, event: NewEvent): Promise<string> {
 
 /**
  * Stores events and, for each whose business has a webhook URL, its first delivery (due at once), in ONE
- * statement: the rows arrive as one JSON parameter, the events are inserted in a CTE and the deliveries are an
- * `INSERT … SELECT` from it joined to the business rows.
+ * statement: the rows arrive as one JSON parameter (`eventInserts` does the rest).
  */
 export async function recordEvents(tx: Tx, list: NewEvent[]): Promise<string[]> {
   if (list.length === 0) return [];
@@ -128,15 +120,29 @@ export async function recordEvents(tx: Tx, list: NewEvent[]): Promise<string[]> 
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as t(id text, delivery_id text, business_id text, environment text, event text, data jsonb, at timestamptz)
-    ), inserted as (
-      insert into ${events} (${col(events.id)}, ${col(events.businessId)}, ${col(events.environment)}, ${col(events.event)}, ${col(events.data)}, ${col(events.createdAt)})
-      select id, business_id, environment, event, data, at from input
-      returning ${col(events.id)}
-    )
-    insert into ${webhookDeliveries} (${col(webhookDeliveries.id)}, ${col(webhookDeliveries.eventId)}, ${col(webhookDeliveries.attempt)}, ${col(webhookDeliveries.state)}, ${col(webhookDeliveries.dueAt)})
-    select input.delivery_id, input.id, 1, 'pending', input.at
-    from inserted join input on input.id = inserted.${col(events.id)}
-    join ${businesses} on ${businesses.id} = input.business_id
-    where ${businesses.webhookUrl} is not null`);
+    ),
+    ${eventInserts("input")}
+    select 1`);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Two CTEs of a statement: the events of the CTE named `relation` (columns id, delivery_id, business_id,
+ * environment, event, data, at) and, for each whose business has a webhook URL, its first delivery (due at `at`),
+ * selected from the events actually inserted. Shared by `recordEvents` and `changeDocumentStates`.
+ */
+function eventInserts(relation: string): SQL {
+  const source = sql.identifier(relation);
+  return sql`inserted_events as (
+      insert into ${events} (${col(events.id)}, ${col(events.businessId)}, ${col(events.environment)}, ${col(events.event)}, ${col(events.data)}, ${col(events.createdAt)})
+      select id, business_id, environment, event, data, at from ${source}
+      returning ${col(events.id)}
+    ),
+    first_deliveries as (
+      insert into ${webhookDeliveries} (${col(webhookDeliveries.id)}, ${col(webhookDeliveries.eventId)}, ${col(webhookDeliveries.attempt)}, ${col(webhookDeliveries.state)}, ${col(webhookDeliveries.dueAt)})
+      select src.delivery_id, src.id, 1, 'pending', src.at
+      from ${source} src join inserted_events on inserted_events.${col(events.id)} = src.id
+      join ${businesses} on ${businesses.id} = src.business_id
+      where ${businesses.webhookUrl} is not null
+    )`;
 }
