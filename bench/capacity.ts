@@ -9,9 +9,9 @@
  * RSA-2048/SHA-1 signing rate is measured in the same run. Stops by itself; loopback only.
  */
 import { randomBytes, sign, generateKeyPairSync } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { http, loadBody, percentile, setUpEmitters, startCluster, type Emitter } from "../apps/server/tests/support/cluster.js";
 import { arg, machine, sandboxArgs, sandboxFlags } from "./machine.js";
+import { cpuMs, postgresCpuMs, rssMb, stealMs } from "./proc-cpu.js";
 
 const BASE = process.env.DATABASE_URL;
 if (!BASE) throw new Error("DATABASE_URL (PostgreSQL) is required");
@@ -24,31 +24,6 @@ const BUDGET = arg("budget", "10000");
 const TIMELINE = arg("timeline", "off") === "on";
 /** The open loop's rate (emissions/s); default half the closed loop's peak. A fixed rate compares two builds alike. */
 const OPEN_RATE = arg("rate", "half");
-
-/** CPU time (user + system, ms) of a process so far, from /proc. */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** Steal time of the machine so far (ms), from /proc/stat (the hypervisor gave the CPU to someone else). */
-function stealMs(): number {
-  const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
-  return (Number(cpu[8]) * 1000) / 100;
-}
-
-function rssMb(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 function rawSigningRate(seconds: number): number {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -125,8 +100,8 @@ try {
   const open: number[] = [];
   const openAt: Array<{ at: number; ms: number }> = [];
   const openStatuses = new Map<number, number>();
-  const timeline: Array<{ server: number; sandbox: number; steal: number }> = [];
-  const sample = () => ({ server: cluster.servers.reduce((t, s) => t + cpuMs(s.pid), 0), sandbox: cpuMs(cluster.sandbox.pid), steal: stealMs() });
+  const timeline: Array<{ server: number; sandbox: number; postgres: number; steal: number }> = [];
+  const sample = () => ({ server: cluster.servers.reduce((t, s) => t + cpuMs(s.pid), 0), sandbox: cpuMs(cluster.sandbox.pid), postgres: postgresCpuMs(), steal: stealMs() });
   const ticker = TIMELINE ? setInterval(() => timeline.push(sample()), 1000) : null;
   if (TIMELINE) timeline.push(sample());
   const inflight: Promise<void>[] = [];
@@ -149,13 +124,13 @@ try {
   await Promise.all(inflight);
   if (ticker) clearInterval(ticker);
   if (TIMELINE) {
-    console.log("second | sent | p50 ms | max ms | CPU ms: servers, sandbox | steal ms");
+    console.log("second | sent | p50 ms | max ms | CPU ms: servers, sandbox, postgres | steal ms");
     for (let sec = 0; sec < SECONDS; sec++) {
       const inSecond = openAt.filter((r) => r.at >= sec * 1000 && r.at < (sec + 1) * 1000).map((r) => r.ms);
       const s = summary(inSecond);
       const a = timeline[sec];
       const b = timeline[sec + 1];
-      const cpu = a && b ? `${f(b.server - a.server)}, ${f(b.sandbox - a.sandbox)} | ${f(b.steal - a.steal)}` : "–";
+      const cpu = a && b ? `${f(b.server - a.server)}, ${f(b.sandbox - a.sandbox)}, ${f(b.postgres - a.postgres)} | ${f(b.steal - a.steal)}` : "–";
       console.log(`${sec} | ${s.n} | ${f(s.p50)} | ${f(s.max)} | ${cpu}`);
     }
   }

@@ -5,41 +5,17 @@
  * reads the CPU time (`/proc/<pid>/stat` utime + stime; PostgreSQL: every `postgres` process) each side spent. The
  * answer to "where does an emission's CPU go" without a sampling profiler's wall-clock attribution.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { http, loadBody, setUpEmitters, startCluster, type Emitter } from "../apps/server/tests/support/cluster.js";
 import { arg, machine, sandboxArgs, sandboxFlags } from "./machine.js";
+import { cpuMs, postgresCpuMs } from "./proc-cpu.js";
 
 const BASE = process.env.DATABASE_URL;
 if (!BASE) throw new Error("DATABASE_URL (PostgreSQL) is required");
 const COUNT = Number(arg("count", "300"));
 const CONCURRENCY = Number(arg("concurrency", "1"));
-const TICK_MS = 10; // USER_HZ = 100
-
-function ticksOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
-function postgresTicks(): number {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") total += ticksOf(Number(entry));
-    } catch {
-      /* gone */
-    }
-  }
-  return total;
-}
-
 const own = () => {
   const u = process.cpuUsage();
-  return (u.user + u.system) / 1000 / TICK_MS;
+  return (u.user + u.system) / 1000;
 };
 
 console.log(machine());
@@ -63,13 +39,13 @@ try {
   };
   for (let i = 0; i < 40; i++) await emitOne(); // warm-up: tokens, JIT, caches
   await Bun.sleep(3000); // let the poller settle the warm-up documents
-  const idle0 = { server: ticksOf(server.pid), sandbox: ticksOf(cluster.sandbox.pid), postgres: postgresTicks() };
+  const idle0 = { server: cpuMs(server.pid), sandbox: cpuMs(cluster.sandbox.pid), postgres: postgresCpuMs() };
   await Bun.sleep(5000);
   console.log(
-    `idle 5 s: CPU ms per second, server ${((ticksOf(server.pid) - idle0.server) * TICK_MS) / 5}, sandbox ${((ticksOf(cluster.sandbox.pid) - idle0.sandbox) * TICK_MS) / 5}, postgres ${((postgresTicks() - idle0.postgres) * TICK_MS) / 5}`,
+    `idle 5 s: CPU ms per second, server ${(cpuMs(server.pid) - idle0.server) / 5}, sandbox ${(cpuMs(cluster.sandbox.pid) - idle0.sandbox) / 5}, postgres ${(postgresCpuMs() - idle0.postgres) / 5}`,
   );
 
-  const before = { server: ticksOf(server.pid), sandbox: ticksOf(cluster.sandbox.pid), postgres: postgresTicks(), bench: own() };
+  const before = { server: cpuMs(server.pid), sandbox: cpuMs(cluster.sandbox.pid), postgres: postgresCpuMs(), bench: own() };
   const started = performance.now();
   let left = COUNT;
   await Promise.all(
@@ -78,18 +54,18 @@ try {
     }),
   );
   const wall = performance.now() - started;
-  const after = { server: ticksOf(server.pid), sandbox: ticksOf(cluster.sandbox.pid), postgres: postgresTicks(), bench: own() };
-  const perEmission = (k: keyof typeof before) => ((after[k] - before[k]) * TICK_MS) / COUNT;
+  const after = { server: cpuMs(server.pid), sandbox: cpuMs(cluster.sandbox.pid), postgres: postgresCpuMs(), bench: own() };
+  const perEmission = (k: keyof typeof before) => (after[k] - before[k]) / COUNT;
   if (arg("reads", "off") === "on") {
     const e0 = emitters[0] as Emitter;
     const list = await http(server.url, "GET", "/v1/dte?limit=1", { key: e0.key });
     const id = list.json.data[0].id as string;
-    const r0 = { server: ticksOf(server.pid), postgres: postgresTicks() };
+    const r0 = { server: cpuMs(server.pid), postgres: postgresCpuMs() };
     for (let i = 0; i < COUNT; i++) await http(server.url, "GET", `/v1/dte/${id}`, { key: e0.key });
-    console.log(`GET /v1/dte/{id}: CPU ms per request, server ${(((ticksOf(server.pid) - r0.server) * TICK_MS) / COUNT).toFixed(2)}, postgres ${(((postgresTicks() - r0.postgres) * TICK_MS) / COUNT).toFixed(2)}`);
-    const h0 = { server: ticksOf(server.pid) };
+    console.log(`GET /v1/dte/{id}: CPU ms per request, server ${((cpuMs(server.pid) - r0.server) / COUNT).toFixed(2)}, postgres ${((postgresCpuMs() - r0.postgres) / COUNT).toFixed(2)}`);
+    const h0 = { server: cpuMs(server.pid) };
     for (let i = 0; i < COUNT; i++) await http(server.url, "GET", `/v1/health`);
-    console.log(`GET /v1/health: CPU ms per request, server ${(((ticksOf(server.pid) - h0.server) * TICK_MS) / COUNT).toFixed(2)}`);
+    console.log(`GET /v1/health: CPU ms per request, server ${((cpuMs(server.pid) - h0.server) / COUNT).toFixed(2)}`);
   }
   const rows = (["server", "sandbox", "postgres", "bench"] as const).map((k) => [k, perEmission(k)] as const);
   const total = rows.reduce((s, [, v]) => s + v, 0);

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { MAX_PREPARED_PARAMS, preparingClient } from "./preparing-client.js";
+import { MAX_PREPARED_PARAMS, planEachCall, preparingClient } from "./preparing-client.js";
 
 const url = process.env.DATABASE_URL;
 if (!url) console.log("preparing-client: PostgreSQL suite skipped (DATABASE_URL is not set)");
@@ -44,6 +44,12 @@ describe.skipIf(!url)("preparingClient [postgres]", () => {
       await db.execute(inList(MAX_PREPARED_PARAMS + 1));
       await db.execute(inList(300));
       expect(await prepared(wrapped, "long_list")).toHaveLength(1);
+      // A statement marked planEachCall stays unnamed, so PostgreSQL never caches a generic plan for it.
+      for (let i = 0; i < 7; i++) {
+        const [row] = await db.execute(planEachCall(sql`select ${i}::int as planned_each_call`));
+        expect(row).toEqual({ planned_each_call: i });
+      }
+      expect(await prepared(wrapped, "planned_each_call")).toHaveLength(0);
     } finally {
       await plain.end();
       await wrapped.end();

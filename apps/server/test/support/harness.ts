@@ -49,6 +49,15 @@ export interface CallResult {
 /** One migrated PGlite dump per test process; every harness starts from a copy of it. */
 let migratedTemplate: Promise<Blob> | null = null;
 
+/**
+ * Builds the migrated PGlite dump now (initdb in WebAssembly plus every migration: 4–7 s on a 2-vCPU machine).
+ * `test/support/preload.ts` calls it before the first test file, so that cost never lands inside one file's
+ * `beforeAll`, whose 5-second limit it can exceed.
+ */
+export function warmPgliteTemplate(): Promise<Blob> {
+  return (migratedTemplate ??= pgliteTemplate());
+}
+
 export async function createHarness(driver: Driver, env: Env = {}): Promise<Harness> {
   const config = loadConfig({
     RATE_LIMIT_PER_MINUTE: "100000",
@@ -59,7 +68,7 @@ export async function createHarness(driver: Driver, env: Env = {}): Promise<Harn
     ...env,
   });
   const scratch = driver === "postgres" ? await createScratchDatabase() : null;
-  const template = scratch ? undefined : await (migratedTemplate ??= pgliteTemplate());
+  const template = scratch ? undefined : await warmPgliteTemplate();
   const database = await openDatabase({ databaseUrl: scratch?.url ?? null, prepare: config.databasePrepare, dataDir: config.dataDir, memory: true, template });
   const logs: string[] = [];
   const bodies: string[] = [];

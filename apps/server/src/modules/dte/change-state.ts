@@ -8,6 +8,7 @@ import { transition } from "@timbre/core/lifecycle";
 import { sql, type SQL } from "drizzle-orm";
 import { businesses } from "../../db/businesses.js";
 import { documentHistory, documents, type DocumentRow, type DocumentState } from "../../db/documents.js";
+import { planEachCall } from "../../db/preparing-client.js";
 import { events, webhookDeliveries } from "../../db/events.js";
 import { rowsOf } from "../../db/rows.js";
 import type { Tx } from "../../db/tx.js";
@@ -39,8 +40,9 @@ export async function changeDocumentState(tx: Tx, change: StateChange): Promise<
  * Applies one change to many documents in ONE statement whatever their number: the UPDATE (each document only from
  * the state the caller saw, so a document someone else changed first is left out) is a CTE whose returned ids
  * select the history rows, the `dte.status_changed` events and their first webhook deliveries inserted by the same
- * statement. The row lists travel as one JSON parameter, so the statement text is the same for 1 or 500 documents
- * and stays a named prepared statement. Returns the ids actually changed.
+ * statement. The row lists travel as one JSON parameter, so the statement text is the same for 1 or 500 documents;
+ * it is planned on every call (`planEachCall`), so the UPDATE finds its rows by primary key however the table
+ * grew. Returns the ids actually changed.
  */
 export async function changeDocumentStates(tx: Tx, change: StateChanges): Promise<Set<string>> {
   const { to, at } = change;
@@ -64,7 +66,8 @@ export async function changeDocumentStates(tx: Tx, change: StateChanges): Promis
     .where(sql`(${documents.id}, ${documents.estado}) in (select t.id, t.estado from jsonb_to_recordset(${input}::jsonb) as t(id text, estado text))`)
     .returning({ id: documents.id })
     .getSQL();
-  const result = await tx.execute(sql`
+  // Planned per call: a generic plan made while `documents` is small scans the whole table ever after.
+  const result = await tx.execute(planEachCall(sql`
     with changed as (${update}),
     input as (
       select * from jsonb_to_recordset(${input}::jsonb)
@@ -81,7 +84,7 @@ export async function changeDocumentStates(tx: Tx, change: StateChanges): Promis
       from input join changed on changed.id = input.id
     ),
     ${eventInserts("new_events")}
-    select id from changed`);
+    select id from changed`));
   return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
 }
 
