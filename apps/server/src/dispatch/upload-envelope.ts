@@ -12,6 +12,8 @@ import { SiiRefusedError, SiiTransientError } from "@timbre/sii";
 import type { Environment } from "../db/api-keys.js";
 import { asyncCommitCondition } from "../db/async-commit.js";
 import { documents, envelopes, type DocumentRow, type DocumentState } from "../db/documents.js";
+import { planEachCall } from "../db/preparing-client.js";
+import { rowsOf } from "../db/rows.js";
 import type { Deps } from "../deps.js";
 import { newId } from "../ids.js";
 import { chileTimestamp } from "../modules/dte/chile-time.js";
@@ -53,26 +55,63 @@ async function currentStates(deps: Deps, ids: string[]): Promise<SubmitOutcome[]
   return ids.map((id) => ({ id, estado: byId.get(id) ?? "PENDIENTE" }));
 }
 
+/** What an envelope needs of each document it carries. */
+type ClaimedDocument = Pick<DocumentRow, "id" | "businessId" | "environment" | "tipo" | "folio" | "estado" | "checkAttempts" | "xml">;
+
+interface ClaimedRaw {
+  id: string;
+  business_id: string;
+  environment: Environment;
+  tipo: number;
+  folio: number;
+  estado: DocumentState;
+  check_attempts: number;
+  xml: Uint8Array;
+}
+
 /**
  * Claims the documents for a new envelope in ONE statement: the envelope row (`building`) is inserted by a CTE
  * of the UPDATE that points the documents at it (both or neither happen). When every document was claimed by
  * someone else first, the empty envelope row is removed. The claim's commit does not wait for the disk
  * (`db/async-commit.ts`): `storeForUpload` commits synchronously before any upload, which makes the claim durable
  * too (the log is flushed in order); a crash before that loses only a claim nobody acted on.
+ *
+ * Planned on every call (`planEachCall`): a generic plan made while `documents` was young found the ids through
+ * the business's index and filtered every document of the business (bench/RESULTS.md, "plan per call").
  */
-async function claim(deps: Deps, group: GroupKey, ids: string[], envelopeId: string): Promise<DocumentRow[]> {
+async function claim(deps: Deps, group: GroupKey, ids: string[], envelopeId: string): Promise<ClaimedDocument[]> {
   const now = deps.now();
   const insertEnvelope = deps.db
     .insert(envelopes)
     .values({ id: envelopeId, businessId: group.businessId, environment: group.environment, kind: group.kind, xml: new Uint8Array(), status: "building", createdAt: now, updatedAt: now })
     .getSQL();
   const newEnvelope = deps.db.$with("new_envelope", {}).as(insertEnvelope);
-  const rows = await deps.db
+  const statement = deps.db
     .with(newEnvelope)
     .update(documents)
     .set({ envelopeId })
     .where(and(inArray(documents.id, ids), eq(documents.businessId, group.businessId), eq(documents.environment, group.environment), eq(documents.estado, "PENDIENTE"), isNull(documents.envelopeId), asyncCommitCondition))
-    .returning();
+    .returning({
+      id: documents.id,
+      business_id: documents.businessId,
+      environment: documents.environment,
+      tipo: documents.tipo,
+      folio: documents.folio,
+      estado: documents.estado,
+      check_attempts: documents.checkAttempts,
+      xml: documents.xml,
+    })
+    .getSQL();
+  const rows = rowsOf<ClaimedRaw>(await deps.db.execute(planEachCall(statement))).map((r) => ({
+    id: r.id,
+    businessId: r.business_id,
+    environment: r.environment,
+    tipo: Number(r.tipo),
+    folio: Number(r.folio),
+    estado: r.estado,
+    checkAttempts: Number(r.check_attempts),
+    xml: new Uint8Array(r.xml),
+  }));
   if (rows.length === 0) await deps.db.delete(envelopes).where(eq(envelopes.id, envelopeId));
   return rows.sort((a, b) => a.tipo - b.tipo || a.folio - b.folio);
 }
@@ -134,7 +173,7 @@ export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Pr
  * and the documents' change (a fixed number of statements for the whole envelope) are issued together
  * (pipelined on the transaction's connection).
  */
-async function markSent(deps: Deps, envelopeId: string, docs: DocumentRow[], trackId: string): Promise<{ allApplied: boolean; applied: Partial<DocumentRow> }> {
+async function markSent(deps: Deps, envelopeId: string, docs: ClaimedDocument[], trackId: string): Promise<{ allApplied: boolean; applied: Partial<DocumentRow> }> {
   const at = deps.now();
   const set = { trackId, envelopeId, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 };
   const allApplied = await deps.db.transaction(async (tx) => {
@@ -153,7 +192,7 @@ async function markSent(deps: Deps, envelopeId: string, docs: DocumentRow[], tra
   return { allApplied, applied: { ...set, estado: "ENVIADO", updatedAt: at } };
 }
 
-async function markRefused(deps: Deps, envelopeId: string, docs: DocumentRow[], error: SiiRefusedError): Promise<void> {
+async function markRefused(deps: Deps, envelopeId: string, docs: ClaimedDocument[], error: SiiRefusedError): Promise<void> {
   const at = deps.now();
   const errores = [siiError(error.status, "upload", error.descripcion), ...error.detail.slice(0, 20).map((line) => ({ codigo: error.status, descripcion: line, ayuda: error.ayuda }))];
   const detalle = `envío rechazado por el SII (STATUS ${error.status}: ${error.descripcion}). ${error.ayuda}`;
@@ -172,7 +211,7 @@ async function markRefused(deps: Deps, envelopeId: string, docs: DocumentRow[], 
 }
 
 /** Documents stay PENDIENTE; `failed` releases them for the next envelope, `unknown` keeps them until reconciled. */
-async function release(deps: Deps, envelopeId: string, docs: DocumentRow[], status: "failed" | "unknown", detail: string): Promise<void> {
+async function release(deps: Deps, envelopeId: string, docs: ClaimedDocument[], status: "failed" | "unknown", detail: string): Promise<void> {
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
     await tx.update(envelopes).set({ status, detail: detail.slice(0, 4000), updatedAt: at }).where(eq(envelopes.id, envelopeId));
