@@ -8,20 +8,20 @@
  * postgres.js keeps prepared statements per connection keyed by text and parameter types, so turning `prepare`
  * on for the texts drizzle generates gives every query the prepared path after its first use on a connection.
  *
- * The set of texts stays small: the server never inlines values into SQL (`sql.raw` only for constants), so texts differ only by
- * shape — optional filters and the length of `IN` lists. A statement with more than `MAX_PREPARED_PARAMS`
- * parameters (long `IN` lists of a batch) stays unnamed, so each connection keeps at most that many variants of
- * a list query; postgres.js also recycles connections (`max_lifetime`, 30–60 min), which empties the cache.
- * Queries without parameters keep the simple protocol (postgres.js's own rule), so `begin`, `commit` and
+ * The set of texts stays small: the server never inlines values into SQL (`sql.raw` only for constants), so texts
+ * differ only by shape — optional filters and the length of `IN` lists. A statement with more than
+ * `MAX_PREPARED_PARAMS` parameters (long `IN` lists of a batch) stays unnamed, so each connection keeps at most that
+ * many variants of a list query; postgres.js also recycles connections (`max_lifetime`, 30–60 min), which empties
+ * the cache. Queries without parameters keep the simple protocol (postgres.js's own rule), so `begin`, `commit` and
  * multi-statement scripts are unaffected.
  * Transaction and savepoint handles are wrapped the same way.
  *
  * A statement whose best plan depends on its parameters and on how big a table has grown is marked with
  * `planEachCall` and stays unnamed. A named statement gets a generic plan after five executions, and PostgreSQL
- * keeps it until the table is analysed again: `changeDocumentStates` on a young `documents` table got a hash join
- * over a sequential scan, and kept scanning the whole table on every state change as the table grew (its cost rose
- * from under 1 ms to 5 ms a call within a minute of load; `bench/RESULTS.md`, "plan per call"). Unnamed, it is
- * planned with its real parameters and the table's current size on every call, and so uses the primary key.
+ * keeps it until the table is analysed again (never, where autovacuum is off): `changeDocumentStates` on a young
+ * `documents` table got a hash join over a sequential scan, and kept scanning the whole table on every state change
+ * as the table grew (4–5 ms a call after a minute of load, 0.85 ms planned per call; `bench/RESULTS.md`, "plan per
+ * call"). Unnamed, it is planned with its real parameters and the table's current size, and uses the primary key.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type postgres from "postgres";
