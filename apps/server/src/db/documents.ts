@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import { bigint, customType, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Environment } from "./api-keys.js";
 import { businesses } from "./businesses.js";
@@ -81,6 +81,17 @@ export const documents = pgTable(
 );
 
 export type DocumentRow = typeof documents.$inferSelect;
+
+/**
+ * A document without its payload (signed XML, TED, request, computed: about 8 KB, the XML stored compressed out of
+ * line): what state changes, polls and reconciliation read. Reading or returning the payload makes PostgreSQL
+ * decompress and hex-encode it and the driver decode and copy it, for nothing.
+ */
+export type DocumentHead = Omit<DocumentRow, "xml" | "ted" | "request" | "computed">;
+
+const { xml: _xml, ted: _ted, request: _request, computed: _computed, ...headColumns } = getTableColumns(documents);
+/** `select(documentHeadColumns)` / `returning(documentHeadColumns)` → `DocumentHead`. */
+export const documentHeadColumns = headColumns;
 
 export const documentHistory = pgTable(
   "document_history",

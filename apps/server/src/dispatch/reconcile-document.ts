@@ -11,7 +11,7 @@
 import { and, eq } from "drizzle-orm";
 import { stateFromDocumentStatus } from "@timbre/core/lifecycle";
 import { SiiTransientError } from "@timbre/sii";
-import { documents, envelopes, type DocumentRow } from "../db/documents.js";
+import { documentHeadColumns, documents, envelopes, type DocumentHead } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { changeDocumentState } from "../modules/dte/change-state.js";
 import { nextCheckAt, openSiiSession } from "./sii-session.js";
@@ -39,13 +39,13 @@ export function quietPeriodMs(deps: Deps): number {
 
 const ABANDONED_DETAIL = "abandoned while building: its process stopped before the upload";
 
-async function releaseDocument(deps: Deps, doc: DocumentRow): Promise<"not_received"> {
+async function releaseDocument(deps: Deps, doc: DocumentHead): Promise<"not_received"> {
   await deps.db.update(documents).set({ envelopeId: null, updatedAt: deps.now() }).where(eq(documents.id, doc.id));
   return "not_received";
 }
 
 export async function reconcileDocument(deps: Deps, documentId: string, options: { quietMs?: number } = {}): Promise<ReconcileOutcome> {
-  const [doc] = await deps.db.select().from(documents).where(eq(documents.id, documentId));
+  const [doc] = await deps.db.select(documentHeadColumns).from(documents).where(eq(documents.id, documentId));
   if (!doc || doc.estado !== "PENDIENTE" || doc.envelopeId === null) return "not_needed";
   const [envelope] = await deps.db.select().from(envelopes).where(eq(envelopes.id, doc.envelopeId));
   const now = deps.now();

@@ -13,7 +13,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { stateFromDocumentStatus, stateFromEnvelopeStatus } from "@timbre/core/lifecycle";
 import { SiiTransientError, type EnvelopeStatus } from "@timbre/sii";
-import { documents, type DocumentRow, type DocumentState, type SiiStatusSnapshot } from "../db/documents.js";
+import { documentHeadColumns, documents, type DocumentHead, type DocumentRow, type DocumentState, type SiiStatusSnapshot } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { changeDocumentState, changeDocumentStates } from "../modules/dte/change-state.js";
 import { reconcileDocument } from "./reconcile-document.js";
@@ -55,7 +55,7 @@ async function load(deps: Deps, id: string): Promise<DocumentRow | null> {
 }
 
 /** What the SII says about an ENVIADO document now: a verdict, or `unavailable` (transient failure, ask later). */
-async function assess(deps: Deps, doc: DocumentRow, shared: RefreshShared, at: Date): Promise<Verdict | "unavailable"> {
+async function assess(deps: Deps, doc: DocumentHead, shared: RefreshShared, at: Date): Promise<Verdict | "unavailable"> {
   try {
     const session = await memo(shared.sessions, `${doc.businessId}|${doc.environment}`, () => openSiiSession(deps, doc.businessId, doc.environment));
     return doc.trackId ? await fromEnvelope(deps, session, doc, doc.trackId, shared, at) : await fromDocumentStatus(session, doc, null, at);
@@ -67,7 +67,7 @@ async function assess(deps: Deps, doc: DocumentRow, shared: RefreshShared, at: D
 }
 
 /** Not final yet (still processing, or the SII did not answer): keep the snapshot, ask again after the back-off. */
-async function reschedule(deps: Deps, doc: DocumentRow, at: Date, sii?: SiiStatusSnapshot): Promise<void> {
+async function reschedule(deps: Deps, doc: DocumentHead, at: Date, sii?: SiiStatusSnapshot): Promise<void> {
   const attempts = doc.checkAttempts + 1;
   await deps.db
     .update(documents)
@@ -105,9 +105,9 @@ export async function refreshDocumentStatuses(deps: Deps, ids: string[], options
   if (ids.length === 0) return settled;
   const shared = newRefreshShared();
   const at = deps.now();
-  const rows = await deps.db.select().from(documents).where(inArray(documents.id, ids));
-  const finals = new Map<string, { verdict: Verdict & { to: Final }; docs: DocumentRow[] }>();
-  const step = async (doc: DocumentRow) => {
+  const rows = await deps.db.select(documentHeadColumns).from(documents).where(inArray(documents.id, ids));
+  const finals = new Map<string, { verdict: Verdict & { to: Final }; docs: DocumentHead[] }>();
+  const step = async (doc: DocumentHead) => {
     try {
       if (doc.estado === "PENDIENTE") {
         await reconcileDocument(deps, doc.id);
@@ -144,13 +144,13 @@ export async function refreshDocumentStatuses(deps: Deps, ids: string[], options
   return settled;
 }
 
-function documentErrors(status: EnvelopeStatus, doc: DocumentRow): SiiError[] | null {
+function documentErrors(status: EnvelopeStatus, doc: DocumentHead): SiiError[] | null {
   const line = status.documents?.find((d) => d.tipo === doc.tipo && d.folio === doc.folio);
   if (!line) return null;
   return line.errors.map((e) => siiError(e.codigo, "document", e.descripcion));
 }
 
-async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentRow, trackId: string, shared: RefreshShared, at: Date): Promise<Verdict> {
+async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentHead, trackId: string, shared: RefreshShared, at: Date): Promise<Verdict> {
   const kind = envelopeKindOf(doc.tipo);
   const status = await memo(shared.envelopeStatuses, `${session.business.rut}|${kind}|${trackId}`, () =>
     session.client.getUploadStatus({ trackId, rutEmisor: session.business.rut, kind }),
@@ -178,7 +178,7 @@ async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentRow, t
   return fromDocumentStatus(session, doc, status, at);
 }
 
-async function fromDocumentStatus(session: SiiSession, doc: DocumentRow, envelope: EnvelopeStatus | null, at: Date): Promise<Verdict> {
+async function fromDocumentStatus(session: SiiSession, doc: DocumentHead, envelope: EnvelopeStatus | null, at: Date): Promise<Verdict> {
   const status = await session.client.getDocumentStatus({ rutEmisor: session.business.rut, rutReceptor: doc.receptorRut, tipo: doc.tipo, folio: doc.folio, fecha: doc.fecha, monto: doc.montoTotal });
   const verdict = stateFromDocumentStatus(status.estado);
   const base = envelope ? snapshotFromEnvelope(envelope, doc.tipo, [], at) : simpleSnapshot(status.estado, status.glosa, [], at);

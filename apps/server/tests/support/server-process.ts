@@ -12,8 +12,14 @@ export interface ServerProcess {
   exited: Promise<number>;
 }
 
+/**
+ * Extra `bun` flags for the server processes, from `TIMBRE_SERVER_BUN_FLAGS` (benchmarks: e.g.
+ * `--cpu-prof-md --cpu-prof-dir=/tmp/prof` writes a CPU profile of each server when it stops).
+ */
+const extraFlags = (process.env.TIMBRE_SERVER_BUN_FLAGS ?? "").split(/\s+/).filter(Boolean);
+
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = Bun.spawn([process.execPath, "src/main.ts"], {
+  const child = Bun.spawn([process.execPath, ...extraFlags, "src/main.ts"], {
     cwd: SERVER_DIR,
     env: { ...process.env, PORT: "0", LOG_LEVEL: "info", ...env },
     stdout: "pipe",

@@ -11,7 +11,7 @@
  * anything and each gets its own error.
  */
 import { buildSignedDte, encodeLatin1 } from "@timbre/core/xml";
-import { documentHistory, documents, type DocumentRow } from "../../db/documents.js";
+import { documentHeadColumns, documentHistory, documents, type DocumentHead, type DocumentRow } from "../../db/documents.js";
 import { isUniqueViolation } from "../../db/pg-errors.js";
 import type { Tx } from "../../db/tx.js";
 import type { Deps } from "../../deps.js";
@@ -136,7 +136,8 @@ async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[]): Pr
       updatedAt: now,
     };
   });
-  const inserted = await tx.insert(documents).values(values).returning();
+  // The payload (XML, TED, request, computed) is ours already: only what PostgreSQL filled in comes back.
+  const inserted = await tx.insert(documents).values(values).returning(documentHeadColumns);
   if (inserted.length !== values.length) throw new Error("document insert returned fewer rows than documents");
   // Independent of each other once the documents exist: sent together (pipelined on the connection).
   await Promise.all([
@@ -144,5 +145,5 @@ async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[]): Pr
     ...entries.map((e, i) => linkIdempotentResource(tx, e.idempotency, (values[i] as (typeof values)[number]).id)),
   ]);
   const byId = new Map(inserted.map((row) => [row.id, row]));
-  return values.map((v) => byId.get(v.id) as DocumentRow);
+  return values.map((v): DocumentRow => ({ ...v, ...(byId.get(v.id) as DocumentHead) }));
 }
