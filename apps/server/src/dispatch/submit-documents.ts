@@ -10,11 +10,11 @@ import type { Deps } from "../deps.js";
 import { GroupCommitter } from "./group-commit.js";
 import { reconcileDocument } from "./reconcile-document.js";
 import { envelopeKindOf } from "./sii-session.js";
-import { groupKeyOf, parseGroupKey, uploadEnvelope, type SubmitOutcome } from "./upload-envelope.js";
+import { groupKeyOf, parseGroupKey, uploadEnvelope, type ClaimedDocument, type SubmitItem, type SubmitOutcome } from "./upload-envelope.js";
 
 export type { SubmitOutcome } from "./upload-envelope.js";
 
-const committers = new WeakMap<Deps, GroupCommitter<string, SubmitOutcome>>();
+const committers = new WeakMap<Deps, GroupCommitter<SubmitItem, SubmitOutcome>>();
 /** Submissions in progress in this process, by document id (a second submit joins the first). */
 const inFlight = new WeakMap<Deps, Map<string, Promise<SubmitOutcome>>>();
 
@@ -32,11 +32,11 @@ export async function waitForSubmissions(deps: Deps): Promise<void> {
   await Promise.allSettled([...inFlightFor(deps).values()]);
 }
 
-function committerFor(deps: Deps): GroupCommitter<string, SubmitOutcome> {
+function committerFor(deps: Deps): GroupCommitter<SubmitItem, SubmitOutcome> {
   let committer = committers.get(deps);
   if (!committer) {
-    committer = new GroupCommitter<string, SubmitOutcome>({
-      flush: (key, ids) => uploadEnvelope(deps, key, ids),
+    committer = new GroupCommitter<SubmitItem, SubmitOutcome>({
+      flush: (key, items) => uploadEnvelope(deps, key, items),
       maxBatch: (key) => (parseGroupKey(key).kind === "EnvioBOLETA" ? 500 : 2000),
     });
     committers.set(deps, committer);
@@ -44,8 +44,17 @@ function committerFor(deps: Deps): GroupCommitter<string, SubmitOutcome> {
   return committer;
 }
 
-/** What submitting a document needs to know about it. */
-export type Submittable = Pick<DocumentRow, "id" | "estado" | "envelopeId" | "businessId" | "environment" | "tipo">;
+/**
+ * What submitting a document needs to know about it; with its folio, attempts and signed XML too (a row just
+ * created) its envelope is built from it and claimed and stored in one statement (`store-held-envelope.ts`).
+ */
+export type Submittable = Pick<DocumentRow, "id" | "estado" | "envelopeId" | "businessId" | "environment" | "tipo"> & Partial<Pick<DocumentRow, "folio" | "checkAttempts" | "xml">>;
+
+function heldOf(row: Submittable): ClaimedDocument | undefined {
+  const { folio, checkAttempts, xml } = row;
+  if (folio === undefined || checkAttempts === undefined || xml === undefined || row.envelopeId !== null) return undefined;
+  return { id: row.id, businessId: row.businessId, environment: row.environment, tipo: row.tipo, folio, estado: row.estado, checkAttempts, xml };
+}
 
 /**
  * Submits the documents; resolves with each one's state afterwards (PENDIENTE when it could not be uploaded).
@@ -73,7 +82,8 @@ export async function submitDocuments(deps: Deps, documentIds: string[], known: 
       if (outcome !== "not_received" && outcome !== "not_needed") return { id, estado: "PENDIENTE" };
     }
     const key = groupKeyOf({ businessId: row.businessId, environment: row.environment, kind: envelopeKindOf(row.tipo) });
-    return committer.submit(key, id);
+    const held = heldOf(row);
+    return committer.submit(key, held ? { id, held } : { id });
   };
   return Promise.all(
     documentIds.map((id) => {

@@ -19,7 +19,8 @@ import { newId } from "../ids.js";
 import { chileTimestamp } from "../modules/dte/chile-time.js";
 import { changeDocumentStates } from "../modules/dte/change-state.js";
 import { resolutionOf } from "../modules/dte/prepare-emission.js";
-import { nextCheckAt, openSiiSession } from "./sii-session.js";
+import { nextCheckAt, openSiiSession, type SiiSession } from "./sii-session.js";
+import { storeHeldEnvelope } from "./store-held-envelope.js";
 import { siiError, simpleSnapshot } from "./sii-snapshot.js";
 import { errorMessage } from "../log.js";
 
@@ -56,7 +57,7 @@ async function currentStates(deps: Deps, ids: string[]): Promise<SubmitOutcome[]
 }
 
 /** What an envelope needs of each document it carries. */
-type ClaimedDocument = Pick<DocumentRow, "id" | "businessId" | "environment" | "tipo" | "folio" | "estado" | "checkAttempts" | "xml">;
+export type ClaimedDocument = Pick<DocumentRow, "id" | "businessId" | "environment" | "tipo" | "folio" | "estado" | "checkAttempts" | "xml">;
 
 interface ClaimedRaw {
   id: string;
@@ -113,7 +114,7 @@ async function claim(deps: Deps, group: GroupKey, ids: string[], envelopeId: str
     xml: new Uint8Array(r.xml),
   }));
   if (rows.length === 0) await deps.db.delete(envelopes).where(eq(envelopes.id, envelopeId));
-  return rows.sort((a, b) => a.tipo - b.tipo || a.folio - b.folio);
+  return rows.sort(byTipoAndFolio);
 }
 
 /**
@@ -129,32 +130,75 @@ export async function storeForUpload(deps: Deps, envelopeId: string, bytes: Uint
   return stored.length > 0;
 }
 
-/** The group committer's flush for one group key. Resolves with one outcome per id, in order. */
-export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Promise<SubmitOutcome[]> {
-  const group = parseGroupKey(key);
-  const session = await openSiiSession(deps, group.businessId, group.environment);
-  const envelopeId = newId("envelope");
-  const claimed = await claim(deps, group, ids, envelopeId);
-  if (claimed.length === 0) return currentStates(deps, ids);
+/** A document to upload; `held` when the caller has it as just created (`store-held-envelope.ts`). */
+export interface SubmitItem {
+  id: string;
+  held?: ClaimedDocument;
+}
+
+/** The signed envelope of these documents (in the order given). */
+function envelopeBytes(deps: Deps, session: SiiSession, group: GroupKey, docs: ClaimedDocument[]): Uint8Array {
+  const resolution = resolutionOf(session.business, group.environment, session.signer);
+  if (!resolution) throw new Error("no SII resolution for a live envelope");
+  const xml = buildEnvelope({
+    kind: group.kind,
+    rutEmisor: session.business.rut,
+    rutEnvia: session.signer.identity.holderRut,
+    resolution,
+    dtes: docs.map((d) => decodeLatin1(d.xml)),
+    identity: session.signer.identity,
+    timestamp: chileTimestamp(deps.now()),
+  });
+  return encodeLatin1(xml);
+}
+
+const byTipoAndFolio = (a: ClaimedDocument, b: ClaimedDocument) => a.tipo - b.tipo || a.folio - b.folio;
+
+/**
+ * When every item is held: build the envelope, then claim and store it in one statement. Null when that is not
+ * possible (an item not held, one no longer claimable, the envelope not buildable): the general path decides.
+ */
+async function claimHeld(deps: Deps, session: SiiSession, group: GroupKey, items: SubmitItem[], envelopeId: string): Promise<{ claimed: ClaimedDocument[]; bytes: Uint8Array } | null> {
+  const held = items.map((i) => i.held).filter((d): d is ClaimedDocument => d !== undefined && d.estado === "PENDIENTE");
+  if (held.length === 0 || held.length !== items.length) return null;
   let bytes: Uint8Array;
   try {
-    const resolution = resolutionOf(session.business, group.environment, session.signer);
-    if (!resolution) throw new Error("no SII resolution for a live envelope");
-    const xml = buildEnvelope({
-      kind: group.kind,
-      rutEmisor: session.business.rut,
-      rutEnvia: session.signer.identity.holderRut,
-      resolution,
-      dtes: claimed.map((d) => decodeLatin1(d.xml)),
-      identity: session.signer.identity,
-      timestamp: chileTimestamp(deps.now()),
-    });
-    bytes = encodeLatin1(xml);
-  } catch (error) {
-    await release(deps, envelopeId, claimed, "failed", `envelope not built: ${errorMessage(error)}`);
-    throw error;
+    held.sort(byTipoAndFolio);
+    bytes = envelopeBytes(deps, session, group, held);
+  } catch {
+    return null; // the general path fails the same way and records why
   }
-  if (!(await storeForUpload(deps, envelopeId, bytes))) return currentStates(deps, ids);
+  const stored = await storeHeldEnvelope(
+    deps,
+    group,
+    held.map((d) => d.id),
+    envelopeId,
+    bytes,
+  );
+  return stored ? { claimed: held, bytes } : null;
+}
+
+/** The group committer's flush for one group key. Resolves with one outcome per item, in order. */
+export async function uploadEnvelope(deps: Deps, key: string, items: SubmitItem[]): Promise<SubmitOutcome[]> {
+  const group = parseGroupKey(key);
+  const ids = items.map((i) => i.id);
+  const session = await openSiiSession(deps, group.businessId, group.environment);
+  const envelopeId = newId("envelope");
+  const held = await claimHeld(deps, session, group, items, envelopeId);
+  let claimed: ClaimedDocument[];
+  let bytes: Uint8Array;
+  if (held) ({ claimed, bytes } = held);
+  else {
+    claimed = await claim(deps, group, ids, envelopeId);
+    if (claimed.length === 0) return currentStates(deps, ids);
+    try {
+      bytes = envelopeBytes(deps, session, group, claimed);
+    } catch (error) {
+      await release(deps, envelopeId, claimed, "failed", `envelope not built: ${errorMessage(error)}`);
+      throw error;
+    }
+    if (!(await storeForUpload(deps, envelopeId, bytes))) return currentStates(deps, ids);
+  }
   try {
     const result = await session.client.uploadEnvelope({ kind: group.kind, xml: bytes, rutEmisor: session.business.rut });
     const sent = await markSent(deps, envelopeId, claimed, result.trackId);
@@ -169,44 +213,39 @@ export async function uploadEnvelope(deps: Deps, key: string, ids: string[]): Pr
 }
 
 /**
- * True when every document changed to ENVIADO here (none was changed by someone else first). The envelope update
- * and the documents' change (a fixed number of statements for the whole envelope) are issued together
- * (pipelined on the transaction's connection).
+ * True when every document changed to ENVIADO here (none was changed by someone else first). The envelope's
+ * update and the documents' change are one statement (`alongside`): one round trip and one commit, whatever the
+ * envelope's size.
  */
 async function markSent(deps: Deps, envelopeId: string, docs: ClaimedDocument[], trackId: string): Promise<{ allApplied: boolean; applied: Partial<DocumentRow> }> {
   const at = deps.now();
   const set = { trackId, envelopeId, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 };
-  const allApplied = await deps.db.transaction(async (tx) => {
-    const [, applied] = await Promise.all([
-      tx.update(envelopes).set({ status: "uploaded", trackId, uploadedAt: at, updatedAt: at }).where(eq(envelopes.id, envelopeId)),
-      changeDocumentStates(tx, {
-        documents: docs,
-        to: "ENVIADO",
-        at,
-        detalle: `recibido por el SII, track id ${trackId}`,
-        set,
-      }),
-    ]);
-    return applied.size === docs.length;
+  const applied = await changeDocumentStates(deps.db, {
+    documents: docs,
+    to: "ENVIADO",
+    at,
+    detalle: `recibido por el SII, track id ${trackId}`,
+    set,
+    alongside: deps.db.update(envelopes).set({ status: "uploaded", trackId, uploadedAt: at, updatedAt: at }).where(eq(envelopes.id, envelopeId)).getSQL(),
   });
-  return { allApplied, applied: { ...set, estado: "ENVIADO", updatedAt: at } };
+  return { allApplied: applied.size === docs.length, applied: { ...set, estado: "ENVIADO", updatedAt: at } };
 }
 
 async function markRefused(deps: Deps, envelopeId: string, docs: ClaimedDocument[], error: SiiRefusedError): Promise<void> {
   const at = deps.now();
   const errores = [siiError(error.status, "upload", error.descripcion), ...error.detail.slice(0, 20).map((line) => ({ codigo: error.status, descripcion: line, ayuda: error.ayuda }))];
   const detalle = `envío rechazado por el SII (STATUS ${error.status}: ${error.descripcion}). ${error.ayuda}`;
-  await deps.db.transaction(async (tx) => {
-    await Promise.all([
-      tx.update(envelopes).set({ status: "refused", detail: [error.message, ...error.detail].join("\n").slice(0, 4000), updatedAt: at }).where(eq(envelopes.id, envelopeId)),
-      changeDocumentStates(tx, {
-        documents: docs,
-        to: "RECHAZADO",
-        at,
-        detalle,
-        set: { envelopeId, sii: simpleSnapshot(error.status, error.descripcion, errores, at), nextCheckAt: null },
-      }),
-    ]);
+  await changeDocumentStates(deps.db, {
+    documents: docs,
+    to: "RECHAZADO",
+    at,
+    detalle,
+    set: { envelopeId, sii: simpleSnapshot(error.status, error.descripcion, errores, at), nextCheckAt: null },
+    alongside: deps.db
+      .update(envelopes)
+      .set({ status: "refused", detail: [error.message, ...error.detail].join("\n").slice(0, 4000), updatedAt: at })
+      .where(eq(envelopes.id, envelopeId))
+      .getSQL(),
   });
 }
 

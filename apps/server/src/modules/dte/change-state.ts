@@ -11,7 +11,7 @@ import { documentHistory, documents, type DocumentRow, type DocumentState } from
 import { planEachCall } from "../../db/preparing-client.js";
 import { events, webhookDeliveries } from "../../db/events.js";
 import { rowsOf } from "../../db/rows.js";
-import type { Tx } from "../../db/tx.js";
+import type { Executor, Tx } from "../../db/tx.js";
 import { newId } from "../../ids.js";
 
 export interface StateChange {
@@ -28,6 +28,11 @@ type ChangedDocument = Pick<DocumentRow, "id" | "businessId" | "environment" | "
 /** The same change applied to several documents (e.g. every document of an envelope the SII received). */
 export interface StateChanges extends Omit<StateChange, "document"> {
   documents: ChangedDocument[];
+  /**
+   * One more data-modifying statement (an UPDATE of another table, say the envelope's) run as a CTE of the same
+   * statement, so that it and the change happen together without a transaction of their own.
+   */
+  alongside?: SQL;
 }
 
 /** Applies the change; returns false when another worker changed the document first. */
@@ -42,9 +47,9 @@ export async function changeDocumentState(tx: Tx, change: StateChange): Promise<
  * select the history rows, the `dte.status_changed` events and their first webhook deliveries inserted by the same
  * statement. The row lists travel as one JSON parameter, so the statement text is the same for 1 or 500 documents;
  * it is planned on every call (`planEachCall`), so the UPDATE finds its rows by primary key however the table
- * grew. Returns the ids actually changed.
+ * grew. Runs in the caller's transaction, or on its own (one statement is atomic). Returns the ids actually changed.
  */
-export async function changeDocumentStates(tx: Tx, change: StateChanges): Promise<Set<string>> {
+export async function changeDocumentStates(tx: Executor, change: StateChanges): Promise<Set<string>> {
   const { to, at } = change;
   for (const doc of change.documents) transition(doc.estado, to);
   if (change.documents.length === 0) return new Set();
@@ -67,8 +72,9 @@ export async function changeDocumentStates(tx: Tx, change: StateChanges): Promis
     .returning({ id: documents.id })
     .getSQL();
   // Planned per call: a generic plan made while `documents` is small scans the whole table ever after.
+  const alongside = change.alongside ? sql`alongside as (${change.alongside}),` : sql``;
   const result = await tx.execute(planEachCall(sql`
-    with changed as (${update}),
+    with ${alongside} changed as (${update}),
     input as (
       select * from jsonb_to_recordset(${input}::jsonb)
         as t(id text, history_id text, event_id text, delivery_id text, business_id text, environment text, data jsonb)

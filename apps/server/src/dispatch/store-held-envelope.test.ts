@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { eq, inArray } from "drizzle-orm";
+import type { Sandbox } from "@timbre/sii";
+import { documents, envelopes } from "../db/documents.js";
+import { describeDrivers, createHarness, type Harness } from "../../test/support/harness.js";
+import { emitBody, emitter } from "../../test/support/emission.js";
+import { openSiiSession } from "./sii-session.js";
+import { storeHeldEnvelope } from "./store-held-envelope.js";
+import { waitForSubmissions } from "./submit-documents.js";
+
+describeDrivers("storeHeldEnvelope: claims and stores an envelope in one statement, all or nothing", (driver) => {
+  let h: Harness;
+  let key: string;
+  let businessId: string;
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0", EMIT_BUDGET_MS: "1500" });
+    const t = await emitter(h, { tipos: [33] });
+    key = t.key.key;
+    businessId = t.business.id;
+    const gateway = await h.deps.sii();
+    if (!gateway.sandbox) throw new Error("no in-process sandbox");
+    sandbox = gateway.sandbox;
+  }, 60_000);
+  afterAll(async () => {
+    sandbox?.faults.clear();
+    await h?.close();
+  });
+
+  /** A document PENDIENTE in no envelope: emitted while the SII refused even authentication. */
+  const pendingDocument = async (): Promise<string> => {
+    (await openSiiSession(h.deps, businessId, "test")).client.invalidateTokens();
+    sandbox.faults.set({ mode: "http500" });
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
+    await waitForSubmissions(h.deps);
+    sandbox.faults.clear();
+    expect(res.status).toBe(202);
+    return res.json.data.id as string;
+  };
+  const envelopeIdsOf = async (ids: string[]) =>
+    (await h.deps.db.select({ id: documents.id, envelopeId: documents.envelopeId }).from(documents).where(inArray(documents.id, ids))).map((d) => d.envelopeId);
+  const group = () => ({ businessId, environment: "test" as const, kind: "EnvioDTE" as const });
+
+  test("one document already in another envelope: nothing is written", async () => {
+    const [a, b] = [await pendingDocument(), await pendingDocument()];
+    await h.deps.db.update(documents).set({ envelopeId: `env_other_${driver}` }).where(eq(documents.id, b));
+    expect(await storeHeldEnvelope(h.deps, group(), [a, b], `env_partial_${driver}`, new Uint8Array([60, 97, 47, 62]))).toBe(false);
+    expect(await h.deps.db.select().from(envelopes).where(eq(envelopes.id, `env_partial_${driver}`))).toHaveLength(0);
+    expect(await envelopeIdsOf([a])).toEqual([null]);
+  });
+
+  test("every document claimable: the envelope is stored `uploading` with the bytes and every document points at it", async () => {
+    const ids = [await pendingDocument(), await pendingDocument()];
+    const bytes = new Uint8Array([60, 120, 47, 62, 0xe9]);
+    const envelopeId = `env_held_${driver}`;
+    expect(await storeHeldEnvelope(h.deps, group(), ids, envelopeId, bytes)).toBe(true);
+    const [stored] = await h.deps.db.select().from(envelopes).where(eq(envelopes.id, envelopeId));
+    expect(stored?.status).toBe("uploading");
+    expect(stored?.businessId).toBe(businessId);
+    expect([...(stored?.xml ?? [])]).toEqual([...bytes]);
+    expect(await envelopeIdsOf(ids)).toEqual([envelopeId, envelopeId]);
+    // Claimed now: a second envelope for them is refused.
+    expect(await storeHeldEnvelope(h.deps, group(), ids, `env_again_${driver}`, bytes)).toBe(false);
+  });
+});
