@@ -129,7 +129,7 @@ export async function refreshDocumentStatuses(deps: Deps, ids: string[], options
       deps.log.warn("poll.refresh_failed", { dte_id: doc.id, error: errorMessage(error) });
     }
   };
-  const concurrency = options.concurrency ?? 4;
+  const concurrency = options.concurrency ?? 8;
   for (let i = 0; i < rows.length; i += concurrency) await Promise.all(rows.slice(i, i + concurrency).map(step));
   if (finals.size > 0) {
     const applied = await deps.db.transaction((tx) =>
