@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Sandbox } from "@timbre/sii";
 import { documents, envelopes } from "../db/documents.js";
 import { describeDrivers, createHarness, type Harness } from "../../test/support/harness.js";
-import { emitBody, emitter, RECEPTOR } from "../../test/support/emission.js";
+import { emitBody, emitter, emitWhileSiiRefusesAuthentication, RECEPTOR } from "../../test/support/emission.js";
 import { BUILDING_ABANDONED_MS, reconcileDocument } from "./reconcile-document.js";
 import { refreshDocumentStatus } from "./refresh-document-status.js";
 import { openSiiSession } from "./sii-session.js";
@@ -38,17 +38,7 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     return env ?? null;
   };
 
-  /** Emits with the SII refusing even authentication: 202 PENDIENTE, its envelope `failed` (certainly not sent). */
-  const emitWhileSiiDownBeforeAuthentication = async (): Promise<string> => {
-    const session = await openSiiSession(h.deps, businessId, "test");
-    session.client.invalidateTokens();
-    sandbox.faults.set({ mode: "http500" });
-    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
-    expect(res.status).toBe(202);
-    await waitForSubmissions(h.deps);
-    sandbox.faults.clear();
-    return res.json.data.id as string;
-  };
+  const emitWhileSiiDownBeforeAuthentication = () => emitWhileSiiRefusesAuthentication(h, key, businessId);
 
   const folios = async () => (await h.deps.db.select({ tipo: documents.tipo, folio: documents.folio }).from(documents)).map((d) => `${d.tipo}/${d.folio}`);
 

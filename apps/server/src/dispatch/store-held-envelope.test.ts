@@ -1,42 +1,24 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
-import type { Sandbox } from "@timbre/sii";
 import { documents, envelopes } from "../db/documents.js";
 import { describeDrivers, createHarness, type Harness } from "../../test/support/harness.js";
-import { emitBody, emitter } from "../../test/support/emission.js";
-import { openSiiSession } from "./sii-session.js";
+import { emitter, emitWhileSiiRefusesAuthentication } from "../../test/support/emission.js";
 import { storeHeldEnvelope } from "./store-held-envelope.js";
-import { waitForSubmissions } from "./submit-documents.js";
 
 describeDrivers("storeHeldEnvelope: claims and stores an envelope in one statement, all or nothing", (driver) => {
   let h: Harness;
   let key: string;
   let businessId: string;
-  let sandbox: Sandbox;
   beforeAll(async () => {
-    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0", EMIT_BUDGET_MS: "1500" });
+    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0" });
     const t = await emitter(h, { tipos: [33] });
     key = t.key.key;
     businessId = t.business.id;
-    const gateway = await h.deps.sii();
-    if (!gateway.sandbox) throw new Error("no in-process sandbox");
-    sandbox = gateway.sandbox;
   }, 60_000);
-  afterAll(async () => {
-    sandbox?.faults.clear();
-    await h?.close();
-  });
+  afterAll(() => h?.close());
 
-  /** A document PENDIENTE in no envelope: emitted while the SII refused even authentication. */
-  const pendingDocument = async (): Promise<string> => {
-    (await openSiiSession(h.deps, businessId, "test")).client.invalidateTokens();
-    sandbox.faults.set({ mode: "http500" });
-    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
-    await waitForSubmissions(h.deps);
-    sandbox.faults.clear();
-    expect(res.status).toBe(202);
-    return res.json.data.id as string;
-  };
+  /** A document PENDIENTE in no envelope. */
+  const pendingDocument = () => emitWhileSiiRefusesAuthentication(h, key, businessId);
   const envelopeIdsOf = async (ids: string[]) =>
     (await h.deps.db.select({ id: documents.id, envelopeId: documents.envelopeId }).from(documents).where(inArray(documents.id, ids))).map((d) => d.envelopeId);
   const group = () => ({ businessId, environment: "test" as const, kind: "EnvioDTE" as const });

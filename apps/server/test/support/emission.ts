@@ -1,6 +1,8 @@
 /** Emission scenarios: a business with a certificate and sandbox CAFs, request bodies, and a real HTTP client. */
 import { expect } from "bun:test";
 import { generateTestCertificate } from "@timbre/core/testing";
+import { openSiiSession } from "../../src/dispatch/sii-session.js";
+import { waitForSubmissions } from "../../src/dispatch/submit-documents.js";
 import type { CallOptions, CallResult, Harness } from "./harness.js";
 import { tenant } from "./fixtures.js";
 
@@ -85,4 +87,23 @@ export function serveOverHttp(h: Harness) {
     return { status: response.status, headers: response.headers, json, text, bytes };
   };
   return { call, close: () => server.stop(true) };
+}
+
+/**
+ * Emits a factura while the in-process sandbox refuses even authentication: 202 PENDIENTE, its envelope `failed`
+ * (certainly not sent) and the document in no envelope, waiting for the dispatcher. Returns the document's id.
+ */
+export async function emitWhileSiiRefusesAuthentication(h: Harness, key: string, businessId: string): Promise<string> {
+  const gateway = await h.deps.sii();
+  if (!gateway.sandbox) throw new Error("no in-process sandbox");
+  (await openSiiSession(h.deps, businessId, "test")).client.invalidateTokens();
+  gateway.sandbox.faults.set({ mode: "http500" });
+  try {
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
+    await waitForSubmissions(h.deps);
+    expect(res.status).toBe(202);
+    return res.json.data.id as string;
+  } finally {
+    gateway.sandbox.faults.clear();
+  }
 }
