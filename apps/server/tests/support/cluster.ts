@@ -38,8 +38,11 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
+/** Extra `bun` flags for the sandbox process, from `TIMBRE_SANDBOX_BUN_FLAGS` (benchmarks: a CPU profile, say). */
+const sandboxFlags = (process.env.TIMBRE_SANDBOX_BUN_FLAGS ?? "").split(/\s+/).filter(Boolean);
+
 export async function startSandboxProcess(args: string[], port = 0): Promise<SandboxProcess> {
-  const child = Bun.spawn([process.execPath, SERVE, "--port", String(port), ...args], { stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn([process.execPath, ...sandboxFlags, SERVE, "--port", String(port), ...args], { stdout: "pipe", stderr: "pipe" });
   const reader = child.stdout.getReader();
   let out = "";
   const deadline = Date.now() + 30_000;
