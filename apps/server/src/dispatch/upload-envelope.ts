@@ -1,7 +1,9 @@
 /**
  * One group-commit flush: claim the PENDIENTE documents (those not already in an envelope), build and sign ONE
- * envelope, store it BEFORE uploading (`uploading`), upload, then apply the answer:
- * - track id → every document ENVIADO (same transaction as the envelope update);
+ * envelope, store it BEFORE uploading (`uploading`), upload, then apply the answer. Documents the emission holds as
+ * just created are built into the envelope first and claimed with its store in one statement
+ * (`store-held-envelope.ts`); the others are claimed (`building`), built and stored. Then:
+ * - track id → every document ENVIADO (one statement with the envelope's `uploaded`);
  * - refusal (STATUS 1/6/7/8) → RECHAZADO with the SII's detail and hint;
  * - transient failure → documents stay PENDIENTE; the envelope is `unknown` when the upload may have reached the
  *   SII (reconcile before re-sending), `failed` when it certainly did not (the documents are released).
