@@ -7,13 +7,12 @@
  * that an upload may follow (BRIEF §8 UPLOAD_UNKNOWN), written before any byte leaves for the SII.
  */
 import { sql } from "drizzle-orm";
+import { columnName as col } from "../db/columns.js";
 import { documents, envelopes } from "../db/documents.js";
 import { planEachCall } from "../db/preparing-client.js";
 import { rowsOf } from "../db/rows.js";
 import type { Deps } from "../deps.js";
 import type { GroupKey } from "./upload-envelope.js";
-
-const col = (c: { name: string }) => sql.identifier(c.name);
 
 /**
  * True when every one of `ids` was PENDIENTE in no envelope and now belongs to the stored envelope `envelopeId`

@@ -162,7 +162,7 @@ const byTipoAndFolio = (a: ClaimedDocument, b: ClaimedDocument) => a.tipo - b.ti
  */
 async function claimHeld(deps: Deps, session: SiiSession, group: GroupKey, items: SubmitItem[], envelopeId: string): Promise<{ claimed: ClaimedDocument[]; bytes: Uint8Array } | null> {
   const held = items.map((i) => i.held).filter((d): d is ClaimedDocument => d !== undefined && d.estado === "PENDIENTE");
-  if (held.length === 0 || held.length !== items.length) return null;
+  if (held.length !== items.length) return null;
   let bytes: Uint8Array;
   try {
     held.sort(byTipoAndFolio);

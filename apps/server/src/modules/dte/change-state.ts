@@ -2,11 +2,12 @@
  * The only way a document changes `estado` (ARCHITECTURE §2 invariant): the transition is checked by
  * `core/lifecycle`, the row is updated only if it still has the expected state (so two workers cannot both apply
  * a change), the change is appended to the history and recorded as a `dte.status_changed` event with its first
- * webhook delivery — all in one statement, inside the caller's transaction.
+ * webhook delivery — all in one statement, in the caller's transaction or on its own.
  */
 import { transition } from "@timbre/core/lifecycle";
 import { sql, type SQL } from "drizzle-orm";
 import { businesses } from "../../db/businesses.js";
+import { columnName as col } from "../../db/columns.js";
 import { documentHistory, documents, type DocumentRow, type DocumentState } from "../../db/documents.js";
 import { planEachCall } from "../../db/preparing-client.js";
 import { events, webhookDeliveries } from "../../db/events.js";
@@ -93,8 +94,6 @@ export async function changeDocumentStates(tx: Executor, change: StateChanges): 
     select id from changed`));
   return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
 }
-
-const col = (c: { name: string }) => sql.identifier(c.name);
 
 export interface NewEvent {
   businessId: string;
