@@ -13,7 +13,7 @@ import postgres from "postgres";
 import { generateTestCertificate } from "@timbre/core/testing";
 import { openDatabase } from "../../src/db/open-database.js";
 import { loadSandboxAuthority } from "../../src/sii/sandbox-authority.js";
-import { startServer, type ServerProcess } from "./server-process.js";
+import { bunFlagsFrom, startServer, type ServerProcess } from "./server-process.js";
 
 const SERVE = fileURLToPath(new URL("../../../../packages/sii/src/sandbox/serve.ts", import.meta.url));
 
@@ -38,8 +38,8 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-/** Extra `bun` flags for the sandbox process, from `TIMBRE_SANDBOX_BUN_FLAGS` (benchmarks: a CPU profile, say). */
-const sandboxFlags = (process.env.TIMBRE_SANDBOX_BUN_FLAGS ?? "").split(/\s+/).filter(Boolean);
+/** Extra `bun` flags for the sandbox process (benchmarks: a CPU profile, say). */
+const sandboxFlags = bunFlagsFrom("TIMBRE_SANDBOX_BUN_FLAGS");
 
 export async function startSandboxProcess(args: string[], port = 0): Promise<SandboxProcess> {
   const child = Bun.spawn([process.execPath, ...sandboxFlags, SERVE, "--port", String(port), ...args], { stdout: "pipe", stderr: "pipe" });

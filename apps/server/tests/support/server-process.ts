@@ -13,10 +13,12 @@ export interface ServerProcess {
 }
 
 /**
- * Extra `bun` flags for the server processes, from `TIMBRE_SERVER_BUN_FLAGS` (benchmarks: e.g.
- * `--cpu-prof-md --cpu-prof-dir=/tmp/prof` writes a CPU profile of each server when it stops).
+ * Extra `bun` flags for a child process, from an environment variable (benchmarks: e.g.
+ * `TIMBRE_SERVER_BUN_FLAGS="--cpu-prof-md --cpu-prof-dir=/tmp/prof"` writes a CPU profile of each server when it stops).
  */
-const extraFlags = (process.env.TIMBRE_SERVER_BUN_FLAGS ?? "").split(/\s+/).filter(Boolean);
+export const bunFlagsFrom = (variable: string): string[] => (process.env[variable] ?? "").split(/\s+/).filter(Boolean);
+
+const extraFlags = bunFlagsFrom("TIMBRE_SERVER_BUN_FLAGS");
 
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = Bun.spawn([process.execPath, ...extraFlags, "src/main.ts"], {
