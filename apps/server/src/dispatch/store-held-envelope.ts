@@ -12,26 +12,22 @@ import { documents, envelopes } from "../db/documents.js";
 import { planEachCall } from "../db/preparing-client.js";
 import { rowsOf } from "../db/rows.js";
 import type { Deps } from "../deps.js";
+import { claimableDocuments } from "./claimable-documents.js";
 import type { GroupKey } from "./upload-envelope.js";
 
 /**
  * True when every one of `ids` was PENDIENTE in no envelope and now belongs to the stored envelope `envelopeId`
  * (`uploading`, these bytes); false when nothing was written.
  *
- * Planned on every call (`planEachCall`), like the general claim: the ids arrive as one JSON parameter and must be
- * found by primary key at any table size.
+ * The documents are locked by primary key only (`claimableDocuments`) and the claim's conditions are applied to the
+ * locked rows, so the statement costs the same at any table size whatever the statistics say. Planned on every
+ * call (`planEachCall`), like the general claim.
  */
 export async function storeHeldEnvelope(deps: Deps, group: GroupKey, ids: string[], envelopeId: string, bytes: Uint8Array): Promise<boolean> {
   const now = deps.now().toISOString();
   const result = await deps.db.execute(
     planEachCall(sql`
-    with claimable as (
-      select ${col(documents.id)} from ${documents}
-      where ${col(documents.id)} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-        and ${col(documents.businessId)} = ${group.businessId} and ${col(documents.environment)} = ${group.environment}
-        and ${col(documents.estado)} = 'PENDIENTE' and ${col(documents.envelopeId)} is null
-      for update
-    ),
+    with ${claimableDocuments(group, ids)},
     complete as (select count(*) = ${ids.length}::int as ok from claimable),
     stored as (
       insert into ${envelopes} (${col(envelopes.id)}, ${col(envelopes.businessId)}, ${col(envelopes.environment)}, ${col(envelopes.kind)}, ${col(envelopes.xml)}, ${col(envelopes.status)}, ${col(envelopes.createdAt)}, ${col(envelopes.updatedAt)})

@@ -8,11 +8,12 @@
  * - transient failure → documents stay PENDIENTE; the envelope is `unknown` when the upload may have reached the
  *   SII (reconcile before re-sending), `failed` when it certainly did not (the documents are released).
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { buildEnvelope, decodeLatin1, encodeLatin1 } from "@timbre/core/xml";
 import { SiiRefusedError, SiiTransientError } from "@timbre/sii";
 import type { Environment } from "../db/api-keys.js";
 import { asyncCommitCondition } from "../db/async-commit.js";
+import { columnName as col } from "../db/columns.js";
 import { documents, envelopes, type DocumentRow, type DocumentState } from "../db/documents.js";
 import { planEachCall } from "../db/preparing-client.js";
 import { rowsOf } from "../db/rows.js";
@@ -22,6 +23,7 @@ import { chileTimestamp } from "../modules/dte/chile-time.js";
 import { changeDocumentStates } from "../modules/dte/change-state.js";
 import { resolutionOf } from "../modules/dte/prepare-emission.js";
 import { nextCheckAt, openSiiSession, type SiiSession } from "./sii-session.js";
+import { claimableDocuments } from "./claimable-documents.js";
 import { storeHeldEnvelope } from "./store-held-envelope.js";
 import { siiError, simpleSnapshot } from "./sii-snapshot.js";
 import { errorMessage } from "../log.js";
@@ -79,32 +81,23 @@ interface ClaimedRaw {
  * (`db/async-commit.ts`): `storeForUpload` commits synchronously before any upload, which makes the claim durable
  * too (the log is flushed in order); a crash before that loses only a claim nobody acted on.
  *
- * Planned on every call (`planEachCall`): a generic plan made while `documents` was young found the ids through
+ * The documents are locked by primary key only (`claimableDocuments`) whatever the statistics say, and the statement
+ * is planned on every call (`planEachCall`): a generic plan made while `documents` was young found the ids through
  * the business's index and filtered every document of the business (bench/RESULTS.md, "plan per call").
  */
 async function claim(deps: Deps, group: GroupKey, ids: string[], envelopeId: string): Promise<ClaimedDocument[]> {
-  const now = deps.now();
-  const insertEnvelope = deps.db
-    .insert(envelopes)
-    .values({ id: envelopeId, businessId: group.businessId, environment: group.environment, kind: group.kind, xml: new Uint8Array(), status: "building", createdAt: now, updatedAt: now })
-    .getSQL();
-  const newEnvelope = deps.db.$with("new_envelope", {}).as(insertEnvelope);
-  const statement = deps.db
-    .with(newEnvelope)
-    .update(documents)
-    .set({ envelopeId })
-    .where(and(inArray(documents.id, ids), eq(documents.businessId, group.businessId), eq(documents.environment, group.environment), eq(documents.estado, "PENDIENTE"), isNull(documents.envelopeId), asyncCommitCondition))
-    .returning({
-      id: documents.id,
-      business_id: documents.businessId,
-      environment: documents.environment,
-      tipo: documents.tipo,
-      folio: documents.folio,
-      estado: documents.estado,
-      check_attempts: documents.checkAttempts,
-      xml: documents.xml,
-    })
-    .getSQL();
+  const now = deps.now().toISOString();
+  const statement = sql`
+    with ${claimableDocuments(group, ids)},
+    new_envelope as (
+      insert into ${envelopes} (${col(envelopes.id)}, ${col(envelopes.businessId)}, ${col(envelopes.environment)}, ${col(envelopes.kind)}, ${col(envelopes.xml)}, ${col(envelopes.status)}, ${col(envelopes.createdAt)}, ${col(envelopes.updatedAt)})
+      values (${envelopeId}, ${group.businessId}, ${group.environment}, ${group.kind}, decode('', 'hex'), 'building', ${now}::timestamptz, ${now}::timestamptz)
+    )
+    update ${documents} set ${col(documents.envelopeId)} = ${envelopeId}
+    where ${col(documents.id)} in (select id from claimable) and ${asyncCommitCondition}
+    returning ${col(documents.id)} as id, ${col(documents.businessId)} as business_id, ${col(documents.environment)} as environment,
+      ${col(documents.tipo)} as tipo, ${col(documents.folio)} as folio, ${col(documents.estado)} as estado,
+      ${col(documents.checkAttempts)} as check_attempts, ${col(documents.xml)} as xml`;
   const rows = rowsOf<ClaimedRaw>(await deps.db.execute(planEachCall(statement))).map((r) => ({
     id: r.id,
     businessId: r.business_id,

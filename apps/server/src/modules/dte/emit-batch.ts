@@ -4,7 +4,7 @@
  * gets its own folio and error); all of them are then submitted together, so they travel in as few envelopes as
  * possible (one per envelope kind when nothing else is in flight).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { documents, type DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
@@ -84,11 +84,10 @@ export async function emitBatch(
 /** The documents of a resumed batch, by item index (only this business's and environment's). */
 async function resumedDocuments(deps: Deps, scope: BusinessScope, byIndex: Map<number, string>): Promise<Map<number, DocumentRow>> {
   if (byIndex.size === 0) return new Map();
-  const rows = await deps.db
-    .select()
-    .from(documents)
-    .where(and(inArray(documents.id, [...byIndex.values()]), eq(documents.businessId, scope.businessId), eq(documents.environment, scope.environment)));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  // By primary key only, the scope checked here: with the business in the WHERE clause a plan may drive the read
+  // from a business index and filter all its documents (`db/locked-documents.ts`).
+  const rows = await deps.db.select().from(documents).where(inArray(documents.id, [...byIndex.values()]));
+  const byId = new Map(rows.filter((r) => r.businessId === scope.businessId && r.environment === scope.environment).map((r) => [r.id, r]));
   const out = new Map<number, DocumentRow>();
   for (const [index, id] of byIndex) {
     const row = byId.get(id);
