@@ -1,7 +1,11 @@
-import { createPublicKey, verify as rsaVerify } from "node:crypto";
+import { createPublicKey, verify as rsaVerify, type KeyObject } from "node:crypto";
 import type { Element, Node } from "@xmldom/xmldom";
 import type { VerifyResult } from "./verify-result.js";
+import { cachedKey } from "./key-cache.js";
 import { childText, messageOf, onlyChild, parseXml } from "./verify-xml.js";
+
+/** CAF public keys (RSAPK) already read, by modulus and exponent. */
+const cafKeys = new Map<string, KeyObject>();
 
 /** BRIEF §5 text escaping of the DD; `quotes` also writes `&quot;`/`&apos;` (LibreDTE's convention). */
 function escapeDd(s: string, quotes: boolean): string {
@@ -70,7 +74,7 @@ export function verifyTedElement(ted: Element): string[] {
   try {
     const n = Buffer.from(m.replace(/\s+/g, ""), "base64").toString("base64url");
     const exp = Buffer.from(e.replace(/\s+/g, ""), "base64").toString("base64url");
-    key = createPublicKey({ key: { kty: "RSA", n, e: exp }, format: "jwk" });
+    key = cachedKey(cafKeys, `${n}.${exp}`, () => createPublicKey({ key: { kty: "RSA", n, e: exp }, format: "jwk" }));
   } catch (err) {
     return [...errors, `TED: unreadable CAF public key (${messageOf(err)})`];
   }

@@ -6,6 +6,7 @@ import { createHash, createPublicKey, verify as rsaVerify, type KeyObject } from
 import type { Document, Element } from "@xmldom/xmldom";
 import { SignedXml } from "xml-crypto";
 import { canonicalizeInclusive } from "./c14n-verify.js";
+import { cachedKey } from "./key-cache.js";
 import { childElements, elementsWithId, messageOf, onlyChild } from "./verify-xml.js";
 
 export const DSIG_NS = "http://www.w3.org/2000/09/xmldsig#";
@@ -51,6 +52,17 @@ export interface VerifyOptions {
   crossCheck?: boolean;
 }
 
+const certificateKeys = new Map<string, { key: KeyObject; jwk: JsonWebKey }>();
+
+/** The public key of a base64 DER certificate (whitespace removed) and its JWK form; throws when unreadable. */
+function certificateKey(body: string): { key: KeyObject; jwk: JsonWebKey } {
+  return cachedKey(certificateKeys, body, () => {
+    const pem = `-----BEGIN CERTIFICATE-----\n${body.replace(/(.{64})/g, "$1\n")}\n-----END CERTIFICATE-----\n`;
+    const key = createPublicKey(pem);
+    return { key, jwk: key.export({ format: "jwk" }) };
+  });
+}
+
 /**
  * The key to verify with: the certificate's, after checking that KeyInfo's RSAKeyValue is that same key
  * (or RSAKeyValue with a warning when `strict` is false); null on failure.
@@ -67,15 +79,13 @@ function keyFromKeyInfo(signature: Element, errors: string[], warnings: string[]
   const certEl = certs?.item(0) ?? null;
   if (modulus === null || exponent === null || certs?.length !== 1 || certEl === null) return null;
   let key: KeyObject;
+  let jwk: JsonWebKey;
   try {
-    const body = (certEl.textContent ?? "").replace(/\s+/g, "");
-    const pem = `-----BEGIN CERTIFICATE-----\n${body.replace(/(.{64})/g, "$1\n")}\n-----END CERTIFICATE-----\n`;
-    key = createPublicKey(pem);
+    ({ key, jwk } = certificateKey((certEl.textContent ?? "").replace(/\s+/g, "")));
   } catch (e) {
     errors.push(`KeyInfo: unreadable X509Certificate (${messageOf(e)})`);
     return null;
   }
-  const jwk = key.export({ format: "jwk" });
   if (jwk.kty !== "RSA") {
     errors.push("KeyInfo: the certificate's key is not RSA");
     return null;
