@@ -70,7 +70,19 @@ try {
   await Promise.all(Array.from({ length: 4 * BUSINESSES }, emitOne));
   const rssIdle = Math.max(...cluster.servers.map((s) => rssMb(s.pid)));
 
+  /** The database's clock now, to count what a phase created (`carried`). */
+  const dbNow = async () => String((await cluster.sql`select now()::text as t`)[0]?.t);
+  /** Documents created since `from` and the uploaded envelopes that carried them: the cost is per envelope. */
+  const carried = async (from: string) => {
+    const [d] = await cluster.sql`select count(*)::int as n from documents where created_at >= ${from}::timestamptz`;
+    const [e] = await cluster.sql`select count(*)::int as n from envelopes where created_at >= ${from}::timestamptz and status = 'uploaded'`;
+    const docs = Number(d?.n ?? 0);
+    const envs = Number(e?.n ?? 0);
+    return `${docs} documents in ${envs} envelopes (${envs > 0 ? (docs / envs).toFixed(1) : "–"} per envelope)`;
+  };
+
   // 1. Closed loop: CONCURRENCY clients, as fast as answers come.
+  const closedFrom = await dbNow();
   const closed: number[] = [];
   const statuses = new Map<number, number>();
   const end = performance.now() + SECONDS * 1000;
@@ -96,7 +108,7 @@ try {
     if (Number(left?.n ?? 0) === 0) break;
     await Bun.sleep(250);
   }
-  console.log(`backlog of the closed loop settled (every document final) in ${f(performance.now() - drainStart)} ms`);
+  console.log(`backlog of the closed loop settled (every document final) in ${f(performance.now() - drainStart)} ms; closed loop: ${await carried(closedFrom)}`);
   // A deployed PostgreSQL runs autovacuum: it removes the closed loop's dead row versions and refreshes the planner's
   // statistics. Where it is off (this workplace's machines), do once by hand what it would have done by now.
   const [autovacuum] = await cluster.sql`select current_setting('autovacuum') as on`;
@@ -114,6 +126,7 @@ try {
   const ticker = TIMELINE ? setInterval(() => timeline.push(sample()), 1000) : null;
   if (TIMELINE) timeline.push(sample());
   const inflight: Promise<void>[] = [];
+  const openFrom = await dbNow();
   const openStart = performance.now();
   for (let k = 0; performance.now() - openStart < SECONDS * 1000; k++) {
     const due = openStart + (k * 1000) / rate;
@@ -144,7 +157,7 @@ try {
     }
   }
   const o = summary(open);
-  console.log(`open loop at ${rate.toFixed(1)}/s (${OPEN_RATE === "half" ? "half the peak" : "fixed"}), ${SECONDS} s: ${o.n} emissions; latency ms p50 ${f(o.p50)} p95 ${f(o.p95)} p99 ${f(o.p99)} max ${f(o.max)}; statuses ${[...openStatuses].map(([s, n]) => `${s}×${n}`).join(" ")}`);
+  console.log(`open loop at ${rate.toFixed(1)}/s (${OPEN_RATE === "half" ? "half the peak" : "fixed"}), ${SECONDS} s: ${o.n} emissions; latency ms p50 ${f(o.p50)} p95 ${f(o.p95)} p99 ${f(o.p99)} max ${f(o.max)}; statuses ${[...openStatuses].map(([s, n]) => `${s}×${n}`).join(" ")}; ${await carried(openFrom)}`);
 
   // 3. One batch of 500 documents end to end.
   const e0 = emitters[0] as Emitter;
