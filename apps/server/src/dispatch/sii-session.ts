@@ -3,7 +3,7 @@ import type { SiiClient } from "@timbre/sii";
 import type { Environment } from "../db/api-keys.js";
 import type { BusinessRow } from "../db/businesses.js";
 import type { Deps } from "../deps.js";
-import { loadSigningIdentity, type SigningIdentityInfo } from "../modules/dte/signing-identity.js";
+import { loadSigningIdentity, signingIdentityOf, type SigningIdentityInfo } from "../modules/dte/signing-identity.js";
 
 export interface SiiSession {
   client: SiiClient;
@@ -11,8 +11,12 @@ export interface SiiSession {
   signer: SigningIdentityInfo;
 }
 
-export async function openSiiSession(deps: Deps, businessId: string, environment: Environment): Promise<SiiSession> {
-  const { business, ...signer } = await loadSigningIdentity(deps, businessId);
+/**
+ * `known`: the business row the caller read moments ago for the same work (an emission uploading the documents it
+ * just signed with that row's certificate); without it the row is read now.
+ */
+export async function openSiiSession(deps: Deps, businessId: string, environment: Environment, known?: BusinessRow): Promise<SiiSession> {
+  const { business, ...signer } = known ? { ...signingIdentityOf(deps, known), business: known } : await loadSigningIdentity(deps, businessId);
   const gateway = await deps.sii();
   return { client: gateway.client(environment, signer.identity, signer.fingerprint), business, signer };
 }

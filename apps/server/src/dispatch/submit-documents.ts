@@ -5,6 +5,7 @@
  * (right after commit) and by the dispatcher job (retries).
  */
 import { inArray } from "drizzle-orm";
+import type { BusinessRow } from "../db/businesses.js";
 import { documents, type DocumentRow } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { GroupCommitter } from "./group-commit.js";
@@ -56,11 +57,16 @@ function heldOf(row: Submittable): ClaimedDocument | undefined {
   return { id: row.id, businessId: row.businessId, environment: row.environment, tipo: row.tipo, folio, estado: row.estado, checkAttempts, xml };
 }
 
+export interface SubmitOptions {
+  /** The business row the caller read for these documents (it signed them with its certificate). */
+  business?: BusinessRow;
+}
+
 /**
  * Submits the documents; resolves with each one's state afterwards (PENDIENTE when it could not be uploaded).
  * `known` are rows the caller holds in their current state (e.g. just inserted), which are not read again.
  */
-export async function submitDocuments(deps: Deps, documentIds: string[], known: Submittable[] = []): Promise<SubmitOutcome[]> {
+export async function submitDocuments(deps: Deps, documentIds: string[], known: Submittable[] = [], options: SubmitOptions = {}): Promise<SubmitOutcome[]> {
   if (documentIds.length === 0) return [];
   const given = new Map(known.map((r) => [r.id, r]));
   const rows = documentIds.every((id) => given.has(id))
@@ -83,7 +89,8 @@ export async function submitDocuments(deps: Deps, documentIds: string[], known: 
     }
     const key = groupKeyOf({ businessId: row.businessId, environment: row.environment, kind: envelopeKindOf(row.tipo) });
     const held = heldOf(row);
-    return committer.submit(key, held ? { id, held } : { id });
+    const business = options.business?.id === row.businessId ? options.business : undefined;
+    return committer.submit(key, { id, ...(held ? { held } : {}), ...(business ? { business } : {}) });
   };
   return Promise.all(
     documentIds.map((id) => {

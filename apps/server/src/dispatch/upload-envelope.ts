@@ -12,6 +12,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { buildEnvelope, decodeLatin1, encodeLatin1 } from "@timbre/core/xml";
 import { SiiRefusedError, SiiTransientError } from "@timbre/sii";
 import type { Environment } from "../db/api-keys.js";
+import type { BusinessRow } from "../db/businesses.js";
 import { asyncCommitCondition } from "../db/async-commit.js";
 import { columnName as col } from "../db/columns.js";
 import { documents, envelopes, type DocumentRow, type DocumentState } from "../db/documents.js";
@@ -129,6 +130,19 @@ export async function storeForUpload(deps: Deps, envelopeId: string, bytes: Uint
 export interface SubmitItem {
   id: string;
   held?: ClaimedDocument;
+  /** The business row the emission read for this document (signed with its certificate): spares the upload a read. */
+  business?: BusinessRow;
+}
+
+/**
+ * The business row every item carries — the same business in the same version (`updated_at`), read by the
+ * emissions themselves — else undefined (the upload reads it).
+ */
+export function carriedBusiness(group: GroupKey, items: SubmitItem[]): BusinessRow | undefined {
+  const first = items[0]?.business;
+  if (first?.id !== group.businessId) return undefined;
+  const version = first.updatedAt.getTime();
+  return items.every((i) => i.business?.id === first.id && i.business.updatedAt.getTime() === version) ? first : undefined;
 }
 
 /** The signed envelope of these documents (in the order given). */
@@ -177,7 +191,7 @@ async function claimHeld(deps: Deps, session: SiiSession, group: GroupKey, items
 export async function uploadEnvelope(deps: Deps, key: string, items: SubmitItem[]): Promise<SubmitOutcome[]> {
   const group = parseGroupKey(key);
   const ids = items.map((i) => i.id);
-  const session = await openSiiSession(deps, group.businessId, group.environment);
+  const session = await openSiiSession(deps, group.businessId, group.environment, carriedBusiness(group, items));
   const envelopeId = newId("envelope");
   const held = await claimHeld(deps, session, group, items, envelopeId);
   let claimed: ClaimedDocument[];

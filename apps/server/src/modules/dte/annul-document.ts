@@ -50,5 +50,5 @@ export async function annulDocument(deps: Deps, scope: BusinessScope, id: string
   }
   const prepared = await prepareEmission(deps, scope, request);
   const row = await createDocument(deps, scope, prepared, idempotency);
-  return uploadAndAnswer(deps, row);
+  return uploadAndAnswer(deps, row, prepared.business);
 }

@@ -13,7 +13,7 @@ import { batchResource, type ClaimedIdempotencyKey } from "../../http/idempotenc
 import { createDocuments, type CreatedDocument, type DocumentToCreate } from "./create-document.js";
 import { MAX_DOCUMENTS_PER_ROUND } from "./emission-committer.js";
 import { errorMessage } from "../../log.js";
-import { prepareEmission } from "./prepare-emission.js";
+import { loadScopeBusiness, prepareEmission } from "./prepare-emission.js";
 import { presentDocument, type DteView } from "./present-document.js";
 import { sendWithinBudget } from "./send-within-budget.js";
 
@@ -45,6 +45,8 @@ export async function emitBatch(
     results.push({ index, success: false, error: failure });
   };
   const resumed = await resumedDocuments(deps, scope, batchResource(idempotency?.resume));
+  // Read once for every item (and the upload); when it fails, each item reads it and reports the error itself.
+  const business = await loadScopeBusiness(deps, scope).catch(() => undefined);
   const toCreate: Array<{ index: number; entry: DocumentToCreate }> = [];
   for (const [index, body] of bodies.entries()) {
     const existing = resumed.get(index);
@@ -53,7 +55,7 @@ export async function emitBatch(
       continue;
     }
     try {
-      const prepared = await prepareEmission(deps, scope, body);
+      const prepared = await prepareEmission(deps, scope, body, { business });
       const link = idempotency ? { scope: idempotency.scope, key: idempotency.key, batchIndex: index } : null;
       toCreate.push({ index, entry: { scope, prepared, idempotency: link } });
     } catch (error) {
@@ -73,7 +75,7 @@ export async function emitBatch(
     });
   }
   // Resumed items are rows read just now, like the created ones: none is read again if its upload answers here.
-  const known = await sendWithinBudget(deps, created.map((c) => c.row));
+  const known = await sendWithinBudget(deps, created.map((c) => c.row), business);
   const unknown = created.map((c) => c.row.id).filter((id) => !known.has(id));
   const rows = unknown.length === 0 ? [] : await deps.db.select().from(documents).where(inArray(documents.id, unknown));
   const byId = new Map([...known, ...rows.map((r) => [r.id, r] as const)]);

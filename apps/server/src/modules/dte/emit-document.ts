@@ -3,6 +3,7 @@
  * arrive together: `emission-committer.ts`) → upload → 201 / 202.
  */
 import { eq } from "drizzle-orm";
+import type { BusinessRow } from "../../db/businesses.js";
 import { documents, type DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
@@ -31,14 +32,14 @@ export function emittedOf(row: DocumentRow): Emitted {
  * Uploads a document just created (within the emission budget) and answers with it: as the upload left it when it
  * answered in time, otherwise read back (PENDIENTE while the upload goes on).
  */
-export async function uploadAndAnswer(deps: Deps, row: DocumentRow): Promise<Emitted> {
-  const known = await sendWithinBudget(deps, [row]);
+export async function uploadAndAnswer(deps: Deps, row: DocumentRow, business?: BusinessRow): Promise<Emitted> {
+  const known = await sendWithinBudget(deps, [row], business);
   return emittedOf(known.get(row.id) ?? (await reloadDocument(deps, row)));
 }
 
 export async function emitDocument(deps: Deps, scope: BusinessScope, body: unknown, idempotency: IdempotencyRecord = null): Promise<Emitted> {
   const prepared = await prepareEmission(deps, scope, body);
-  return uploadAndAnswer(deps, await commitDocument(deps, { scope, prepared, idempotency }));
+  return uploadAndAnswer(deps, await commitDocument(deps, { scope, prepared, idempotency }), prepared.business);
 }
 
 /**

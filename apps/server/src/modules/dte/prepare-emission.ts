@@ -57,8 +57,14 @@ export async function assertAuthorized(deps: Deps, business: BusinessRow, scope:
  * `preview: true` skips what only matters to a real emission (certificate, authorisation) but still resolves
  * references so that the previewed totals and CodRef are those the emission would use.
  */
-export async function prepareEmission(deps: Deps, scope: BusinessScope, body: unknown, options: { preview?: boolean } = {}): Promise<PreparedEmission> {
-  const business = await loadScopeBusiness(deps, scope);
+export interface PrepareOptions {
+  preview?: boolean;
+  /** The scope's business as `loadScopeBusiness` returned it for this request (a batch reads it once for all items). */
+  business?: BusinessRow;
+}
+
+export async function prepareEmission(deps: Deps, scope: BusinessScope, body: unknown, options: PrepareOptions = {}): Promise<PreparedEmission> {
+  const business = options.business ?? (await loadScopeBusiness(deps, scope));
   const issuer = issuerOf(business);
   const read = readEmitRequest(body, issuer, deps.now());
   const parsed: ResolvedRequest = { ...read, receptor: { ...read.receptor, rut: normalizeRut(read.receptor.rut) } };

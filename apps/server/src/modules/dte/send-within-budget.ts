@@ -2,6 +2,7 @@
  * After commit, emission waits for the upload at most `config.emitBudgetMs`; past it the request answers with the
  * document PENDIENTE (202) while the upload goes on, and the dispatcher takes over on failure.
  */
+import type { BusinessRow } from "../../db/businesses.js";
 import type { DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import { submitDocuments } from "../../dispatch/submit-documents.js";
@@ -9,8 +10,9 @@ import { submitDocuments } from "../../dispatch/submit-documents.js";
 /**
  * Uploads the just-created documents (held by the caller as inserted) within the budget. Returns the documents
  * whose state afterwards is known without reading them back (this upload changed them); the caller reads the others.
+ * `business`: the row the documents were signed with, which the upload then need not read again.
  */
-export async function sendWithinBudget(deps: Deps, created: DocumentRow[]): Promise<Map<string, DocumentRow>> {
+export async function sendWithinBudget(deps: Deps, created: DocumentRow[], business?: BusinessRow): Promise<Map<string, DocumentRow>> {
   const known = new Map<string, DocumentRow>();
   if (created.length === 0) return known;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -18,7 +20,7 @@ export async function sendWithinBudget(deps: Deps, created: DocumentRow[]): Prom
     timer = setTimeout(resolve, deps.config.emitBudgetMs);
   });
   const byId = new Map(created.map((r) => [r.id, r]));
-  const upload = submitDocuments(deps, [...byId.keys()], created).then(
+  const upload = submitDocuments(deps, [...byId.keys()], created, { business }).then(
     (outcomes) => {
       for (const o of outcomes) {
         const row = byId.get(o.id);
