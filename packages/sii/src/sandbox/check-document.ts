@@ -1,4 +1,4 @@
-import { isCafExpired, parseEmbeddedCaf, verifyCafSignature, type AuthorityKey } from "@timbre/core/caf";
+import { isCafExpired, parseEmbeddedCaf, verifyCafSignature, type AuthorityKey, type EmbeddedCaf } from "@timbre/core/caf";
 import { describeSiiCode } from "../codes/describe.js";
 import { codeLevel } from "../codes/document-codes.js";
 import type { DteFacts } from "./read-envelope.js";
@@ -16,20 +16,49 @@ export interface DocumentCheckContext {
   remarkCode: string;
 }
 
+/** What a CAF is worth whatever document carries it: its contents (null: unreadable) and its authority's verdict. */
+interface CafVerdict {
+  caf: EmbeddedCaf | null;
+  authentic: boolean;
+}
+
+/**
+ * Verdicts by CAF text, per set of trusted authorities (one per sandbox). Every document of a range carries the same
+ * CAF, and reading it plus checking the authority's signature cost as much as the rest of a document's checks.
+ * Bounded: a sandbox that sees more than `MAX_CAFS` different CAFs starts over.
+ */
+const verdicts = new WeakMap<AuthorityKey[], Map<string, CafVerdict>>();
+const MAX_CAFS = 1_000;
+
+function cafVerdict(cafXml: string, authorities: AuthorityKey[]): CafVerdict {
+  let known = verdicts.get(authorities);
+  if (known === undefined) verdicts.set(authorities, (known = new Map()));
+  const hit = known.get(cafXml);
+  if (hit !== undefined) return hit;
+  let verdict: CafVerdict;
+  try {
+    const caf = parseEmbeddedCaf(cafXml);
+    let authentic = true;
+    try {
+      verifyCafSignature(caf, authorities);
+    } catch {
+      authentic = false;
+    }
+    verdict = { caf, authentic };
+  } catch {
+    verdict = { caf: null, authentic: false };
+  }
+  if (known.size >= MAX_CAFS) known.clear();
+  known.set(cafXml, verdict);
+  return verdict;
+}
+
 function cafProblems(dte: DteFacts, ctx: DocumentCheckContext): string[] {
   if (dte.cafXml === null) return ["TED-2-510"];
-  let caf;
-  try {
-    caf = parseEmbeddedCaf(dte.cafXml);
-  } catch {
-    return ["CAF-3-516"];
-  }
+  const { caf, authentic } = cafVerdict(dte.cafXml, ctx.authorities);
+  if (caf === null) return ["CAF-3-516"];
   const codes: string[] = [];
-  try {
-    verifyCafSignature(caf, ctx.authorities);
-  } catch {
-    codes.push("CAF-3-516");
-  }
+  if (!authentic) codes.push("CAF-3-516");
   if (caf.rut.toUpperCase() !== dte.rutEmisor.toUpperCase() || caf.tipo !== dte.tipo) codes.push("CAF-3-519");
   if (dte.folio < caf.desde || dte.folio > caf.hasta) codes.push("CAF-3-518");
   if (/^\d{4}-\d{2}-\d{2}$/.test(dte.fchEmis) && isCafExpired(caf, dte.fchEmis)) codes.push("CAF-3-517");

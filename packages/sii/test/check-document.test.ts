@@ -1,0 +1,63 @@
+import { describe, expect, test } from "bun:test";
+import { checkDocument, type DocumentCheckContext } from "../src/sandbox/check-document.js";
+import type { DteFacts } from "../src/sandbox/read-envelope.js";
+import { DocumentRegistry } from "../src/sandbox/registry.js";
+import { createSandbox } from "../src/sandbox/index.js";
+
+const RUT = "76192083-9";
+const DAY = "2026-11-24";
+
+/** The `<CAF>` element of a sandbox-issued authorisation file, as a TED carries it. */
+function cafElement(authorisationXml: string): string {
+  const found = /<CAF version="1\.0">[\s\S]*<\/CAF>/.exec(authorisationXml);
+  if (!found) throw new Error("no CAF element");
+  return found[0];
+}
+
+const facts = (cafXml: string, folio: number): DteFacts => ({
+  text: "",
+  tipo: 33,
+  folio,
+  fchEmis: DAY,
+  rutEmisor: RUT,
+  rutRecep: "96790240-3",
+  rznSocRecep: "Cliente",
+  mntTotal: 1190,
+  cafXml,
+  fingerprint: `f${folio}`,
+});
+
+describe("the sandbox's CAF checks, whose verdict is kept per CAF text and set of trusted authorities", () => {
+  const issuer = createSandbox({ idk: 9101 });
+  const stranger = createSandbox({ idk: 9102 });
+  const caf = cafElement(issuer.issueCaf({ rut: RUT, tipo: 33, desde: 1, hasta: 5, fechaAutorizacion: DAY }).xml);
+  const ctx = (authorities: DocumentCheckContext["authorities"]): DocumentCheckContext => ({
+    authorities,
+    registry: new DocumentRegistry(),
+    tedValid: true,
+    rejectionCode: "HED-3-305",
+    remarkCode: "HED-1-863",
+  });
+
+  test("the same CAF is authentic for its authority and not for another, in any order, every time", () => {
+    const trusting = ctx([issuer.authorityKey]);
+    const distrusting = ctx([stranger.authorityKey]);
+    for (let round = 0; round < 2; round++) {
+      expect(checkDocument(facts(caf, 1), trusting)).toMatchObject({ estado: "DOK", errors: [] });
+      expect(checkDocument(facts(caf, 2), distrusting).errors.map((e) => e.codigo)).toEqual(["CAF-3-516"]);
+    }
+  });
+
+  test("what depends on the document is checked for each one: its folio against the cached CAF's range", () => {
+    const trusting = ctx([issuer.authorityKey]);
+    expect(checkDocument(facts(caf, 5), trusting).estado).toBe("DOK");
+    expect(checkDocument(facts(caf, 6), trusting).errors.map((e) => e.codigo)).toEqual(["CAF-3-518"]);
+  });
+
+  test("an unreadable CAF is CAF-3-516, the second time too", () => {
+    const trusting = ctx([issuer.authorityKey]);
+    const broken = caf.replace(/<RNG>[\s\S]*<\/RNG>/, "");
+    expect(checkDocument(facts(broken, 1), trusting).errors.map((e) => e.codigo)).toEqual(["CAF-3-516"]);
+    expect(checkDocument(facts(broken, 1), trusting).errors.map((e) => e.codigo)).toEqual(["CAF-3-516"]);
+  });
+});
