@@ -8,17 +8,23 @@ import type { Element, Node } from "@xmldom/xmldom";
 const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 const XML_NS = "http://www.w3.org/XML/1998/namespace";
 
+const TEXT_SPECIALS = /[&<>\r]/;
+const ATTR_SPECIALS = /[&<"\t\n\r]/;
+
+/** Most text and attribute values need no escaping: they are returned as they are, without six replacements. */
 const escapeText = (s: string): string =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
+  TEXT_SPECIALS.test(s) ? s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;") : s;
 
 const escapeAttr = (s: string): string =>
-  s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/"/g, "&quot;")
-    .replace(/\t/g, "&#x9;")
-    .replace(/\n/g, "&#xA;")
-    .replace(/\r/g, "&#xD;");
+  ATTR_SPECIALS.test(s)
+    ? s
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/"/g, "&quot;")
+        .replace(/\t/g, "&#x9;")
+        .replace(/\n/g, "&#xA;")
+        .replace(/\r/g, "&#xD;")
+    : s;
 
 /** Namespace declarations (prefix "" = default) made by the element itself. */
 function ownDeclarations(el: Element): Map<string, string> {
@@ -56,8 +62,11 @@ function inheritedXmlAttributes(el: Element): Map<string, string> {
   return out;
 }
 
-function render(el: Element, rendered: Map<string, string>, apex: boolean, out: string[]): void {
-  const scope = apex ? inScope(el) : new Map([...rendered, ...ownDeclarations(el)]);
+/**
+ * The namespace declarations to output on an element: those of `scope` that the output so far (`rendered`) does not
+ * already bind the same way. Below the apex only the element's own declarations can differ from `rendered`.
+ */
+function declarationsToOutput(scope: Map<string, string>, rendered: Map<string, string>): Array<[string, string]> {
   const nsOut: Array<[string, string]> = [];
   for (const [prefix, uri] of scope) {
     if (prefix === "xml") continue;
@@ -67,10 +76,17 @@ function render(el: Element, rendered: Map<string, string>, apex: boolean, out: 
     }
     if (rendered.get(prefix) !== uri) nsOut.push([prefix, uri]);
   }
+  return nsOut;
+}
+
+function render(el: Element, rendered: Map<string, string>, apex: boolean, out: string[]): void {
+  const hasAttributes = el.attributes.length > 0;
+  const own = apex ? inScope(el) : hasAttributes ? ownDeclarations(el) : null;
+  const nsOut = own === null ? [] : declarationsToOutput(own, rendered);
   nsOut.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
   const attrs: Array<{ ns: string; local: string; qname: string; value: string }> = [];
-  for (let i = 0; i < el.attributes.length; i++) {
+  for (let i = 0; hasAttributes && i < el.attributes.length; i++) {
     const a = el.attributes.item(i);
     if (a === null || a.namespaceURI === XMLNS_NS) continue;
     attrs.push({ ns: a.namespaceURI ?? "", local: a.localName ?? a.name, qname: a.name, value: a.value });
@@ -89,8 +105,8 @@ function render(el: Element, rendered: Map<string, string>, apex: boolean, out: 
   for (const a of attrs) out.push(` ${a.qname}="${escapeAttr(a.value)}"`);
   out.push(">");
 
-  const childScope = new Map(rendered);
-  for (const [prefix, uri] of nsOut) childScope.set(prefix, uri);
+  // `rendered` is never changed in place: an element that outputs no declaration passes it on as it is.
+  const childScope = nsOut.length === 0 ? rendered : new Map([...rendered, ...nsOut]);
   for (let n = el.firstChild; n !== null; n = n.nextSibling) {
     if (n.nodeType === 1) render(n as Element, childScope, false, out);
     else if (n.nodeType === 3 || n.nodeType === 4) out.push(escapeText(n.nodeValue ?? ""));

@@ -90,7 +90,8 @@ export function verifyEnvelope(xml: string | Uint8Array, options: VerifyOptions 
   const warnings: string[] = envelopeWarnings.map((w) => `envelope signature: ${w}`);
   const seen = new Set<string>();
   documents.forEach((d, i) => {
-    const expectedId = dteElements[i]?.getElementsByTagName("*").item(0)?.getAttribute("ID") ?? null;
+    const dte = dteElements[i];
+    const expectedId = (dte ? childElements(dte)[0]?.getAttribute("ID") : null) ?? null; // Documento, Liquidacion, Exportaciones
     if (expectedId !== d.id) errors.push(`DTE #${i + 1}: cut-out text does not match the parsed envelope`);
     const key = `${d.tipo}/${d.folio}`;
     if (seen.has(key) || seen.has(d.id)) errors.push(`DTE ${d.id} (${key}) appears more than once`);
