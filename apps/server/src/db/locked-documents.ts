@@ -6,7 +6,7 @@
  * business index and filter every document of the business, which it does whenever its statistics say the
  * business is small — a table never analysed (autovacuum off, as on the CI machine) or a business that grew since
  * the last analyse. Seen in the emission's envelope claim: ~1 000 rows filtered per call after 6 000 documents
- * (bench/RESULTS.md §6, "a plan that grew with the business"). With the id list as the only condition the
+ * (bench/RESULTS.md §6, "a claim plan that read the business"). With the id list as the only condition the
  * plan is a primary-key lookup per id (or, on a tiny table, one sequential scan) whatever the statistics say.
  * Locking a row the caller's conditions then reject is harmless: the ids are the caller's own documents, and the
  * lock only waits for a concurrent change of that row to finish.
