@@ -89,8 +89,8 @@ export async function submitDocuments(deps: Deps, documentIds: string[], known: 
     }
     const key = groupKeyOf({ businessId: row.businessId, environment: row.environment, kind: envelopeKindOf(row.tipo) });
     const held = heldOf(row);
-    const business = options.business?.id === row.businessId ? options.business : undefined;
-    return committer.submit(key, { id, ...(held ? { held } : {}), ...(business ? { business } : {}) });
+    // Whether the upload may use it (same business and version on every item) is `carriedBusiness`'s to judge.
+    return committer.submit(key, { id, ...(held ? { held } : {}), ...(options.business ? { business: options.business } : {}) });
   };
   return Promise.all(
     documentIds.map((id) => {

@@ -86,7 +86,7 @@ function render(el: Element, rendered: Map<string, string>, apex: boolean, out: 
   nsOut.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
   const attrs: Array<{ ns: string; local: string; qname: string; value: string }> = [];
-  for (let i = 0; hasAttributes && i < el.attributes.length; i++) {
+  for (let i = 0; i < el.attributes.length; i++) {
     const a = el.attributes.item(i);
     if (a === null || a.namespaceURI === XMLNS_NS) continue;
     attrs.push({ ns: a.namespaceURI ?? "", local: a.localName ?? a.name, qname: a.name, value: a.value });
