@@ -65,7 +65,9 @@ try {
     await Bun.sleep(100);
   }
   const settled = performance.now() - settleStart;
-  const [shape] = await cluster.sql`select (select count(*)::int from documents) as documents, (select count(*)::int from envelopes) as envelopes`;
+  const [shape] = await cluster.sql`select (select count(*)::int from documents) as documents, (select count(*)::int from envelopes) as envelopes,
+    (select coalesce(sum(pg_column_size(xml)), 0)::float8 from documents) as document_xml, (select coalesce(sum(pg_column_size(xml)), 0)::float8 from envelopes) as envelope_xml,
+    pg_total_relation_size('documents')::float8 as documents_size, pg_total_relation_size('envelopes')::float8 as envelopes_size`;
   const after = { server: cpuMs(server.pid), sandbox: cpuMs(cluster.sandbox.pid), postgres: postgresCpuMs(), bench: own() };
   const perEmission = (k: keyof typeof before) => (after[k] - before[k]) / COUNT;
   if (arg("reads", "off") === "on") {
@@ -85,6 +87,11 @@ try {
   for (const [k, v] of rows) console.log(`  CPU ms per emission, ${k.padEnd(8)} ${v.toFixed(2)}`);
   console.log(`  CPU ms per emission, total    ${total.toFixed(2)} → at most ${((2 * 1000) / total).toFixed(0)}/s on 2 cores`);
   console.log("  (measured until every document is final: the status poller's ACEPTADO checks are part of the cost; so is its idle polling)");
+  const perDocument = (bytes: unknown) => `${(Number(bytes) / Number(shape?.documents ?? 1) / 1024).toFixed(2)} KiB`;
+  console.log(
+    `  stored per document: signed XML ${perDocument(shape?.document_xml)} in documents + ${perDocument(shape?.envelope_xml)} in envelopes (as stored, compressed); ` +
+      `tables with indexes and TOAST: documents ${perDocument(shape?.documents_size)}, envelopes ${perDocument(shape?.envelopes_size)}`,
+  );
 } finally {
   await cluster.close();
 }
