@@ -3,6 +3,7 @@ import { bigint, customType, index, integer, jsonb, pgTable, text, uniqueIndex }
 import type { Environment } from "./api-keys.js";
 import { businesses } from "./businesses.js";
 import { at, createdAt, idColumn, updatedAt } from "./columns.js";
+import type { EnvelopeLayout } from "./envelope-layout.js";
 import { numerations } from "./numerations.js";
 
 /** Raw bytes (signed XML is ISO-8859-1 and must be kept byte for byte). */
@@ -113,7 +114,10 @@ export const envelopes = pgTable(
     businessId: text("business_id").notNull().references(() => businesses.id),
     environment: text("environment").$type<Environment>().notNull(),
     kind: text("kind").$type<"EnvioDTE" | "EnvioBOLETA">().notNull(),
+    /** The envelope's bytes — or, when `layout` is set, its skeleton: those bytes without its documents' (`db/envelope-layout.ts`). */
     xml: bytea("xml").notNull(),
+    /** Where each document's stored bytes go back into the skeleton; null when `xml` is the whole envelope. */
+    layout: jsonb("layout").$type<EnvelopeLayout>(),
     trackId: text("track_id"),
     /** building | uploading | uploaded | refused | unknown */
     status: text("status").notNull(),

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { verifyEnvelope } from "@timbre/core/signature";
 import type { Sandbox } from "@timbre/sii";
 import { documents, envelopes } from "../db/documents.js";
+import { readStoredEnvelope } from "../db/stored-envelope.js";
 import { describeDrivers, createHarness, type Harness } from "../../test/support/harness.js";
 import { emitBody, emitter, emitWhileSiiRefusesAuthentication, RECEPTOR } from "../../test/support/emission.js";
 import { BUILDING_ABANDONED_MS, reconcileDocument } from "./reconcile-document.js";
@@ -87,7 +89,7 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     if (!envelope) throw new Error("no envelope");
     // the SII got those very bytes (e.g. the answer was lost on the way back)
     const session = await openSiiSession(h.deps, businessId, "test");
-    await session.client.uploadEnvelope({ kind: "EnvioDTE", xml: envelope.xml, rutEmisor: "76192083-9" });
+    await session.client.uploadEnvelope({ kind: "EnvioDTE", xml: await readStoredEnvelope(h.deps.db, envelope), rutEmisor: "76192083-9" });
     const before = sandbox.envelopes().length;
     expect(await reconcileDocument(h.deps, id)).toBe("received");
     await submitDocuments(h.deps, [id]);
@@ -136,9 +138,16 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     expect(given?.status).toBe("failed");
     expect((await h.deps.db.select().from(documents).where(eq(documents.id, id)))[0]?.envelopeId).toBeNull();
     // The builder of that envelope, had it only been slow, now finds it given up and must not upload it.
-    expect(await storeForUpload(h.deps, old, new Uint8Array([1]))).toBe(false);
-    expect(await storeForUpload(h.deps, fresh, new Uint8Array([1]))).toBe(true); // still building: stored
+    expect(await storeForUpload(h.deps, old, { xml: new Uint8Array([1]), layout: null })).toBe(false);
+    expect(await storeForUpload(h.deps, fresh, { xml: new Uint8Array([1]), layout: null })).toBe(true); // still building: stored
     expect((await submitDocuments(h.deps, [id]))[0]?.estado).toBe("ENVIADO");
     expect(sandbox.envelopes().length).toBe(uploadsBefore + 1);
+    // The dispatcher's envelope (claimed, built, stored) is stored without the document's bytes and joins again.
+    const sent = await envelopeOf(id);
+    if (!sent) throw new Error("no envelope");
+    expect(sent.layout?.map(([doc]) => doc)).toEqual([id]);
+    const joined = await readStoredEnvelope(h.deps.db, sent);
+    expect(verifyEnvelope(joined).valid).toBe(true);
+    expect(joined.byteLength).toBeGreaterThan(sent.xml.byteLength);
   }, 30_000);
 });

@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { columnName as col } from "../db/columns.js";
 import { documents, envelopes } from "../db/documents.js";
+import type { StoredEnvelope } from "../db/envelope-layout.js";
 import { planEachCall } from "../db/preparing-client.js";
 import { rowsOf } from "../db/rows.js";
 import type { Deps } from "../deps.js";
@@ -17,21 +18,21 @@ import type { GroupKey } from "./upload-envelope.js";
 
 /**
  * True when every one of `ids` was PENDIENTE in no envelope and now belongs to the stored envelope `envelopeId`
- * (`uploading`, these bytes); false when nothing was written.
+ * (`uploading`, stored as `stored`: its skeleton and layout, or whole); false when nothing was written.
  *
  * The documents are locked by primary key only (`claimableDocuments`) and the claim's conditions are applied to the
  * locked rows, so the statement costs the same at any table size whatever the statistics say. Planned on every
  * call (`planEachCall`), like the general claim.
  */
-export async function storeHeldEnvelope(deps: Deps, group: GroupKey, ids: string[], envelopeId: string, bytes: Uint8Array): Promise<boolean> {
+export async function storeHeldEnvelope(deps: Deps, group: GroupKey, ids: string[], envelopeId: string, stored: StoredEnvelope): Promise<boolean> {
   const now = deps.now().toISOString();
   const result = await deps.db.execute(
     planEachCall(sql`
     with ${claimableDocuments(group, ids)},
     complete as (select count(*) = ${ids.length}::int as ok from claimable),
     stored as (
-      insert into ${envelopes} (${col(envelopes.id)}, ${col(envelopes.businessId)}, ${col(envelopes.environment)}, ${col(envelopes.kind)}, ${col(envelopes.xml)}, ${col(envelopes.status)}, ${col(envelopes.createdAt)}, ${col(envelopes.updatedAt)})
-      select ${envelopeId}, ${group.businessId}, ${group.environment}, ${group.kind}, ${bytes}::bytea, 'uploading', ${now}::timestamptz, ${now}::timestamptz
+      insert into ${envelopes} (${col(envelopes.id)}, ${col(envelopes.businessId)}, ${col(envelopes.environment)}, ${col(envelopes.kind)}, ${col(envelopes.xml)}, ${col(envelopes.layout)}, ${col(envelopes.status)}, ${col(envelopes.createdAt)}, ${col(envelopes.updatedAt)})
+      select ${envelopeId}, ${group.businessId}, ${group.environment}, ${group.kind}, ${stored.xml}::bytea, ${stored.layout === null ? null : JSON.stringify(stored.layout)}::jsonb, 'uploading', ${now}::timestamptz, ${now}::timestamptz
       from complete where complete.ok
     ),
     claimed as (

@@ -16,6 +16,7 @@ import type { BusinessRow } from "../db/businesses.js";
 import { asyncCommitCondition } from "../db/async-commit.js";
 import { columnName as col } from "../db/columns.js";
 import { documents, envelopes, type DocumentRow, type DocumentState } from "../db/documents.js";
+import { storedEnvelope, type StoredEnvelope } from "../db/envelope-layout.js";
 import { planEachCall } from "../db/preparing-client.js";
 import { rowsOf } from "../db/rows.js";
 import type { Deps } from "../deps.js";
@@ -117,13 +118,13 @@ async function claim(deps: Deps, group: GroupKey, ids: string[], envelopeId: str
  * Stores the built envelope (`uploading`) before its upload — only while it is still `building`: when a reconciler
  * gave it up as abandoned first (`failed`, documents released), returns false and it must not be uploaded.
  */
-export async function storeForUpload(deps: Deps, envelopeId: string, bytes: Uint8Array): Promise<boolean> {
-  const stored = await deps.db
+export async function storeForUpload(deps: Deps, envelopeId: string, stored: StoredEnvelope): Promise<boolean> {
+  const updated = await deps.db
     .update(envelopes)
-    .set({ xml: bytes, status: "uploading", updatedAt: deps.now() })
+    .set({ xml: stored.xml, layout: stored.layout, status: "uploading", updatedAt: deps.now() })
     .where(and(eq(envelopes.id, envelopeId), eq(envelopes.status, "building")))
     .returning({ id: envelopes.id });
-  return stored.length > 0;
+  return updated.length > 0;
 }
 
 /** A document to upload; `held` when the caller has it as just created (`store-held-envelope.ts`). */
@@ -182,7 +183,7 @@ async function claimHeld(deps: Deps, session: SiiSession, group: GroupKey, items
     group,
     held.map((d) => d.id),
     envelopeId,
-    bytes,
+    storedEnvelope(bytes, held),
   );
   return stored ? { claimed: held, bytes } : null;
 }
@@ -206,7 +207,7 @@ export async function uploadEnvelope(deps: Deps, key: string, items: SubmitItem[
       await release(deps, envelopeId, claimed, "failed", `envelope not built: ${errorMessage(error)}`);
       throw error;
     }
-    if (!(await storeForUpload(deps, envelopeId, bytes))) return currentStates(deps, ids);
+    if (!(await storeForUpload(deps, envelopeId, storedEnvelope(bytes, claimed)))) return currentStates(deps, ids);
   }
   try {
     const result = await session.client.uploadEnvelope({ kind: group.kind, xml: bytes, rutEmisor: session.business.rut });

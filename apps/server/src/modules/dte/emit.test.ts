@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { verifyDte, verifyEnvelope } from "@timbre/core/signature";
 import { validateXsd } from "@timbre/xsd";
+import { eq } from "drizzle-orm";
+import { documents, envelopes } from "../../db/documents.js";
 import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
 import { emitBody, emitter, serveOverHttp } from "../../../test/support/emission.js";
 import { refreshDocumentStatus } from "../../dispatch/refresh-document-status.js";
@@ -73,6 +75,14 @@ describeDrivers("POST /v1/dte/emit over HTTP", (driver) => {
       const verified = verifyEnvelope(envio.bytes);
       expect(verified.errors).toEqual([]);
       expect(verified.valid).toBe(true);
+      // Stored without the document's bytes (they are in documents.xml) and joined again for this answer.
+      const body = Buffer.from(xml.bytes).subarray(Buffer.from(xml.bytes).indexOf("<DTE"));
+      const bodyEnd = body.lastIndexOf(">") + 1;
+      expect(Buffer.from(envio.bytes).includes(body.subarray(0, bodyEnd))).toBe(true);
+      const [doc] = await h.deps.db.select({ envelopeId: documents.envelopeId }).from(documents).where(eq(documents.id, dte.id));
+      const [stored] = await h.deps.db.select().from(envelopes).where(eq(envelopes.id, doc?.envelopeId ?? ""));
+      expect(stored?.layout?.map(([id]) => id)).toContain(dte.id);
+      expect(stored?.xml.byteLength).toBeLessThanOrEqual(envio.bytes.byteLength - bodyEnd);
     }
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 /** `GET /v1/dte/:id/xml`: the exact signed DTE bytes; `?envio=true` the envelope that carried it to the SII. */
 import { eq } from "drizzle-orm";
 import { envelopes } from "../../db/documents.js";
+import { readStoredEnvelope } from "../../db/stored-envelope.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { notFound } from "../../http/errors.js";
@@ -17,5 +18,5 @@ export async function getDocumentXml(deps: Deps, scope: BusinessScope, id: strin
   if (row.envelopeId === null) throw notFound("envelope (the document was not uploaded yet)");
   const [envelope] = await deps.db.select().from(envelopes).where(eq(envelopes.id, row.envelopeId));
   if (!envelope || !SENT.has(envelope.status) || envelope.xml.byteLength === 0) throw notFound("envelope (the document was not uploaded yet)");
-  return { bytes: envelope.xml, filename: `EnvioDTE-${row.tipo}-${row.folio}.xml` };
+  return { bytes: await readStoredEnvelope(deps.db, envelope), filename: `EnvioDTE-${row.tipo}-${row.folio}.xml` };
 }
