@@ -17,6 +17,18 @@ describe("validateDocument", () => {
     expect(validateDocument(SAMPLE_T39)).toEqual([]);
   });
 
+  test("amounts beyond 2^53 − 1 pesos are refused (`maximum`), alongside the other problems; up to it they pass", () => {
+    const line = (cantidad: number, precio: number) => ({ nombre: "x", cantidad, precio });
+    expect(reasons(t33({ fecha: "2026-02-30", items: [line(999_999_999_999, 999_999_999_999), line(1, 1)] }))).toEqual(["fecha:format", "items[0]:maximum"]);
+    // each line fits, the net total does not
+    expect(reasons(t33({ items: [line(999_999_999_999, 5000), line(999_999_999_999, 5000)] }))).toEqual(["items:maximum"]);
+    // the net fits, the net plus its 19 % IVA does not: 7 569 × 999 999 999 999 with IVA is just below 2^53 − 1
+    expect(reasons(t33({ items: [line(999_999_999_999, 7570)] }))).toEqual(["items:maximum"]);
+    expect(validateDocument(t33({ items: [line(999_999_999_999, 7569)] }))).toEqual([]);
+    // invalid lines are reported as such, not as amounts
+    expect(reasons(t33({ items: [line(1e13, 1e13)] }))).toEqual(["items[0].cantidad:maximum", "items[0].precio:maximum"]);
+  });
+
   test("reports every problem at once with API paths", () => {
     const input = t33({
       fecha: "2026-02-30",

@@ -1,5 +1,6 @@
 /** Line and reference checks (API paths `items[i].*`, `referencias[i].*`). */
 import { isNote, isReceipt, type DocumentInput } from "../document/types.js";
+import { computeTotals } from "../totals/index.js";
 import { checkDecimal, checkText, type IssueList } from "./check-field.js";
 import { isDate } from "./constants.js";
 
@@ -72,4 +73,31 @@ export function validateReferences(list: IssueList, input: DocumentInput): void 
   if (exclusive && refs.filter((r) => r.codigo !== undefined).length > 1) {
     list.add("referencias", "not_allowed", "a note that annuls or corrects text references exactly one document");
   }
+}
+
+/**
+ * The largest amount a document may carry, in pesos: 2^53 − 1. The SII allows 18 digits, but beyond this JSON
+ * numbers (and JavaScript) are no longer exact, so a total would be sent wrong by some pesos — or not be sendable.
+ */
+export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Amount checks, once lines and discounts are valid: every line's `cantidad × precio` and every total at most
+ * `MAX_AMOUNT` (reason `maximum`). Issues on those fields are given in `known`: their amounts cannot be computed.
+ *
+ * @example
+ * const list = new IssueList(); validateAmounts(list, { ...input, items: [{ nombre: "x", cantidad: 1e12, precio: 1e12 }] }, []);
+ * list.issues // [{ path: "items[0]", reason: "maximum", … }]
+ */
+export function validateAmounts(list: IssueList, input: DocumentInput, known: readonly { path: string }[]): void {
+  if (known.some((i) => /^(items|descuento_global_porcentaje|referencias)/.test(i.path))) return;
+  const totals = computeTotals(input);
+  let lineTooLarge = false;
+  totals.lines.forEach((line, i) => {
+    if (Number.isSafeInteger(line.montoBruto)) return;
+    lineTooLarge = true;
+    list.add(`items[${i}]`, "maximum", `cantidad × precio must not exceed ${MAX_AMOUNT} pesos`);
+  });
+  const sums = [totals.montoNeto, totals.montoExento, totals.montoIva, totals.montoTotal];
+  if (!lineTooLarge && !sums.every(Number.isSafeInteger)) list.add("items", "maximum", `the document's total must not exceed ${MAX_AMOUNT} pesos`);
 }

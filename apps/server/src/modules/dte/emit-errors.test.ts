@@ -49,6 +49,20 @@ describeDrivers("POST /v1/dte/emit errors (API.md §6.3)", (driver) => {
     expect(res.json.error.details.field).toBe(res.json.error.details.errors[0].field);
   });
 
+  test("amounts beyond what JSON numbers keep exact → 422 maximum before any folio is taken; preview alike", async () => {
+    const first = await emit(emitBody(33));
+    expect(first.status).toBe(201);
+    const huge = { ...emitBody(33), items: [{ nombre: "Todo", cantidad: 999_999_999_999, precio: 999_999_999_999 }] };
+    const res = await emit(huge);
+    expectError(res, 422, "VALIDATION_ERROR");
+    expect(res.json.error.details.errors).toContainEqual(expect.objectContaining({ field: "items[0]", reason: "maximum" }));
+    expectError(await h.call("POST", "/v1/dte/preview", { key: t.key.key, body: huge }), 422, "VALIDATION_ERROR");
+    const totalTooLarge = { ...emitBody(33), items: [{ nombre: "Todo", cantidad: 999_999_999_999, precio: 7570 }] };
+    expect((await emit(totalTooLarge)).json.error.details.errors).toContainEqual(expect.objectContaining({ field: "items", reason: "maximum" }));
+    const next = await emit(emitBody(33));
+    expect(next.json.data.folio).toBe(first.json.data.folio + 1);
+  });
+
   test("unknown tipo → enum; not an object → 422", async () => {
     const res = await emit(emitBody(52));
     expectError(res, 422, "VALIDATION_ERROR");
