@@ -8,7 +8,7 @@ import { Elysia } from "elysia";
 import type { Config } from "./config.js";
 import type { Database } from "./db/open-database.js";
 import type { Deps } from "./deps.js";
-import { JSON_LIMIT, UPLOAD_LIMIT } from "./http/body.js";
+import { JSON_LIMIT, SERVER_BODY_CAP } from "./http/body.js";
 import { dashboard } from "./http/dashboard.js";
 import { docsAssets, DOCS_ASSETS_PATH } from "./http/docs-assets.js";
 import { pipeline } from "./http/pipeline.js";
@@ -62,7 +62,7 @@ export function createApp(options: AppOptions) {
 }
 
 export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
-  return new Elysia({ serve: { maxRequestBodySize: UPLOAD_LIMIT + 64 * 1024 } })
+  return new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_CAP } })
     .use(pipeline(deps, { replayResource: (id) => replayEmittedDocument(deps, id) }))
     .use(
       openapi({

@@ -1,7 +1,6 @@
 /**
  * Request bodies: size limits on the actual bytes (1 MiB JSON, 5 MiB uploads → 413), JSON parsing (→ 400
- * INVALID_JSON), text the database can store (→ 422 reason `charset`), multipart for upload routes, and the
- * raw-bytes hash used by idempotency.
+ * INVALID_JSON), text the database can store (→ 422 reason `charset`), multipart for upload routes.
  */
 import type { ValidationIssue } from "@timbre/core/errors";
 import { ApiError, validationError } from "./errors.js";
@@ -11,7 +10,7 @@ export const UPLOAD_LIMIT = 5 * 1024 * 1024;
 
 /** Routes that accept files (certificate, CAF); everything else is JSON only. */
 export function isUploadPath(path: string): boolean {
-  return /\/(certificate|numerations)\/?$/.test(path);
+  return /\/businesses\/[^/]+\/(certificate|numerations)\/?$/.test(path);
 }
 
 /** A non-JSON body of an upload route, handed to the route as is (it answers 415 when it cannot use it). */
@@ -31,6 +30,33 @@ export function checkDeclaredLength(headers: Headers, path: string): void {
   const declared = Number(headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > bodyLimit(path)) throw tooLarge(path);
 }
+
+/**
+ * The body's bytes, read as they arrive and refused (413) as soon as they pass the route's limit — a body without
+ * `Content-Length` is never held beyond it. The server's own cap (`SERVER_BODY_CAP`) is far above every route's
+ * limit, so that every oversized body gets this error envelope rather than the HTTP server's bare 413.
+ */
+export async function readBody(request: Request, path: string): Promise<Uint8Array> {
+  const limit = bodyLimit(path);
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(path);
+    }
+    chunks.push(value);
+  }
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : new Uint8Array(Buffer.concat(chunks));
+}
+
+/** The HTTP server's cap on a request body: above it the connection is refused without our envelope. */
+export const SERVER_BODY_CAP = 256 * 1024 * 1024;
 
 function tooLarge(path: string): ApiError {
   return new ApiError("PAYLOAD_TOO_LARGE", "request body too large", { limit_bytes: bodyLimit(path) });

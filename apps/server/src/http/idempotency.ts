@@ -27,9 +27,10 @@ export function validIdempotencyKey(key: string): boolean {
   return key.length >= 1 && key.length <= 255 && /^[\x20-\x7e]+$/.test(key);
 }
 
-export function requestHash(method: string, path: string, body: Uint8Array | null): string {
+/** `body` is the request's `bodyFingerprint` (its meaning, not its bytes). */
+export function requestHash(method: string, path: string, body: string | null): string {
   const h = createHash("sha256").update(`${method} ${path}\n`);
-  if (body) h.update(body);
+  if (body !== null) h.update(body);
   return h.digest("hex");
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { describeDrivers, createHarness, type Harness } from "../../test/support/harness.js";
 import { businessBody, expectError, signUp, tenant } from "../../test/support/fixtures.js";
 import { beginIdempotent, finishIdempotent, idempotencyScope, requestHash } from "./idempotency.js";
+import { bodyFingerprint } from "./body-fingerprint.js";
 import { idempotencyKeys } from "../db/idempotency-keys.js";
 
 describeDrivers("request pipeline", (driver) => {
@@ -109,7 +110,7 @@ describeDrivers("request pipeline", (driver) => {
     await h.database.db.insert(idempotencyKeys).values({
       scope: idempotencyScope(credential),
       key: "running",
-      requestHash: requestHash("POST", "/v1/rut/validate", new TextEncoder().encode(body)),
+      requestHash: requestHash("POST", "/v1/rut/validate", await bodyFingerprint(JSON.parse(body))),
       expiresAt: new Date(Date.now() + 3600_000),
     });
     const res = await h.call("POST", "/v1/rut/validate", { key: t.key.key, headers: { "idempotency-key": "running", "content-type": "application/json" }, raw: body });

@@ -6,7 +6,8 @@
 import { Elysia, ValidationError as ElysiaValidationError } from "elysia";
 import type { ValidationIssue } from "@timbre/core/errors";
 import type { Deps } from "../deps.js";
-import { checkDeclaredLength, parseBody } from "./body.js";
+import { checkDeclaredLength, parseBody, readBody } from "./body.js";
+import { bodyFingerprint } from "./body-fingerprint.js";
 import { requireCredential } from "./auth.js";
 import { ApiError, invalidParameter, toErrorResponse, validationError } from "./errors.js";
 import { beginIdempotent, finishIdempotent, idempotencyScope, releaseIdempotent, requestHash, validIdempotencyKey, type ResourceReplayer } from "./idempotency.js";
@@ -21,7 +22,8 @@ import { errorMessage } from "../log.js";
 const UNLIMITED = /^(\/v1\/(health|docs|openapi\.json)(\/|$)|\/dashboard(\/|$)|\/$)/;
 /** The only routes that take a body without a credential. */
 const PUBLIC_BODY_ROUTES = /^\/v1\/auth\/(register|login|refresh)\/?$/;
-const rawBodies = new WeakMap<Request, Uint8Array>();
+/** Each keyed request's body fingerprint (`body-fingerprint.ts`), taken when it is parsed. */
+const fingerprints = new WeakMap<Request, string>();
 
 export function pipeline(deps: Deps, options: { replayResource?: ResourceReplayer } = {}) {
   return new Elysia({ name: "timbre.pipeline", seed: deps.instanceId })
@@ -53,9 +55,10 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
     .onParse(async ({ request, path }) => {
       // Routes behind a credential answer 401 before looking at the body (not 400/413/415/422).
       if (!PUBLIC_BODY_ROUTES.test(path)) requireCredential(request);
-      const bytes = new Uint8Array(await request.arrayBuffer());
-      rawBodies.set(request, bytes);
-      return parseBody(bytes, request.headers.get("content-type") ?? "", path);
+      const bytes = await readBody(request, path);
+      const parsed = await parseBody(bytes, request.headers.get("content-type") ?? "", path);
+      if (request.method === "POST" && request.headers.has("idempotency-key")) fingerprints.set(request, await bodyFingerprint(parsed));
+      return parsed;
     })
     .onBeforeHandle(async ({ request, path, set }) => {
       const key = request.headers.get("idempotency-key");
@@ -63,7 +66,7 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
       if (!validIdempotencyKey(key)) throw invalidParameter("Idempotency-Key", "format", "Idempotency-Key must be 1–255 printable characters");
       const state = stateOf(request);
       const scope = idempotencyScope(state.credential);
-      const hash = requestHash("POST", path, rawBodies.get(request) ?? null);
+      const hash = requestHash("POST", path, fingerprints.get(request) ?? null);
       let begun = await beginIdempotent(deps.db, deps.secrets.masterKey, { scope, key, hash, nowMs: deps.now().getTime() });
       if (begun.kind === "resource") {
         // The first request's process died after creating the resource: answer with it, never create a second one.

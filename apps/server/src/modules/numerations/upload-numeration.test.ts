@@ -57,6 +57,24 @@ describeDrivers("POST /v1/businesses/:id/numerations", (driver) => {
     expect(json.json.data.tipo).toBe(61);
   });
 
+  test("Idempotency-Key on a multipart upload: the same file sent again (a new boundary) replays; another file is a reuse", async () => {
+    const xml = await sandboxCaf(h, { tipo: 56, desde: 1, hasta: 10 });
+    const form = (text: string) => {
+      const f = new FormData();
+      f.set("file", new Blob([text]), "caf.xml");
+      return f;
+    };
+    const headers = { "idempotency-key": "caf-56-upload" };
+    const first = await h.call("POST", path, { key: t.key.key, raw: form(xml), headers });
+    expect(first.status).toBe(201);
+    const again = await h.call("POST", path, { key: t.key.key, raw: form(xml), headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.json.data.id).toBe(first.json.data.id);
+    const other = await h.call("POST", path, { key: t.key.key, raw: form(await sandboxCaf(h, { tipo: 56, desde: 11, hasta: 20 })), headers });
+    expectError(other, 422, "IDEMPOTENCY_KEY_REUSED");
+  });
+
   test("415 for another content type, 413 over 5 MiB, 422 required caf_xml / file", async () => {
     expectError(await h.call("POST", path, { key: t.key.key, raw: "x", headers: { "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
     expectError(await upload(new Uint8Array(5 * 1024 * 1024 + 1).fill(32)), 413, "PAYLOAD_TOO_LARGE");
