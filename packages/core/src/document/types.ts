@@ -14,6 +14,19 @@ export const EXEMPT_TIPOS: readonly Tipo[] = [34, 41];
 /** Credit and debit notes: must reference the document they modify. */
 export const NOTE_TIPOS: readonly Tipo[] = [56, 61];
 
+/**
+ * Tax document codes a `Referencia/TpoDocRef` can name as the document a note modifies (BRIEF §11): the electronic
+ * DTEs and their paper predecessors. Everything else (801–820 orden de compra, contrato…, `SET`, free text) is a
+ * reference for information only.
+ */
+export const TAX_DOCUMENT_TIPOS: readonly number[] = [30, 32, 33, 34, 35, 38, 39, 40, 41, 43, 45, 46, 50, 52, 55, 56, 60, 61, 103, 110, 111, 112];
+
+/** `TpoDocRef` as a tax document code, or null when it names something else. */
+export function taxDocumentTipo(tipoDoc: number | string): number | null {
+  const n = typeof tipoDoc === "number" ? tipoDoc : /^\d+$/.test(tipoDoc.trim()) ? Number(tipoDoc.trim()) : NaN;
+  return TAX_DOCUMENT_TIPOS.includes(n) ? n : null;
+}
+
 export const isReceipt = (tipo: number): boolean => tipo === 39 || tipo === 41;
 export const isExemptTipo = (tipo: number): boolean => tipo === 34 || tipo === 41;
 export const isNote = (tipo: number): boolean => tipo === 56 || tipo === 61;

@@ -10,7 +10,7 @@ describeDrivers("POST /v1/dte/emit errors (API.md §6.3)", (driver) => {
   let t: Awaited<ReturnType<typeof emitter>>;
   beforeAll(async () => {
     h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0" });
-    t = await emitter(h, { tipos: [33, 61] });
+    t = await emitter(h, { tipos: [33, 56, 61] });
   }, 60_000);
   afterAll(async () => h?.close());
 
@@ -129,6 +129,42 @@ describeDrivers("POST /v1/dte/emit errors (API.md §6.3)", (driver) => {
     const again = await emit(emitBody(61, { referencia: ref }));
     expectError(again, 422, "REFERENCE_INVALID");
     expect(again.json.error.details.reason).toBe("already_annulled");
+  }, 30_000);
+
+  test("REFERENCE_INVALID when a note contradicts the own document it references: date, annulled total, credit above the total", async () => {
+    const original = await emit(emitBody(33));
+    const { folio, fecha, monto_total } = original.json.data;
+    const ref = (patch: Record<string, unknown>) => ({ tipo_doc: 33, folio, fecha, razon: "Ajuste", ...patch });
+    const oneLine = (precio: number) => [{ nombre: "Ajuste", cantidad: 1, precio }];
+    const wrongDate = await emit(emitBody(61, { referencia: ref({ fecha: "2020-01-01" }) }));
+    expectError(wrongDate, 422, "REFERENCE_INVALID");
+    expect(wrongDate.json.error.details).toMatchObject({ reason: "date_mismatch", fecha });
+    const annulsMore = await emit(emitBody(61, { referencia: ref({ codigo: 1 }), items: oneLine(9_999_999) }));
+    expectError(annulsMore, 422, "REFERENCE_INVALID");
+    expect(annulsMore.json.error.details).toMatchObject({ reason: "amount_mismatch", monto_total });
+    const creditsMore = await emit(emitBody(61, { referencia: ref({ codigo: 3 }), items: oneLine(9_999_999) }));
+    expectError(creditsMore, 422, "REFERENCE_INVALID");
+    expect(creditsMore.json.error.details.reason).toBe("amount_exceeds");
+    // a debit note may add more than the original total; a partial credit note is fine
+    const debit = await emit(emitBody(56, { referencia: ref({ codigo: 3 }), items: oneLine(9_999_999) }));
+    expect(debit.status).toBe(201);
+    expect((await emit(emitBody(61, { referencia: ref({ codigo: 3 }), items: oneLine(1000) }))).status).toBe(201);
+  }, 30_000);
+
+  test("REFERENCE_INVALID when a note modifies no tax document: a CodRef on a purchase order, or only information lines", async () => {
+    const onOrder = await emit(emitBody(61, { referencia: { tipo_doc: "801", folio: "OC-1", fecha: "2026-01-02", razon: "OC", codigo: 3 } }));
+    expectError(onOrder, 422, "REFERENCE_INVALID");
+    expect(onOrder.json.error.details.reason).toBe("not_a_tax_document");
+    const onlyOrder = await emit(emitBody(61, { referencias: [{ tipo_doc: "801", folio: "OC-1", fecha: "2026-01-02", razon: "OC" }] }));
+    expectError(onlyOrder, 422, "REFERENCE_INVALID");
+    expect(onlyOrder.json.error.details.reason).toBe("missing");
+    // a certification case: SET first (no CodRef), then the document issued elsewhere — the default CodRef goes there
+    const set = await emit(
+      emitBody(61, { referencias: [{ tipo_doc: "SET", folio: "0", fecha: "2026-01-02", razon: "CASO 1234-5" }, { tipo_doc: 33, folio: 999_001, fecha: "2026-01-02", razon: "Corrige", codigo: 3 }] }),
+    );
+    expect(set.status).toBe(201);
+    const detail = await h.call("GET", `/v1/dte/${set.json.data.id}`, { key: t.key.key });
+    expect(detail.json.data.referencias.map((r: { codigo?: number | null }) => r.codigo ?? null)).toEqual([null, 3]);
   }, 30_000);
 
   test("BUSINESS_NOT_AUTHORIZED: live emission without resolution, and without a live SII backend", async () => {

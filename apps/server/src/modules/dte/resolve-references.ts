@@ -1,12 +1,18 @@
 /**
  * References of notes (56/61): required (REFERENCE_INVALID), checked against the business's own documents, and
  * the default CodRef — 1 (anula) when the note's total equals the referenced own document's total, else 3.
- * Decisions: a reference to one of our tipos that we do not know is allowed only with an explicit CodRef 2/3
- * (a document issued elsewhere); annulling (or defaulting against) an unknown, rejected or already annulled
- * document is REFERENCE_INVALID.
+ * Decisions (API.md §3 "inconsistent"; BRIEF §4, §11):
+ * - a note must reference a tax document (a DTE or paper type, not 801–820, `SET` or free text), and a CodRef
+ *   belongs on such a reference only: the document the note modifies;
+ * - a reference to one of our tipos that we do not know is allowed only with an explicit CodRef 2/3 (a document
+ *   issued elsewhere); annulling (or defaulting against) an unknown, rejected or already annulled document is
+ *   REFERENCE_INVALID;
+ * - against an own document: its date must be the reference's `fecha`; an annulment (CodRef 1) carries exactly the
+ *   annulled document's total; a credit note correcting amounts (CodRef 3) credits at most that total.
+ *   (Earlier notes against the same document are not summed: a second partial credit note is the issuer's call.)
  */
 import { and, eq, ne } from "drizzle-orm";
-import { isNote } from "@timbre/core";
+import { isNote, taxDocumentTipo } from "@timbre/core";
 import { documents, type DocumentRow } from "../../db/documents.js";
 import type { Executor } from "../../db/tx.js";
 import type { BusinessScope } from "../../http/auth.js";
@@ -55,6 +61,13 @@ export async function resolveReferences(db: Executor, scope: BusinessScope, requ
   const refs = referencesOf(request).map((r) => ({ ...r }));
   if (!isNote(request.tipo)) return { referencias: refs, annulsDocumentId: null };
   if (refs.length === 0) throw invalid("credit and debit notes must reference the document they modify", { field: "referencia", reason: "missing" });
+  for (const [index, ref] of refs.entries()) {
+    if (ref.codigo !== undefined && taxDocumentTipo(ref.tipo_doc) === null) {
+      throw invalid(`referencias[${index}]: a CodRef belongs on the tax document the note modifies, not on a ${JSON.stringify(String(ref.tipo_doc))} reference`, { index, tipo_doc: ref.tipo_doc, reason: "not_a_tax_document" });
+    }
+  }
+  const modified = refs.filter((r) => taxDocumentTipo(r.tipo_doc) !== null);
+  if (modified.length === 0) throw invalid("credit and debit notes must reference the tax document they modify (a DTE or paper document type)", { field: "referencia", reason: "missing" });
   let annulsDocumentId: string | null = null;
   for (const [index, ref] of refs.entries()) {
     const tipo = ownTipo(ref.tipo_doc);
@@ -67,14 +80,24 @@ export async function resolveReferences(db: Executor, scope: BusinessScope, requ
       throw invalid(`unknown referenced document ${tipo}/${folio}`, { ...where, reason: "unknown_document" });
     }
     if (target.estado === "RECHAZADO") throw invalid(`the referenced document ${tipo}/${folio} was rejected by the SII`, { ...where, reason: "rejected" });
+    if (ref.fecha !== undefined && ref.fecha !== target.fecha) {
+      throw invalid(`the referenced document ${tipo}/${folio} is dated ${target.fecha}, not ${ref.fecha}`, { ...where, reason: "date_mismatch", fecha: target.fecha });
+    }
     if (ref.codigo === undefined) ref.codigo = target.montoTotal === noteTotal ? 1 : 3;
     if (ref.codigo === 1) {
+      if (noteTotal !== target.montoTotal) {
+        throw invalid(`an annulment of ${tipo}/${folio} carries its total ${target.montoTotal}, not ${noteTotal}`, { ...where, reason: "amount_mismatch", monto_total: target.montoTotal });
+      }
       await assertNotAnnulled(db, target);
       annulsDocumentId ??= target.id;
     }
+    if (ref.codigo === 3 && request.tipo === 61 && noteTotal > target.montoTotal) {
+      throw invalid(`a credit note cannot credit more than the total ${target.montoTotal} of ${tipo}/${folio}`, { ...where, reason: "amount_exceeds", monto_total: target.montoTotal });
+    }
   }
-  // A note must say what it does: a note referencing only documents issued elsewhere "corrige montos".
-  const first = refs[0];
+  // A note must say what it does: a note referencing only documents issued elsewhere "corrige montos" — said on
+  // the document it modifies (never on an information line such as a certification `SET`).
+  const first = modified[0];
   if (first && refs.every((r) => r.codigo === undefined)) first.codigo = 3;
   return { referencias: refs, annulsDocumentId };
 }
