@@ -381,8 +381,13 @@ export interface Totals {
   monto_exento: number;
   monto_iva: number;
   monto_total: number;
-  tasa_iva?: number;
-  descuento_global?: number;
+  tasa_iva: number;
+  /** Whether taxable line amounts include IVA. */
+  precios_brutos: boolean;
+  /** The global discount: its percentage, the pesos it took and the bucket it applied to; null without one. */
+  descuento_global: { porcentaje: number; monto: number; sobre: "afecto" | "exento" } | null;
+  /** Per line: `cantidad × precio`, its discount, the line amount, and whether it is exempt. */
+  items: Array<{ monto_bruto: number; descuento_monto: number; monto: number; exento: boolean }>;
   [key: string]: unknown;
 }
 

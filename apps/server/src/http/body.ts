@@ -70,8 +70,10 @@ export function isJsonType(contentType: string): boolean {
 export async function parseBody(bytes: Uint8Array, contentType: string, path: string): Promise<unknown> {
   if (bytes.byteLength > bodyLimit(path)) throw tooLarge(path);
   const upload = isUploadPath(path);
-  if (bytes.byteLength === 0) return {};
-  if (contentType === "" || isJsonType(contentType)) return parseJson(bytes);
+  const json = contentType === "" || isJsonType(contentType);
+  // An empty upload of a file type is an empty file (its route says what is wrong with it), not an empty JSON object.
+  if (bytes.byteLength === 0 && (json || !upload || /^multipart\//i.test(contentType))) return {};
+  if (json) return parseJson(bytes);
   if (upload && /^multipart\/form-data/i.test(contentType)) {
     try {
       return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();

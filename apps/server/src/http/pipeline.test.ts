@@ -66,6 +66,11 @@ describeDrivers("request pipeline", (driver) => {
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.json).toEqual(first.json);
+    expect(again.headers.get("content-type")).toBe(first.headers.get("content-type"));
+    // the same body written otherwise (key order, whitespace) is the same request
+    const reordered = JSON.stringify(Object.fromEntries(Object.entries(opts.body).reverse()), null, 2);
+    const third = await h.call("POST", "/v1/businesses", { token: user.token, raw: reordered, headers: { ...opts.headers, "content-type": "application/json" } });
+    expect(third.headers.get("idempotent-replayed")).toBe("true");
     const list = await h.call("GET", "/v1/businesses", { token: user.token });
     expect(list.json.pagination.total).toBe(1);
   });

@@ -80,8 +80,8 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
         state.status = begun.status;
         set.status = begun.status;
         set.headers["Idempotent-Replayed"] = "true";
-        set.headers["content-type"] = "application/json";
-        return new Response(begun.body, { status: begun.status, headers: { "content-type": "application/json" } });
+        set.headers["content-type"] = "application/json;charset=utf-8";
+        return new Response(begun.body, { status: begun.status, headers: { "content-type": "application/json;charset=utf-8" } });
       }
       state.idempotency = begun.kind === "resume" ? { scope, key, resume: begun.resourceId } : { scope, key };
     })

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { expect, test } from "bun:test";
-import { issuesFromValueErrors, pointerToPath } from "./validation.js";
+import { DATE_PATTERN, issuesFromValueErrors, pointerToPath } from "./validation.js";
 
 test("JSON pointers become API paths", () => {
   expect(pointerToPath("/receptor/rut")).toBe("receptor.rut");
@@ -26,6 +26,16 @@ test("reasons: required, type, enum, minimum, max_length, min_items — all at o
     "items[1].nombre": "required",
     "items[1].precio": "required",
   });
+  expect(issues.find((i) => i.path === "tipo")?.message).toBe("must be one of 33, 39");
+  // the literals' type is wrong, not just the value
+  expect(issuesFromValueErrors(Value.Errors(schema, { tipo: "33", receptor: { rut: "1", razon_social: "a" }, items: [{ nombre: "a", precio: 1 }] }))).toEqual([
+    { path: "tipo", reason: "type", message: "must be one of 33, 39" },
+  ]);
+  const dated = issuesFromValueErrors(Value.Errors(Type.Object({ fecha: Type.String({ pattern: DATE_PATTERN }), code: Type.String({ pattern: "^x+$" }) }), { fecha: "24/11/2026", code: "y" }));
+  expect(dated).toEqual([
+    { path: "fecha", reason: "format", message: "must be a date YYYY-MM-DD" },
+    { path: "code", reason: "format", message: "has the wrong format" },
+  ]);
   const empty = issuesFromValueErrors(Value.Errors(schema, { tipo: 33, receptor: { rut: "1", razon_social: "a" }, items: [] }));
   expect(empty).toEqual([{ path: "items", reason: "min_items", message: expect.any(String) }]);
 });

@@ -64,10 +64,20 @@ function formatOf(schema: unknown): string {
   return typeof schema === "object" && schema !== null && "format" in schema && typeof schema.format === "string" ? schema.format : "";
 }
 
-/** A union of literals is an enum; a nullable field reports what its non-null member says about the value. */
+/** The allowed values of a union of literals, or null when the schema is something else. */
+function literalsOf(schema: unknown): unknown[] | null {
+  const members = (schema as { anyOf?: TSchema[] } | undefined)?.anyOf ?? [];
+  return members.length > 0 && members.every((m) => "const" in m) ? members.map((m) => m.const as unknown) : null;
+}
+
+/**
+ * A union of literals is an enum — or a type error when the value is not even of the literals' type (`"33"` for
+ * 33); a nullable field reports what its non-null member says about the value.
+ */
 function unionReason(error: RawValueError): IssueReason {
   const members = (error.schema as { anyOf?: TSchema[] } | undefined)?.anyOf ?? [];
-  if (members.length > 0 && members.every((m) => "const" in m)) return "enum";
+  const literals = literalsOf(error.schema);
+  if (literals) return literals.some((v) => typeof v === typeof error.value) ? "enum" : "type";
   if (error.value === null) return "type";
   const nonNull = members.filter((m) => m.type !== "null");
   const only = nonNull.length === 1 ? nonNull[0] : undefined;
@@ -77,6 +87,22 @@ function unionReason(error: RawValueError): IssueReason {
 }
 
 const MESSAGES: Partial<Record<IssueReason, string>> = { required: "is required" };
+
+/** A calendar date `YYYY-MM-DD` (month 01–12, day 01–31; the calendar itself is checked where the date is used). */
+export const DATE_PATTERN = "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$";
+
+const PATTERN_MESSAGES: Record<string, string> = { [DATE_PATTERN]: "must be a date YYYY-MM-DD" };
+
+/** Our words where the validator's would name its own machinery ("Expected union value", a regex). */
+function messageOf(error: RawValueError, reason: IssueReason): string {
+  const literals = literalsOf(error.schema);
+  if (literals) return `must be one of ${literals.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (error.type === ValueErrorType.StringPattern) {
+    const pattern = (error.schema as { pattern?: string }).pattern ?? "";
+    return PATTERN_MESSAGES[pattern] ?? "has the wrong format";
+  }
+  return MESSAGES[reason] ?? error.message;
+}
 
 /** A nullable field holding a non-null value: the errors of its non-null member, at their own paths. */
 function expandNullable(error: RawValueError): RawValueError[] | null {
@@ -98,7 +124,7 @@ export function issuesFromValueErrors(errors: Iterable<RawValueError>): Validati
     const reason = reasonOf(error);
     const existing = byPath.get(path);
     if (existing && !(reason === "enum" && existing.reason === "type")) continue;
-    byPath.set(path, { path, reason, message: MESSAGES[reason] ?? error.message });
+    byPath.set(path, { path, reason, message: messageOf(error, reason) });
   }
   return [...byPath.values()];
 }

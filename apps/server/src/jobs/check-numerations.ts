@@ -1,25 +1,20 @@
 /**
  * `numeration.low` (fewer than 10 % or fewer than 50 folios left in a range) and `numeration.expiring` (the range
  * stops serving within 15 days) — each once per range (and, for expiry, per `vence_el`). Expired ranges are
- * skipped; an exhausted range does not warn about expiry.
+ * skipped; an exhausted range does not warn about expiry. Runs hourly, and at once after an emission leaves a range
+ * low (`createDocuments` wakes it), so the warning does not wait for the hour.
  */
 import { and, isNull, eq } from "drizzle-orm";
 import { businesses } from "../db/businesses.js";
-import { numerations, type NumerationRow } from "../db/numerations.js";
+import { numerations } from "../db/numerations.js";
+import { isLow } from "../modules/numerations/low-folios.js";
 import type { Tx } from "../db/tx.js";
 import { chileToday } from "../time.js";
 import { daysBetween } from "./days.js";
 import { recordEventOnce } from "./record-event-once.js";
 
-export const LOW_FOLIOS_FRACTION = 0.1;
-export const LOW_FOLIOS_COUNT = 50;
 export const NUMERATION_EXPIRY_WARNING_DAYS = 15;
-
-export function isLow(row: Pick<NumerationRow, "desde" | "hasta" | "siguiente">): boolean {
-  const total = row.hasta - row.desde + 1;
-  const left = Math.max(0, row.hasta - row.siguiente + 1);
-  return left < total * LOW_FOLIOS_FRACTION || left < LOW_FOLIOS_COUNT;
-}
+export { isLow, LOW_FOLIOS_COUNT, LOW_FOLIOS_FRACTION } from "../modules/numerations/low-folios.js";
 
 /** Returns how many events were recorded. */
 export async function checkNumerations(tx: Tx, now: Date): Promise<number> {

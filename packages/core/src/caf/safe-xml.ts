@@ -29,14 +29,18 @@ export function assertSafeXml(text: string): void {
 export function parseSafeXml(text: string): Document {
   assertSafeXml(text);
   let doc: Document;
+  // The parser's own words ("missing root element"), not its wrapper's ("Reporting fatalError … caused Error: …").
+  let problem: string | null = null;
   try {
     doc = new DOMParser({
       onError: (level, message) => {
-        if (level !== "warning") throw new Error(message);
+        if (level === "warning") return;
+        problem ??= message;
+        throw new Error(message);
       },
     }).parseFromString(text, "text/xml");
   } catch (cause) {
-    throw new TimbreError("CAF_INVALID", `malformed XML: ${cause instanceof Error ? cause.message : String(cause)}`, {
+    throw new TimbreError("CAF_INVALID", `malformed XML: ${problem ?? (cause instanceof Error ? cause.message : String(cause))}`, {
       details: { reason: "malformed" },
       cause,
     });

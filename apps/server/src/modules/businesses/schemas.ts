@@ -1,11 +1,11 @@
 import { FormatRegistry, Type, type TSchema } from "@sinclair/typebox";
 import { isValidRut } from "@timbre/core/rut";
+import { DATE_PATTERN } from "../../http/validation.js";
 
 // Reported as reason `invalid_rut` (http/validation.ts).
 if (!FormatRegistry.Has("rut")) FormatRegistry.Set("rut", (value) => isValidRut(value));
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const DATE_PATTERN = "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$";
 
 /** Lengths follow the SII XML fields (RznSoc 100, GiroEmis 80, DirOrigen 70, CmnaOrigen 20, …). */
 const fields = {

@@ -128,6 +128,8 @@ describeDrivers("batch, idempotency, preview and annulment", (driver) => {
     expect(res.json.data.totals.items.map((i: { monto: number }) => i.monto)).toEqual([100000, 13501]);
     expect(res.json.data.xml_preview).toStartWith('<Documento ID="T33F0">');
     expect(res.json.data.xml_preview).not.toContain("<TED");
+    const discounted = await h.call("POST", "/v1/dte/preview", { key, body: emitBody(33, { descuento_global_porcentaje: 5.5 }) });
+    expect(discounted.json.data.totals.descuento_global).toEqual({ porcentaje: 5.5, monto: 6243, sobre: "afecto" });
     const pdf = await h.call("POST", "/v1/dte/preview?format=pdf", { key, body: emitBody(39) });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");

@@ -19,6 +19,7 @@ import type { BusinessScope } from "../../http/auth.js";
 import { ApiError } from "../../http/errors.js";
 import { linkIdempotentResource, type IdempotencyRecord } from "../../http/idempotency.js";
 import { newId } from "../../ids.js";
+import { wakeWorkers } from "../../jobs/start-workers.js";
 import { errorMessage } from "../../log.js";
 import { allocateFolios, foliosExhausted, type AllocatedRun } from "../numerations/allocate-folio.js";
 import { chileDate, chileTimestamp } from "./chile-time.js";
@@ -49,7 +50,9 @@ export async function createDocument(deps: Deps, scope: BusinessScope, prepared:
 export async function createDocuments(deps: Deps, entries: DocumentToCreate[]): Promise<CreatedDocument[]> {
   if (entries.length === 0) return [];
   try {
-    const rows = await deps.db.transaction((tx) => insertSigned(tx, deps, entries));
+    const { rows, becameLow } = await deps.db.transaction((tx) => insertSigned(tx, deps, entries));
+    // A range just went low: the checks worker records `numeration.low` now rather than at its next hourly round.
+    if (becameLow) wakeWorkers(deps, "checks");
     return rows.map((row) => ({ ok: true, row }));
   } catch (error) {
     if (entries.length === 1) return [{ ok: false, error: explain(entries[0] as DocumentToCreate, error) }];
@@ -99,7 +102,7 @@ async function allocateAll(tx: Tx, deps: Deps, entries: DocumentToCreate[], toda
   return folios;
 }
 
-async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[]): Promise<DocumentRow[]> {
+async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[]): Promise<{ rows: DocumentRow[]; becameLow: boolean }> {
   const now = deps.now();
   const folios = await allocateAll(tx, deps, entries, chileDate(now));
   const timestamp = chileTimestamp(now);
@@ -145,5 +148,5 @@ async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[]): Pr
     ...entries.map((e, i) => linkIdempotentResource(tx, e.idempotency, (values[i] as (typeof values)[number]).id)),
   ]);
   const byId = new Map(inserted.map((row) => [row.id, row]));
-  return values.map((v): DocumentRow => ({ ...v, ...(byId.get(v.id) as DocumentHead) }));
+  return { rows: values.map((v): DocumentRow => ({ ...v, ...(byId.get(v.id) as DocumentHead) })), becameLow: folios.some((f) => f.run.becameLow) };
 }

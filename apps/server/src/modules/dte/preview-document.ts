@@ -14,7 +14,8 @@ export function presentTotals(totals: Totals) {
     monto_iva: totals.montoIva,
     monto_total: totals.montoTotal,
     precios_brutos: totals.preciosBrutos,
-    descuento_global: totals.descuentoGlobal,
+    // The percentage as the JSON number it was sent as (core keeps it as decimal text).
+    descuento_global: totals.descuentoGlobal && { ...totals.descuentoGlobal, porcentaje: Number(totals.descuentoGlobal.porcentaje) },
     items: totals.lines.map((l) => ({ monto_bruto: l.montoBruto, descuento_monto: l.descuentoMonto, monto: l.montoItem, exento: l.exento })),
   };
 }

@@ -1,11 +1,11 @@
 /** Request and response schemas of /v1/dte (API.md §6.3). Bodies are checked by `readEmitRequest`, not Elysia. */
 import { FormatRegistry, Type, type Static, type TSchema } from "@sinclair/typebox";
 import { isValidRut } from "@timbre/core/rut";
+import { DATE_PATTERN } from "../../http/validation.js";
 
 // Reported as reason `invalid_rut` (http/validation.ts).
 if (!FormatRegistry.Has("rut")) FormatRegistry.Set("rut", (value) => isValidRut(value));
 
-const DATE_PATTERN = "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$";
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const OneTwoThree = () => Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 

@@ -15,6 +15,7 @@ import type { Tx } from "../../db/tx.js";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/errors.js";
 import { cafFromRow } from "./load-caf.js";
+import { isLow } from "./low-folios.js";
 
 export { loadCaf } from "./load-caf.js";
 
@@ -38,6 +39,8 @@ export interface AllocatedRun {
   first: number;
   count: number;
   caf: Caf;
+  /** This allocation left the range low (`numeration.low`) where it was not before. */
+  becameLow: boolean;
 }
 
 export function foliosExhausted(input: Pick<AllocateFolioInput, "tipo" | "environment">): ApiError {
@@ -70,11 +73,14 @@ export async function allocateFolios(tx: Tx, deps: Pick<Deps, "secrets" | "now">
           exhausted_at = case when picked.siguiente + ${wanted}::int > picked.hasta then ${at}::timestamptz else n.exhausted_at end
       from picked
       where n.id = picked.id
-      returning n.id, picked.siguiente as first, n.siguiente - picked.siguiente as count, n.caf_file_enc`);
-    const [taken] = rowsOf<{ id: string; first: number; count: number; caf_file_enc: string }>(result);
+      returning n.id, picked.siguiente as first, n.siguiente - picked.siguiente as count, n.desde, n.hasta, n.caf_file_enc`);
+    const [taken] = rowsOf<{ id: string; first: number; count: number; desde: number; hasta: number; caf_file_enc: string }>(result);
     if (!taken) break;
     const count = Number(taken.count);
-    runs.push({ numerationId: taken.id, first: Number(taken.first), count, caf: cafFromRow(deps, { id: taken.id, cafFileEnc: taken.caf_file_enc }) });
+    const first = Number(taken.first);
+    const range = { desde: Number(taken.desde), hasta: Number(taken.hasta) };
+    const becameLow = !isLow({ ...range, siguiente: first }) && isLow({ ...range, siguiente: first + count });
+    runs.push({ numerationId: taken.id, first, count, caf: cafFromRow(deps, { id: taken.id, cafFileEnc: taken.caf_file_enc }), becameLow });
     wanted -= count;
   }
   return runs;

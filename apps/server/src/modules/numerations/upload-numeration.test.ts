@@ -81,6 +81,9 @@ describeDrivers("POST /v1/businesses/:id/numerations", (driver) => {
     const empty = await h.call("POST", path, { key: t.key.key, body: {} });
     expectError(empty, 422, "VALIDATION_ERROR");
     expect(empty.json.error.details).toMatchObject({ field: "caf_xml", reason: "required" });
+    const emptyXml = await upload(new Uint8Array());
+    expectError(emptyXml, 422, "CAF_INVALID");
+    expect(emptyXml.json.error.message).not.toContain("caf_xml");
     const noFile = await h.call("POST", path, { key: t.key.key, raw: new FormData() });
     expect(noFile.status).toBe(422);
   });
