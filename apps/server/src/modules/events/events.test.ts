@@ -84,7 +84,10 @@ describeDrivers("GET /v1/events, POST /v1/events/:id/resend", (driver) => {
     await worker.tick();
     await worker.idle();
     status = 200;
-    const eventId = (await h.call("GET", "/v1/events?limit=1", { key })).json.data[0].id;
+    const listed = (await h.call("GET", "/v1/events?limit=1", { key })).json.data[0];
+    // the attempt that failed is listed; the retry waiting for its time is not an attempt yet
+    expect(listed.deliveries.map((d: { attempt: number; ok: boolean; status_code: number | null }) => [d.attempt, d.ok, d.status_code])).toEqual([[1, false, 500]]);
+    const eventId = listed.id;
     const res = await h.call("POST", `/v1/events/${eventId}/resend`, { key });
     expect(res.json.data.attempt).toBe(2);
     await worker.tick();

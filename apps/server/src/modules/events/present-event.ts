@@ -33,6 +33,7 @@ export function presentEvent(row: EventRow, deliveries: DeliveryRowView[]): Even
     business_id: row.businessId,
     created_at: row.createdAt.toISOString(),
     data: row.data,
-    deliveries: deliveries.map((d) => ({ attempt: d.attempt, at: d.at?.toISOString() ?? null, status_code: d.statusCode, ok: d.state === "delivered" })),
+    // Attempts made, not the retry waiting for its time (it has no `at` yet, and "ok: false" would read as a failure).
+    deliveries: deliveries.filter((d) => d.at !== null).map((d) => ({ attempt: d.attempt, at: d.at?.toISOString() ?? null, status_code: d.statusCode, ok: d.state === "delivered" })),
   };
 }
