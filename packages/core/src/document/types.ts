@@ -27,6 +27,14 @@ export function taxDocumentTipo(tipoDoc: number | string): number | null {
   return TAX_DOCUMENT_TIPOS.includes(n) ? n : null;
 }
 
+/**
+ * Facturas 33/34 must inform `FmaPago`; without it the SII takes 2 (crédito) — formato DTE, "Cambios 31/05/2017"
+ * item 3. So that is what an unspecified one is written (and printed) as.
+ */
+export function defaultPaymentTerm(tipo: number): 2 | undefined {
+  return tipo === 33 || tipo === 34 ? 2 : undefined;
+}
+
 export const isReceipt = (tipo: number): boolean => tipo === 39 || tipo === 41;
 export const isExemptTipo = (tipo: number): boolean => tipo === 34 || tipo === 41;
 export const isNote = (tipo: number): boolean => tipo === 56 || tipo === 61;

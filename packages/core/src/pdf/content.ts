@@ -1,5 +1,5 @@
 /** What is printed, as text, independent of the paper format (carta and térmica lay the same content out). */
-import { isExemptTipo } from "../document/types.js";
+import { defaultPaymentTerm, isExemptTipo } from "../document/types.js";
 import type { DocumentInput, Resolution } from "../document/types.js";
 import { formatRut } from "../rut/index.js";
 import type { Totals } from "../totals/index.js";
@@ -88,7 +88,7 @@ export function receiverFields(input: DocumentInput): { left: Field[]; right: Fi
   ];
   const right: Field[] = [
     ["Fecha emisión", formatDateWords(input.fecha)],
-    ["Forma de pago", paymentTermName(input.formaPago)],
+    ["Forma de pago", paymentTermName(input.formaPago ?? defaultPaymentTerm(input.tipo))],
     ["Contacto", r.contacto ?? ""],
     ["Email", r.email ?? ""],
   ];

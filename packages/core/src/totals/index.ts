@@ -42,9 +42,9 @@ export interface Totals {
   lines: LineTotals[];
 }
 
-/** `true` when the document is a note that only corrects text (all amounts zero). */
-export function correctsTextOnly(content: Pick<DocumentContent, "referencias">): boolean {
-  return (content.referencias ?? []).some((r) => r.codigo === 2);
+/** `true` when the document is a credit note that only corrects text (CodRef 2: all amounts zero). */
+export function correctsTextOnly(content: Pick<DocumentContent, "tipo" | "referencias">): boolean {
+  return content.tipo === 61 && (content.referencias ?? []).some((r) => r.codigo === 2);
 }
 
 /**
@@ -78,7 +78,8 @@ export function computeTotals(content: DocumentContent): Totals {
   let descuentoGlobal: Totals["descuentoGlobal"] = null;
   const globalPct = content.descuentoGlobalPorcentaje ?? 0;
   if (!zero && Number(globalPct) > 0) {
-    const sobre = exemptOnly ? "exento" : "afecto";
+    // On the exempt amount for 34/41, and for a note whose lines are all exempt (one correcting a 34, say).
+    const sobre = exemptOnly || (taxable === 0 && exempt > 0) ? "exento" : "afecto";
     const base = sobre === "exento" ? exempt : taxable;
     const monto = percentOf(base, globalPct);
     if (sobre === "exento") exempt -= monto;

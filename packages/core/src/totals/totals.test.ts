@@ -14,6 +14,20 @@ function totals(content: DocumentContent) {
   return { neto: t.montoNeto, exento: t.montoExento, iva: t.montoIva, total: t.montoTotal };
 }
 
+describe("notes", () => {
+  test("a note whose lines are all exempt takes its global discount off the exempt amount", () => {
+    const t = computeTotals({ tipo: 61, items: [item(10000, 1, { exento: true })], descuentoGlobalPorcentaje: 10, referencias: [{ tipoDoc: 34, folio: 1, fecha: "2026-01-10", codigo: 3 }] });
+    expect(t.descuentoGlobal).toEqual({ porcentaje: "10", monto: 1000, sobre: "exento" });
+    expect({ exento: t.montoExento, neto: t.montoNeto, total: t.montoTotal }).toEqual({ exento: 9000, neto: 0, total: 9000 });
+  });
+
+  test("only a credit note's CodRef 2 (corrige texto) zeroes the amounts", () => {
+    const refs = [{ tipoDoc: 33, folio: 1, fecha: "2026-01-10", codigo: 2 as const }];
+    expect(totals({ tipo: 61, items: [item(10000)], referencias: refs }).total).toBe(0);
+    for (const tipo of [33, 39, 56] as const) expect(totals({ tipo, items: [item(10000)], referencias: refs }).total).toBeGreaterThan(0);
+  });
+});
+
 describe("BRIEF §3 worked examples", () => {
   test("033_006 line discount 10 %", () => {
     const t = computeTotals({ tipo: 33, items: [item(104090, 1, { descuentoPorcentaje: 10 })] });

@@ -1,7 +1,7 @@
 /** EnvioDTE / EnvioBOLETA: Caratula + signed DTE texts inserted byte for byte + SetDTE signed in context (BRIEF §6.1). */
 import type { Resolution } from "../document/types.js";
 import { TimbreError } from "../errors/index.js";
-import { normalizeRut, SII_RUT } from "../rut/index.js";
+import { isValidRut, normalizeRut, SII_RUT } from "../rut/index.js";
 import { canonicalizeXml } from "../signature/canonical.js";
 import { signReference } from "../signature/sign-reference.js";
 import type { SigningIdentity } from "../signature/types.js";
@@ -34,12 +34,15 @@ const fail = (message: string, details: Record<string, unknown> = {}): never => 
   throw new TimbreError("VALIDATION_ERROR", message, { details });
 };
 
-function stripDeclaration(dte: string, index: number): { text: string; tipo: number } {
+function stripDeclaration(dte: string, index: number): { text: string; tipo: number; folio: string; rutEmisor: string } {
   const text = dte.replace(/^\uFEFF?\s*<\?xml[\s\S]*?\?>\s*/, "").trimEnd();
   if (!text.startsWith("<DTE")) fail(`dtes[${index}] is not a DTE document`, { index });
   const m = /<TipoDTE>\s*(\d+)\s*<\/TipoDTE>/.exec(text);
   if (!m) return fail(`dtes[${index}] has no TipoDTE`, { index });
-  return { text, tipo: Number(m[1]) };
+  // The first Folio and RUTEmisor are the document's own (IdDoc, Emisor); references and the TED come later.
+  const folio = /<Folio>\s*(\d+)\s*<\/Folio>/.exec(text)?.[1] ?? "";
+  const rutEmisor = /<RUTEmisor>\s*([^<\s]+)\s*<\/RUTEmisor>/.exec(text)?.[1] ?? "";
+  return { text, tipo: Number(m[1]), folio, rutEmisor };
 }
 
 /**
@@ -64,13 +67,20 @@ export function buildEnvelope(options: EnvelopeOptions): string {
   if (dtes.length === 0 || dtes.length > MAX_DTES[kind]) fail(`an ${kind} carries 1 to ${MAX_DTES[kind]} DTEs`);
   const parts = dtes.map(stripDeclaration);
   const counts = new Map<number, number>();
-  for (const [index, { tipo }] of parts.entries()) {
+  const seen = new Set<string>();
+  const issuer = normalizeRut(options.rutEmisor);
+  for (const [index, { tipo, folio, rutEmisor }] of parts.entries()) {
     const receipt = tipo === 39 || tipo === 41;
     if (receipt !== (kind === "EnvioBOLETA")) fail(`dtes[${index}] (tipo ${tipo}) does not belong in an ${kind}`, { index, tipo });
+    // One issuer per envelope (the SII refuses a carátula that does not match: RCT), each document once (the IDs of
+    // two copies collide: RSC).
+    if (!isValidRut(rutEmisor) || normalizeRut(rutEmisor) !== issuer) fail(`dtes[${index}] is issued by ${rutEmisor || "nobody"}, not by ${issuer}`, { index });
+    if (seen.has(`${tipo}/${folio}`)) fail(`dtes[${index}] (${tipo}/${folio}) is in the envelope twice`, { index, tipo });
+    seen.add(`${tipo}/${folio}`);
     counts.set(tipo, (counts.get(tipo) ?? 0) + 1);
   }
   const caratula = writeCaratula({
-    rutEmisor: normalizeRut(options.rutEmisor),
+    rutEmisor: issuer,
     rutEnvia: normalizeRut(options.rutEnvia),
     rutReceptor: normalizeRut(options.rutReceptor ?? SII_RUT),
     resolution,

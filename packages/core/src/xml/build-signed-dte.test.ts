@@ -48,7 +48,8 @@ describe("document shapes (BRIEF §2.1)", () => {
   });
 
   test("factura with gross prices carries MntBruto 1", () => {
-    expect(body("33 precios brutos")).toContain("<FchEmis>2026-01-15</FchEmis><MntBruto>1</MntBruto></IdDoc>");
+    // FmaPago unspecified on a 33 is written as the 2 (crédito) the SII would assume
+    expect(body("33 precios brutos")).toContain("<FchEmis>2026-01-15</FchEmis><MntBruto>1</MntBruto><FmaPago>2</FmaPago></IdDoc>");
   });
 
   test("34: every line IndExe 1, only MntExe/MntTotal, IndExeDR 1", () => {
@@ -130,6 +131,22 @@ describe("errors", () => {
     } catch (e) {
       expect(isTimbreError(e, "INVALID_RUT")).toBe(true);
     }
+  });
+
+  test("envelopes refuse a document twice and a document of another issuer", () => {
+    const factura = sign(SAMPLE_T33).xml;
+    expect(() => envelopeOf("EnvioDTE", [factura, factura])).toThrow(expect.objectContaining({ code: "VALIDATION_ERROR", message: expect.stringContaining("twice") }));
+    expect(envelopeOf("EnvioDTE", [factura, sign({ ...SAMPLE_T33, folio: SAMPLE_T33.folio + 1 }).xml])).toContain("<NroDTE>2</NroDTE>");
+    const other = () =>
+      buildEnvelope({ kind: "EnvioDTE", rutEmisor: "96670340-7", rutEnvia: "11111111-1", resolution: SAMPLE_RESOLUTION, dtes: [factura], identity: sampleIdentity(), timestamp: SAMPLE_TIMESTAMP });
+    expect(other).toThrow(expect.objectContaining({ code: "VALIDATION_ERROR", message: expect.stringContaining("issued by 76192083-9") }));
+  });
+
+  test("a line discount that rounds to 0 pesos is left out with its percentage (DescuentoMonto cannot be 0)", () => {
+    const input: DocumentInput = { ...SAMPLE_T33, items: [{ nombre: "Tornillo", cantidad: 1, precio: 4, descuentoPorcentaje: 10 }, { nombre: "Perno", cantidad: 1, precio: 100, descuentoPorcentaje: 10 }] };
+    const xml = buildDocumento(input, computeTotals(input));
+    expect(xml).toContain("<PrcItem>4</PrcItem><MontoItem>4</MontoItem>");
+    expect(xml).toContain("<PrcItem>100</PrcItem><DescuentoPct>10</DescuentoPct><DescuentoMonto>10</DescuentoMonto><MontoItem>90</MontoItem>");
   });
 
   test("envelope defaults RutReceptor to the SII and keeps a given one", () => {

@@ -93,11 +93,25 @@ describe("validateDocument", () => {
   test("receiver giro, direccion and comuna are required on 33/34/56/61 only", () => {
     const receiver = { rut: "96670340-7", razonSocial: "Cliente" };
     for (const tipo of [33, 34, 56, 61] as const) {
-      const input: DocumentInput = { ...SAMPLE_T33, tipo, receiver, referencias: [{ tipoDoc: 33, folio: 1, fecha: "2026-01-15", codigo: 3 }] };
+      const note = tipo === 56 || tipo === 61;
+      const input: DocumentInput = { ...SAMPLE_T33, tipo, receiver, referencias: [{ tipoDoc: 33, folio: 1, fecha: "2026-01-15", ...(note ? { codigo: 3 as const } : {}) }] };
       expect(reasons(input)).toEqual(["receptor.giro:required", "receptor.direccion:required", "receptor.comuna:required"]);
     }
     expect(reasons({ ...SAMPLE_T39, receiver })).toEqual([]);
     expect(reasons({ ...SAMPLE_T39, tipo: 41, receiver })).toEqual([]);
+  });
+
+  test("CodRef: notes only; corrige texto on credit notes only; on a tax document; a debit note annuls only a credit note", () => {
+    const ref = (tipoDoc: number | string, codigo: 1 | 2 | 3) => [{ tipoDoc, folio: 1, fecha: "2026-01-15", codigo }];
+    expect(reasons(t33({ referencias: ref(33, 2) }))).toEqual(["referencias[0].codigo:not_allowed"]);
+    expect(reasons(t33({ tipo: 56, referencias: ref(33, 2) }))).toEqual(["referencias[0].codigo:not_allowed"]);
+    expect(reasons(t33({ tipo: 61, referencias: ref("801", 3) }))).toEqual(["referencias[0].codigo:not_allowed"]);
+    expect(reasons(t33({ tipo: 61, referencias: ref("SET", 1) }))).toEqual(["referencias[0].codigo:not_allowed"]);
+    expect(reasons(t33({ tipo: 56, referencias: ref(33, 1) }))).toEqual(["referencias[0].codigo:not_allowed"]);
+    expect(reasons(t33({ tipo: 61, referencias: ref(61, 1) }))).toEqual(["referencias[0].codigo:not_allowed"]);
+    for (const [tipo, tipoDoc, codigo] of [[56, 61, 1], [56, 33, 3], [61, 33, 1], [61, 39, 1], [61, 33, 2], [61, 56, 3], [61, "30", 3]] as const) {
+      expect(reasons(t33({ tipo, referencias: ref(tipoDoc, codigo) }))).toEqual([]);
+    }
   });
 
   test("notes need a reference with a CodRef; annulments reference one document", () => {

@@ -1,5 +1,5 @@
 /** Line and reference checks (API paths `items[i].*`, `referencias[i].*`). */
-import { isNote, isReceipt, type DocumentInput } from "../document/types.js";
+import { isNote, isReceipt, taxDocumentTipo, type DocumentInput } from "../document/types.js";
 import { computeTotals } from "../totals/index.js";
 import { checkDecimal, checkText, type IssueList } from "./check-field.js";
 import { isDate } from "./constants.js";
@@ -35,6 +35,21 @@ export function validateItems(list: IssueList, input: DocumentInput): void {
 }
 
 /**
+ * Why a CodRef does not fit (formato DTE, Referencia/CodRef; BRIEF §11), or null: it is for notes only; "corrige
+ * texto" (2) for credit notes only; it sits on the tax document the note modifies (not on an orden de compra,
+ * `SET` or free text); a debit note annuls (1) only a credit note, and a credit note does not annul one.
+ */
+function codRefProblem(tipo: number, codigo: 1 | 2 | 3, referenced: number | null): string | null {
+  if (!isNote(tipo)) return "CodRef is for credit and debit notes (56, 61)";
+  if (codigo === 2 && tipo !== 61) return "corrige texto (2) is for credit notes (61)";
+  if (referenced === null) return "CodRef belongs on the tax document the note modifies, not on an information reference";
+  const creditNote = referenced === 61 || referenced === 60;
+  if (codigo === 1 && tipo === 56 && !creditNote) return "a debit note annuls (1) only a credit note";
+  if (codigo === 1 && tipo === 61 && creditNote) return "a credit note cannot annul a credit note";
+  return null;
+}
+
+/**
  * Reference checks: required on notes (`referencia`), CodRef on notes, lengths, dates, one document when annulling.
  *
  * @example
@@ -64,6 +79,9 @@ export function validateReferences(list: IssueList, input: DocumentInput): void 
     }
     if (r.codigo !== undefined && r.codigo !== 1 && r.codigo !== 2 && r.codigo !== 3) {
       list.add(`${p}.codigo`, "enum", "must be 1 (anula), 2 (corrige texto) or 3 (corrige montos)");
+    } else if (r.codigo !== undefined) {
+      const problem = codRefProblem(input.tipo, r.codigo, taxDocumentTipo(tipoDoc ?? ""));
+      if (problem) list.add(`${p}.codigo`, "not_allowed", problem);
     }
   });
   if (isNote(input.tipo) && refs.length > 0 && !refs.some((r) => r.codigo !== undefined)) {

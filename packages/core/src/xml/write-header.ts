@@ -1,5 +1,5 @@
 /** `IdDoc`, `Emisor` and `Receptor` in `xs:sequence` order, DTE_v10 or EnvioBOLETA_v11 shape (BRIEF §2, §2.1). */
-import { isReceipt, type DocumentInput } from "../document/types.js";
+import { defaultPaymentTerm, isReceipt, type DocumentInput } from "../document/types.js";
 import { normalizeRut } from "../rut/index.js";
 import type { Totals } from "../totals/index.js";
 import type { DualWriter } from "./dual-writer.js";
@@ -21,7 +21,8 @@ export function writeIdDoc(w: DualWriter, input: DocumentInput, totals: Totals):
     if (input.tipo === 39 && !totals.preciosBrutos) w.value("IndMntNeto", 2);
   } else {
     if (totals.preciosBrutos) w.value("MntBruto", 1);
-    if (input.formaPago !== undefined) w.value("FmaPago", input.formaPago);
+    const formaPago = input.formaPago ?? defaultPaymentTerm(input.tipo);
+    if (formaPago !== undefined) w.value("FmaPago", formaPago);
   }
   w.raw("</IdDoc>");
 }

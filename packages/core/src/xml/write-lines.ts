@@ -30,8 +30,12 @@ export function writeDetalle(w: DualWriter, input: DocumentInput, totals: Totals
       // A "corrige texto" note carries no price (MontoItem 0 must equal price × quantity).
       w.value("QtyItem", formatDecimal(item.cantidad)).optText("UnmdItem", item.unidad);
       if (isPositive(item.precio)) w.value("PrcItem", formatDecimal(item.precio));
-      if (isPositive(item.descuentoPorcentaje)) w.value("DescuentoPct", formatDecimal(item.descuentoPorcentaje));
-      if (line !== undefined && line.descuentoMonto > 0) w.value("DescuentoMonto", line.descuentoMonto);
+      // "Si va el descuento en %, debe ir el monto correspondiente" (formato DTE, Detalle): a percentage whose amount
+      // rounds to 0 pesos is left out with it (DescuentoMonto cannot be 0).
+      if (line !== undefined && line.descuentoMonto > 0) {
+        if (isPositive(item.descuentoPorcentaje)) w.value("DescuentoPct", formatDecimal(item.descuentoPorcentaje));
+        w.value("DescuentoMonto", line.descuentoMonto);
+      }
     } else w.optText("UnmdItem", item.unidad);
     w.value("MontoItem", line?.montoItem ?? 0).raw("</Detalle>");
   });

@@ -42,9 +42,10 @@ const line: fc.Arbitrary<Line> = fc.record(
   { requiredKeys: ["nombre", "cantidad", "precio"] },
 );
 
+// A note's reference (with its CodRef) names the tax document it modifies; other references may name anything.
 const reference = (codigo: boolean): fc.Arbitrary<Reference> =>
   fc.record({
-    tipoDoc: fc.constantFrom<number | string>(33, 34, 801, "SET"),
+    tipoDoc: codigo ? fc.constantFrom<number | string>(33, 34) : fc.constantFrom<number | string>(33, 34, 801, "SET"),
     folio: fc.integer({ min: 1, max: 999_999 }),
     fecha: fc.constant("2026-01-10"),
     razon: trickyText(90),
@@ -80,6 +81,7 @@ export const arbitraryDocument: fc.Arbitrary<DocumentInput> = fc
       preciosBrutos: r.preciosBrutos,
       descuentoGlobalPorcentaje: r.descuentoGlobalPorcentaje,
       formaPago: r.formaPago,
-      referencias: isNote ? [r.noteReference] : r.references,
+      // a debit note annuls only a credit note
+      referencias: isNote ? [r.tipo === 56 && r.noteReference.codigo === 1 ? { ...r.noteReference, tipoDoc: 61 } : r.noteReference] : r.references,
     };
   });

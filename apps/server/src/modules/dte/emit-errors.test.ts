@@ -151,10 +151,13 @@ describeDrivers("POST /v1/dte/emit errors (API.md §6.3)", (driver) => {
     expect((await emit(emitBody(61, { referencia: ref({ codigo: 3 }), items: oneLine(1000) }))).status).toBe(201);
   }, 30_000);
 
-  test("REFERENCE_INVALID when a note modifies no tax document: a CodRef on a purchase order, or only information lines", async () => {
+  test("a note modifies a tax document: a CodRef on a purchase order → 422 not_allowed; only information lines → REFERENCE_INVALID", async () => {
     const onOrder = await emit(emitBody(61, { referencia: { tipo_doc: "801", folio: "OC-1", fecha: "2026-01-02", razon: "OC", codigo: 3 } }));
-    expectError(onOrder, 422, "REFERENCE_INVALID");
-    expect(onOrder.json.error.details.reason).toBe("not_a_tax_document");
+    expectError(onOrder, 422, "VALIDATION_ERROR");
+    expect(onOrder.json.error.details).toMatchObject({ field: "referencia.codigo", reason: "not_allowed" });
+    // a debit note annuls only a credit note
+    const debitAnnuls = await emit(emitBody(56, { referencia: { tipo_doc: 33, folio: 1, fecha: "2026-01-02", razon: "Anula", codigo: 1 } }));
+    expect(debitAnnuls.json.error.details).toMatchObject({ field: "referencia.codigo", reason: "not_allowed" });
     const onlyOrder = await emit(emitBody(61, { referencias: [{ tipo_doc: "801", folio: "OC-1", fecha: "2026-01-02", razon: "OC" }] }));
     expectError(onlyOrder, 422, "REFERENCE_INVALID");
     expect(onlyOrder.json.error.details.reason).toBe("missing");

@@ -2,8 +2,8 @@
  * References of notes (56/61): required (REFERENCE_INVALID), checked against the business's own documents, and
  * the default CodRef — 1 (anula) when the note's total equals the referenced own document's total, else 3.
  * Decisions (API.md §3 "inconsistent"; BRIEF §4, §11):
- * - a note must reference a tax document (a DTE or paper type, not 801–820, `SET` or free text), and a CodRef
- *   belongs on such a reference only: the document the note modifies;
+ * - a note must reference a tax document (a DTE or paper type, not 801–820, `SET` or free text); where its CodRef
+ *   may go is checked before, with the document's other rules (core `validateDocument`);
  * - a reference to one of our tipos that we do not know is allowed only with an explicit CodRef 2/3 (a document
  *   issued elsewhere); annulling (or defaulting against) an unknown, rejected or already annulled document is
  *   REFERENCE_INVALID;
@@ -61,11 +61,7 @@ export async function resolveReferences(db: Executor, scope: BusinessScope, requ
   const refs = referencesOf(request).map((r) => ({ ...r }));
   if (!isNote(request.tipo)) return { referencias: refs, annulsDocumentId: null };
   if (refs.length === 0) throw invalid("credit and debit notes must reference the document they modify", { field: "referencia", reason: "missing" });
-  for (const [index, ref] of refs.entries()) {
-    if (ref.codigo !== undefined && taxDocumentTipo(ref.tipo_doc) === null) {
-      throw invalid(`referencias[${index}]: a CodRef belongs on the tax document the note modifies, not on a ${JSON.stringify(String(ref.tipo_doc))} reference`, { index, tipo_doc: ref.tipo_doc, reason: "not_a_tax_document" });
-    }
-  }
+  // (Where a CodRef may go — notes, tax documents, which tipo may annul which — is core's `validateDocument`.)
   const modified = refs.filter((r) => taxDocumentTipo(r.tipo_doc) !== null);
   if (modified.length === 0) throw invalid("credit and debit notes must reference the tax document they modify (a DTE or paper document type)", { field: "referencia", reason: "missing" });
   let annulsDocumentId: string | null = null;
