@@ -1,6 +1,7 @@
 /** CAFs for tests: genuine ones signed by the gateway's sandbox authority, and tampered variants. */
 import { issueCaf } from "@timbre/core/caf";
 import type { Harness } from "./harness.js";
+import { chileToday } from "../../src/time.js";
 
 export interface TestCafInput {
   rut?: string;
@@ -26,7 +27,8 @@ export async function sandboxCaf(h: Harness, input: TestCafInput = {}): Promise<
     tipo: input.tipo ?? 33,
     desde: input.desde ?? 1,
     hasta: input.hasta ?? 100,
-    fechaAutorizacion: input.fechaAutorizacion ?? new Date().toISOString().slice(0, 10),
+    // today in Chile, as the SII dates a CAF (a UTC date is tomorrow there after 21:00)
+    fechaAutorizacion: input.fechaAutorizacion ?? chileToday(new Date()),
   }).xml;
 }
 

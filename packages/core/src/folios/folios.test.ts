@@ -72,6 +72,9 @@ describe("pickRange", () => {
     expect(pickRange(ranges, 33, "2026-08-01")).toBeNull();
     expect(pickRange(ranges, 61, "2026-03-01")).toBeNull();
     expect(pickRange([], 33, "2026-03-01")).toBeNull();
+    // a document dated before the newer range's authorisation, after the older ones ran out
+    expect(pickRange(ranges.filter((x) => x.id === "new"), 33, "2026-01-31")).toBeNull();
+    expect(pickRange(ranges.filter((x) => x.id === "new"), 33, "2026-02-01")?.id).toBe("new");
   });
 
   test("allocateFolio advances siguiente and throws FOLIOS_EXHAUSTED at the end", () => {
@@ -119,7 +122,7 @@ describe("pickRange", () => {
     fc.assert(
       fc.property(fc.array(rangeArb, { maxLength: 12 }), fc.constantFrom(33, 39, 61), dateArb, (ranges, tipo, today) => {
         const picked = pickRange(ranges, tipo, today);
-        const active = ranges.filter((x) => x.tipo === tipo && rangeStatus(x, today) === "activa");
+        const active = ranges.filter((x) => x.tipo === tipo && rangeStatus(x, today) === "activa" && x.fechaAutorizacion <= today);
         if (active.length === 0) {
           expect(picked).toBeNull();
           return;
@@ -144,7 +147,7 @@ describe("pickRange", () => {
         for (;;) {
           let step: ReturnType<typeof allocateFolio>;
           try {
-            step = allocateFolio(state, 33, "2026-01-01");
+            step = allocateFolio(state, 33, "2099-12-31"); // after every generated authorisation date
           } catch (e) {
             expect(isTimbreError(e, "FOLIOS_EXHAUSTED")).toBe(true);
             break;

@@ -16,7 +16,8 @@ export function compareRangesOldestFirst(a: FolioRange, b: FolioRange): number {
 
 /**
  * The range the next folio of `tipo` comes from: the oldest active one (see {@link compareRangesOldestFirst}),
- * skipping exhausted and expired ranges; `null` when there is none.
+ * skipping exhausted and expired ranges and those authorised after `today` — the document's date: the SII rejects
+ * a document dated before its CAF's authorisation (HED-3-305); `null` when there is none.
  *
  * @example
  * pickRange(ranges, 33, "2026-03-01")?.id // "caf_old"
@@ -24,7 +25,7 @@ export function compareRangesOldestFirst(a: FolioRange, b: FolioRange): number {
 export function pickRange(ranges: readonly FolioRange[], tipo: number, today: string): FolioRange | null {
   let best: FolioRange | null = null;
   for (const range of ranges) {
-    if (range.tipo !== tipo || rangeStatus(range, today) !== "activa") continue;
+    if (range.tipo !== tipo || rangeStatus(range, today) !== "activa" || range.fechaAutorizacion > today) continue;
     if (best === null || compareRangesOldestFirst(range, best) < 0) best = range;
   }
   return best;

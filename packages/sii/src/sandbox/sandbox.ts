@@ -123,7 +123,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         tipo: input.tipo,
         desde: input.desde,
         hasta: input.hasta,
-        fechaAutorizacion: input.fechaAutorizacion ?? now().toISOString().slice(0, 10),
+        // today in Chile, as the SII dates a CAF (the UTC date is already tomorrow there after 21:00)
+        fechaAutorizacion: input.fechaAutorizacion ?? now().toLocaleDateString("en-CA", { timeZone: "America/Santiago" }),
       });
       state.registry.addRange(normalizeRut(input.rut), input.tipo, input.desde, input.hasta);
       return issued;

@@ -73,7 +73,8 @@ function explain(entry: DocumentToCreate, error: unknown): unknown {
   return error;
 }
 
-const groupKeyOf = (e: DocumentToCreate) => `${e.scope.businessId}\u0000${e.scope.environment}\u0000${e.prepared.input.tipo}`;
+/** Documents that take folios from the same ranges: business, environment, tipo — and tax date (see `fecha`). */
+const groupKeyOf = (e: DocumentToCreate) => `${e.scope.businessId}\u0000${e.scope.environment}\u0000${e.prepared.input.tipo}\u0000${e.prepared.input.fecha}`;
 
 /**
  * Folios for every entry, in entry order within each business/environment/tipo. Groups are taken in a fixed
@@ -91,7 +92,7 @@ async function allocateAll(tx: Tx, deps: Deps, entries: DocumentToCreate[], toda
   for (const key of [...groups.keys()].sort()) {
     const indexes = groups.get(key) as number[];
     const { scope, prepared } = entries[indexes[0] as number] as DocumentToCreate;
-    const input = { businessId: scope.businessId, environment: scope.environment, tipo: prepared.input.tipo, today };
+    const input = { businessId: scope.businessId, environment: scope.environment, tipo: prepared.input.tipo, today, fecha: prepared.input.fecha };
     const runs = await allocateFolios(tx, deps, { ...input, count: indexes.length });
     let next = 0;
     for (const run of runs) {

@@ -100,6 +100,15 @@ describeDrivers("POST /v1/dte/emit errors (API.md §6.3)", (driver) => {
     expect(exhausted.json.error.details).toMatchObject({ tipo: 33, environment: "test" });
   }, 30_000);
 
+  test("a document dated before its range's authorisation takes no folio from it (the SII would reject it, HED-3-305)", async () => {
+    const fresh = await emitter(h, { tipos: [33], rut: "77777777-7", cantidad: 5 }); // sandbox CAFs are authorised today
+    const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Santiago" });
+    const backdated = await emit({ ...emitBody(33), fecha: yesterday }, fresh.key.key);
+    expectError(backdated, 422, "FOLIOS_EXHAUSTED");
+    expect(backdated.json.error.details).toMatchObject({ tipo: 33, fecha: yesterday });
+    expect((await emit(emitBody(33), fresh.key.key)).json.data.folio).toBe(1);
+  }, 30_000);
+
   test("REFERENCE_INVALID: note without referencia, unknown or rejected own document", async () => {
     const missing = await emit(emitBody(61));
     expectError(missing, 422, "REFERENCE_INVALID");

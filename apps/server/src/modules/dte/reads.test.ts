@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createKey, expectError, tenant } from "../../../test/support/fixtures.js";
 import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
+import { sandboxCaf } from "../../../test/support/cafs.js";
 import { emitBody, emitter, RECEPTOR, serveOverHttp } from "../../../test/support/emission.js";
 import { chileDate } from "./chile-time.js";
 import { renderCounts } from "./pdf-cache.js";
@@ -13,7 +14,11 @@ describeDrivers("GET /v1/dte and friends", (driver) => {
   const yesterday = chileDate(new Date(Date.now() - 24 * 3600 * 1000));
   beforeAll(async () => {
     h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0" });
-    t = await emitter(h, { tipos: [33, 39] });
+    t = await emitter(h, { tipos: [39] });
+    // The 33s include one dated yesterday: its range must be authorised by then (the SII refuses a document dated
+    // before its CAF, HED-3-305), unlike the sandbox's own, authorised today.
+    const caf = await sandboxCaf(h, { tipo: 33, desde: 1, hasta: 100, fechaAutorizacion: yesterday });
+    expect((await h.call("POST", `/v1/businesses/${t.business.id}/numerations`, { key: t.key.key, raw: caf, headers: { "content-type": "application/xml" } })).status).toBe(201);
     const bodies = [
       emitBody(33, { fecha: yesterday }),
       emitBody(33),

@@ -1,7 +1,7 @@
 /**
  * Hands out the next folios of a tipo (ARCHITECTURE.md §2), inside the caller's transaction. Each step is one
  * statement: a CTE locks the oldest active range (lowest FA, then lowest desde — core's `pickRange` order;
- * exhausted and expired ranges skipped) with `FOR UPDATE` and the UPDATE takes as many of its folios as are still
+ * exhausted and expired ranges skipped, and those authorised after the documents' tax date) with `FOR UPDATE` and the UPDATE takes as many of its folios as are still
  * wanted (at most what it has left); when it has fewer, the next step continues in the next range. The row lock
  * makes it safe across any number of server processes; a waiter that finds the range exhausted after the lock
  * moves on to the next range (PostgreSQL re-checks the WHERE on the locked row). The folios are lost to nobody: if
@@ -25,6 +25,11 @@ export interface AllocateFolioInput {
   tipo: number;
   /** `YYYY-MM-DD` in Chile (`chileToday`): ranges expiring on or before it are skipped. */
   today: string;
+  /**
+   * The documents' tax date (`FchEmis`, default `today`): ranges authorised after it are skipped — the SII rejects a
+   * document dated before its CAF's authorisation (HED-3-305), so a back-dated document takes an older range.
+   */
+  fecha?: string;
 }
 
 export interface AllocatedFolio {
@@ -43,10 +48,12 @@ export interface AllocatedRun {
   becameLow: boolean;
 }
 
-export function foliosExhausted(input: Pick<AllocateFolioInput, "tipo" | "environment">): ApiError {
-  return new ApiError("FOLIOS_EXHAUSTED", `no active numeration with free folios for tipo ${input.tipo} in ${input.environment}`, {
+export function foliosExhausted(input: Pick<AllocateFolioInput, "tipo" | "environment" | "fecha">): ApiError {
+  const authorised = input.fecha === undefined ? "" : ` authorised on or before ${input.fecha}`;
+  return new ApiError("FOLIOS_EXHAUSTED", `no active numeration with free folios for tipo ${input.tipo} in ${input.environment}${authorised}`, {
     tipo: input.tipo,
     environment: input.environment,
+    ...(input.fecha === undefined ? {} : { fecha: input.fecha }),
   });
 }
 
@@ -63,7 +70,7 @@ export async function allocateFolios(tx: Tx, deps: Pick<Deps, "secrets" | "now">
       with picked as (
         select id, siguiente, hasta from numerations
         where business_id = ${input.businessId} and environment = ${input.environment} and tipo = ${input.tipo}
-          and siguiente <= hasta and (vence_el is null or vence_el > ${input.today})
+          and siguiente <= hasta and (vence_el is null or vence_el > ${input.today}) and fecha_autorizacion <= ${input.fecha ?? input.today}
         order by fecha_autorizacion, desde, id
         limit 1
         for update
