@@ -62,7 +62,9 @@ export function createApp(options: AppOptions) {
 }
 
 export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
-  return new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_CAP } })
+  // Elysia turns SO_REUSEPORT on by default: a second server started on the same port (another checkout, another
+  // data directory) would then silently share it, each answering a random half of the requests. One owner per port.
+  return new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_CAP, reusePort: false } })
     .use(pipeline(deps, { replayResource: (id) => replayEmittedDocument(deps, id) }))
     .use(
       openapi({

@@ -26,10 +26,20 @@ try {
 
 const deps = createDeps({ config, database, secrets, log });
 const app = buildApp(deps, database);
+// The port first: a first run's account (its key and password are printed once) is made only once it can be used.
+try {
+  app.listen({ port: config.port });
+} catch (error) {
+  if ((error as { code?: string }).code === "EADDRINUSE") {
+    console.error(`timbre: port ${config.port} is already in use (another Timbre server?) — stop it, or start this one with PORT=<another port>`);
+    await database.close();
+    process.exit(1);
+  }
+  throw error;
+}
 const firstRun = database.driver === "pglite" ? await ensureSandboxAccount(deps) : null;
 
 const workers = config.workers ? await startWorkers(deps, database.jobStore) : null;
-app.listen({ port: config.port });
 const port = app.server?.port ?? config.port;
 log.info("listening", { port, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
 if (firstRun) process.stdout.write(sandboxBanner(firstRun, port) + "\n");

@@ -1,13 +1,14 @@
 /**
  * Body limits over real HTTP, against a real server process: every oversized body gets the API's 413 envelope with
  * a Request-Id (API.md §1, §8) — declared by Content-Length or streamed without it, JSON or upload, and bodies far
- * beyond the limits too — never the HTTP server's own bare 413. And `POST /v1/sandbox/numerations` is a JSON route.
+ * beyond the limits too — never the HTTP server's own bare 413. And `POST /v1/sandbox/numerations` is a JSON route;
+ * a second server on a port already taken stops with a clear message instead of sharing it.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer, type ServerProcess } from "./support/server-process.js";
+import { runServerToExit, startServer, type ServerProcess } from "./support/server-process.js";
 
 const dir = mkdtempSync(join(tmpdir(), "timbre-limits-"));
 let server: ServerProcess;
@@ -68,3 +69,17 @@ test("POST /v1/sandbox/numerations takes JSON only: another content type → 400
   expect(res.status).toBe(400);
   expect(((await res.json()) as { error: { code: string } }).error.code).toBe("INVALID_JSON");
 });
+
+test("a second server on the same port (another data directory) stops with a clear message, creating nothing; the first keeps every request", async () => {
+  const other = mkdtempSync(join(tmpdir(), "timbre-limits-other-"));
+  try {
+    const port = new URL(server.url).port;
+    const second = await runServerToExit({ TIMBRE_DATA_DIR: other, DATABASE_URL: "", PORT: port });
+    expect(second.code).toBe(1);
+    expect(second.output).toContain(`port ${port} is already in use`);
+    expect(second.output).not.toMatch(/sk_test_/);
+    for (let i = 0; i < 20; i++) expect((await fetch(`${server.url}/v1/auth/me`, { headers: { "x-api-key": key } })).status).toBe(200);
+  } finally {
+    rmSync(other, { recursive: true, force: true });
+  }
+}, 60_000);
