@@ -23,7 +23,7 @@ export const TAX_DOCUMENT_TIPOS: readonly number[] = [30, 32, 33, 34, 35, 38, 39
 
 /** `TpoDocRef` as a tax document code, or null when it names something else. */
 export function taxDocumentTipo(tipoDoc: number | string): number | null {
-  const n = typeof tipoDoc === "number" ? tipoDoc : /^\d+$/.test(tipoDoc.trim()) ? Number(tipoDoc.trim()) : NaN;
+  const n = typeof tipoDoc === "number" ? tipoDoc : /^\d+$/.test(tipoDoc) ? Number(tipoDoc) : NaN;
   return TAX_DOCUMENT_TIPOS.includes(n) ? n : null;
 }
 

@@ -52,9 +52,10 @@ export async function assertNotAnnulled(db: Executor, target: DocumentRow): Prom
   if (note) throw invalid(`the document ${target.tipo}/${target.folio} was already annulled`, { reason: "already_annulled", annulled_by: note.id });
 }
 
+/** A reference's `tipo_doc` when it names a tipo we issue (then the document may be one of ours). */
 const ownTipo = (tipoDoc: number | string): number | null => {
-  const n = typeof tipoDoc === "number" ? tipoDoc : /^\d+$/.test(tipoDoc) ? Number(tipoDoc) : NaN;
-  return (EMIT_TIPOS as readonly number[]).includes(n) ? n : null;
+  const n = taxDocumentTipo(tipoDoc);
+  return n !== null && (EMIT_TIPOS as readonly number[]).includes(n) ? n : null;
 };
 
 export async function resolveReferences(db: Executor, scope: BusinessScope, request: ResolvedRequest, noteTotal: number): Promise<ResolvedReferences> {
