@@ -2,6 +2,7 @@
 import { MM } from "./barcode.js";
 import { boxLines, issuerLines, receiverFields, siiUnit, type Field } from "./content.js";
 import type { RenderContext } from "./context.js";
+import { fitText } from "./fit-text.js";
 import { BLACK, GRAY, LIGHT, RED, type Sheet } from "./sheet.js";
 
 export const PAGE_WIDTH = 612;
@@ -40,9 +41,10 @@ function drawIssuer(sheet: Sheet, ctx: RenderContext, top: number): number {
     bottom = top + h;
   }
   const width = BOX_X - 14 - x;
-  const name = sheet.wrap(ctx.data.input.issuer.razonSocial, 13, width, "bold", 2);
-  let y = sheet.lines(name, x, top + 12, 15, { size: 13, font: "bold" });
-  const details = issuerLines(ctx.data.input).flatMap((l) => sheet.wrap(l, 8, width, "regular", 2));
+  // a long razón social shrinks to keep two lines, then wraps: mandatory text is never cut
+  const name = fitText(sheet, ctx.data.input.issuer.razonSocial, { size: 13, minSize: 10, width, maxLines: 2, font: "bold" });
+  let y = sheet.lines(name.lines, x, top + name.size - 1, name.size + 2, { size: name.size, font: "bold" });
+  const details = issuerLines(ctx.data.input).flatMap((l) => sheet.wrap(l, 8, width));
   y = sheet.lines(details, x, y + 1, 10.5, { size: 8, color: GRAY });
   return Math.max(bottom, y - 6);
 }
@@ -61,7 +63,7 @@ export function drawHeader(sheet: Sheet, ctx: RenderContext): number {
 function fieldColumn(sheet: Sheet, fields: Field[], x: number, labelWidth: number, width: number, top: number): number {
   let y = top;
   for (const [label, value] of fields) {
-    const lines = sheet.wrap(value, 8.5, width - labelWidth, "regular", 2);
+    const lines = sheet.wrap(value, 8.5, width - labelWidth);
     sheet.text(`${label}:`, x, y, { size: 8, font: "bold" });
     y = sheet.lines(lines, x + labelWidth, y, 11, { size: 8.5 });
   }

@@ -102,26 +102,34 @@ export interface ItemRow {
   nombre: string;
   descripcion: string;
   precio: string;
-  descuento: string;
+  /** `10 %`, or empty when the line has no (non-zero) percentage discount. */
+  descuentoPorcentaje: string;
+  /** The discount in pesos (`2.598`), printed whenever there is one (formato DTE: `DescuentoMonto` is mandatory). */
+  descuentoMonto: string;
   total: string;
 }
 
 /**
  * @example
- * itemRows(input, totals)[0] // { cantidad: "2", precio: "4.990", descuento: "10 %", total: "8.982", … }
+ * itemRows(input, totals)[0] // { cantidad: "2", precio: "4.990", descuentoPorcentaje: "10 %", descuentoMonto: "998", total: "8.982", … }
  */
 export function itemRows(input: DocumentInput, totals: Totals): ItemRow[] {
-  return input.items.map((item, i) => ({
-    cantidad: formatNumber(item.cantidad),
-    unidad: item.unidad ?? "",
-    nombre: item.codigo ? `${item.codigo} - ${item.nombre}` : item.nombre,
-    descripcion: item.descripcion ?? "",
-    precio: formatNumber(item.precio),
-    descuento: item.descuentoPorcentaje && Number(item.descuentoPorcentaje) !== 0
-      ? `${formatNumber(item.descuentoPorcentaje)} %`
-      : "",
-    total: formatNumber(totals.lines[i]?.montoItem ?? 0),
-  }));
+  return input.items.map((item, i) => {
+    const line = totals.lines[i];
+    const monto = line?.descuentoMonto ?? 0;
+    // as in the XML: a percentage whose amount rounds to 0 pesos is left out with it
+    const pct = monto > 0 ? (item.descuentoPorcentaje ?? 0) : 0;
+    return {
+      cantidad: formatNumber(item.cantidad),
+      unidad: item.unidad ?? "",
+      nombre: item.codigo ? `${item.codigo} - ${item.nombre}` : item.nombre,
+      descripcion: item.descripcion ?? "",
+      precio: formatNumber(item.precio),
+      descuentoPorcentaje: Number(pct) !== 0 ? `${formatNumber(pct)} %` : "",
+      descuentoMonto: monto > 0 ? formatNumber(monto) : "",
+      total: formatNumber(line?.montoItem ?? 0),
+    };
+  });
 }
 
 export interface ReferenceRow {

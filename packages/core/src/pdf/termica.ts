@@ -6,9 +6,10 @@ import { ANONYMOUS_CONSUMER_RUT } from "../rut/index.js";
 import { MM } from "./barcode.js";
 import { acuseBlock, timbreBlock } from "./blocks.js";
 import {
-  boxLines, issuerLines, itemRows, PREVIEW_MARK, receiverFields, referenceRows, siiUnit, totalRows,
+  boxLines, issuerLines, itemRows, PREVIEW_MARK, receiverFields, referenceRows, siiUnit, totalRows, type ItemRow,
 } from "./content.js";
 import type { RenderContext } from "./context.js";
+import { fitText, MIN_LEGIBLE_SIZE } from "./fit-text.js";
 import { BLACK, GRAY, RED, Sheet } from "./sheet.js";
 
 export const ROLL_WIDTH = 80 * MM;
@@ -55,6 +56,12 @@ function fields(sheet: Sheet, ctx: RenderContext, top: number): number {
   return separator(sheet, y - 6);
 }
 
+/** `2 UN x 12.990  (dcto. 10 % = 2.598)`: quantity, price and the discount with its amount in pesos. */
+function itemDetail(row: ItemRow): string {
+  const discount = [row.descuentoPorcentaje, row.descuentoMonto].filter((v) => v !== "").join(" = ");
+  return `${row.cantidad}${row.unidad ? ` ${row.unidad}` : ""} x ${row.precio}${discount ? `  (dcto. ${discount})` : ""}`;
+}
+
 function items(sheet: Sheet, ctx: RenderContext, top: number): number {
   let y = top + 8;
   sheet.text("Descripción", M, y, { size: 7.5, font: "bold" });
@@ -62,11 +69,14 @@ function items(sheet: Sheet, ctx: RenderContext, top: number): number {
   y += 11;
   for (const row of itemRows(ctx.data.input, ctx.data.totals)) {
     y = sheet.lines(sheet.wrap(row.nombre, 8, CW), M, y, 9.5, { size: 8 });
-    if (row.descripcion) y = sheet.lines(sheet.wrap(row.descripcion, 6.5, CW, "regular", 6), M, y - 1.5, 8, { size: 6.5, color: GRAY }) + 1.5;
-    const detail = `${row.cantidad}${row.unidad ? ` ${row.unidad}` : ""} x ${row.precio}${row.descuento ? `  (dcto. ${row.descuento})` : ""}`;
-    sheet.text(detail, M + 6, y, { size: 7.5, color: GRAY });
-    sheet.text(row.total, ROLL_WIDTH - M, y, { size: 8, align: "right" });
-    y += 12;
+    if (row.descripcion) y = sheet.lines(sheet.wrap(row.descripcion, 6.5, CW), M, y - 1.5, 8, { size: 6.5, color: GRAY }) + 1.5;
+    // the detail wraps short of the line total, so long numbers never run into it
+    const total = fitText(sheet, row.total, { size: 8, minSize: MIN_LEGIBLE_SIZE, width: CW / 2, maxLines: 1 });
+    const detailWidth = CW - 6 - Math.max(...total.lines.map((l) => sheet.measure(l, total.size))) - 8;
+    const detail = sheet.wrap(itemDetail(row), 7.5, detailWidth);
+    sheet.lines(total.lines, ROLL_WIDTH - M, y, 9, { size: total.size, align: "right" });
+    y = sheet.lines(detail, M + 6, y, 9, { size: 7.5, color: GRAY }) + Math.max(0, total.lines.length - detail.length) * 9;
+    y += 3;
   }
   return separator(sheet, y - 9);
 }

@@ -114,6 +114,16 @@ describe("validateDocument", () => {
     }
   });
 
+  test("a tax document's FolioRef is a number from 1; other references may carry any text", () => {
+    const ref = (tipoDoc: number | string, folio: number | string) => [{ tipoDoc, folio, fecha: "2026-01-15", codigo: 3 as const }];
+    for (const folio of ["0", "000", "F-12", "12.5", -3, 0, 1.5]) {
+      expect(reasons(t33({ tipo: 61, referencias: ref(33, folio) }))).toEqual(["referencias[0].folio:format"]);
+    }
+    for (const folio of ["1", "0042", 7, "2147483648"]) expect(reasons(t33({ tipo: 61, referencias: ref("30", folio) }))).toEqual([]);
+    expect(reasons(t33({ referencias: [{ tipoDoc: "801", folio: "OC-0", fecha: "2026-01-15" }] }))).toEqual([]);
+    expect(reasons(t33({ referencias: [{ tipoDoc: "SET", folio: "0", fecha: "2026-01-15" }] }))).toEqual([]);
+  });
+
   test("notes need a reference with a CodRef; annulments reference one document", () => {
     expect(reasons(t33({ tipo: 61 }))).toEqual(["referencia:required"]);
     expect(reasons(t33({ tipo: 56, referencias: [{ tipoDoc: 33, folio: 1, fecha: "2026-01-15" }] }))).toEqual(["referencias[0].codigo:required"]);

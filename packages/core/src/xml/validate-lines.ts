@@ -72,6 +72,11 @@ export function validateReferences(list: IssueList, input: DocumentInput): void 
     const folio = typeof r.folio === "number" ? String(r.folio) : r.folio;
     checkText(list, `${p}.tipo_doc`, tipoDoc, { singleLine: true, required: true, max: 3 });
     checkText(list, `${p}.folio`, folio, { singleLine: true, required: true, max: 18 });
+    // FolioRef of a tax document is its number; 0 only with IndGlobal (not offered), letters only for 801–820/free
+    // types (formato DTE, Referencias, FolioRef).
+    if (typeof folio === "string" && folio !== "" && taxDocumentTipo(tipoDoc ?? "") !== null && !/^0*[1-9]\d*$/.test(folio)) {
+      list.add(`${p}.folio`, "format", "a tax document's folio is a whole number from 1");
+    }
     checkText(list, `${p}.razon`, r.razon, { singleLine: true, max: 90 });
     if (!isReceipt(input.tipo) || r.fecha !== undefined) {
       if (r.fecha === undefined || r.fecha === "") list.add(`${p}.fecha`, "required", "is required");
