@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SiiRefusedError, SiiTransientError } from "../src/client/index.js";
+import { SiiAuthError, SiiRefusedError, SiiTransientError } from "../src/client/index.js";
+import { buildSoapResponse } from "../src/protocol/soap.js";
+import { respuesta } from "../src/sandbox/answers.js";
 import { EMISOR, envelopeBytes, recordingFetch, startWorld, type World } from "./support/world.js";
 
 let world: World;
@@ -58,6 +60,36 @@ describe("tokens", () => {
   });
 });
 
+/** A fetch that answers `path` itself and passes everything else to the sandbox. */
+function answering(path: string, answer: () => Response): typeof fetch {
+  return (async (input: Request | string | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    return url.pathname.endsWith(path) ? answer() : fetch(input, init);
+  }) as typeof fetch;
+}
+
+describe("authentication refusals", () => {
+  test("ESTADO -07 (holder not registered for certificate authentication) → SiiAuthError; nothing is uploaded", async () => {
+    const before = world.sandbox.envelopes().length;
+    world.sandbox.faults.set({ mode: "token_refused", path: "GetTokenFromSeed" });
+    const error = await uploaded(world.newClient()).catch((e: unknown) => e);
+    world.sandbox.faults.clear();
+    expect(error).toBeInstanceOf(SiiAuthError);
+    expect(error).not.toBeInstanceOf(SiiRefusedError);
+    expect(error).toMatchObject({ status: "-07", operation: "getToken" });
+    expect((error as SiiAuthError).ayuda).toContain("certificado digital");
+    expect(world.sandbox.envelopes().length).toBe(before);
+  });
+
+  test("ESTADO 10 and 03 are the SII's own failures → SiiTransientError(estado), not a refusal", async () => {
+    for (const estado of ["10", "03"]) {
+      const inner = respuesta([["ESTADO", estado], ["GLOSA", "ERROR RETORNO DATOS"]], [], false);
+      const client = world.newClient({ fetch: answering("GetTokenFromSeed.jws", () => new Response(buildSoapResponse("GetTokenFromSeed", "palena.sii.cl", inner), { headers: { "Content-Type": "text/xml" } })) });
+      await expect(uploaded(client)).rejects.toMatchObject({ name: "SiiTransientError", reason: "estado", status: estado });
+    }
+  });
+});
+
 describe("transient failures", () => {
   test("an HTML answer: re-authenticate once and succeed; HTML again → SiiTransientError(html)", async () => {
     const sent = await uploaded();
@@ -103,6 +135,17 @@ describe("transient failures", () => {
 });
 
 describe("upload refusals (SiiRefusedError with STATUS and detail)", () => {
+  test("boleta REST: 400 is a refusal; 429, 403 and 404 say nothing about the boletas → SiiTransientError(request_refused)", async () => {
+    const xml = await envelopeBytes(world, { kind: "EnvioBOLETA", docs: [{ tipo: 39, folio: 60 }] });
+    const upload = (status: number) =>
+      world.newClient({ fetch: answering("boleta.electronica.envio", () => new Response(`{"error":"${status}"}`, { status, headers: { "Content-Type": "application/json" } })) })
+        .uploadEnvelope({ kind: "EnvioBOLETA", xml, rutEmisor: EMISOR });
+    await expect(upload(400)).rejects.toMatchObject({ name: "SiiRefusedError", status: "400" });
+    for (const status of [429, 403, 404]) {
+      await expect(upload(status)).rejects.toMatchObject({ name: "SiiTransientError", reason: "request_refused", httpStatus: status });
+    }
+  });
+
   test("STATUS 7: schema", async () => {
     const xml = await envelopeBytes(world, { docs: [{ folio: 700 }], mutate: (x) => x.replace(/<NroResol>0<\/NroResol>/, "<NroResol>x</NroResol>") });
     const error = await world.client.uploadEnvelope({ kind: "EnvioDTE", xml, rutEmisor: EMISOR }).catch((e: unknown) => e);

@@ -66,6 +66,7 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
         envelopeId: stored!.envelopeId,
         nextCheckAt: stored!.nextCheckAt,
         checkAttempts: stored!.checkAttempts,
+        sii: stored!.sii,
         updatedAt: stored!.updatedAt,
       });
       expect(sandbox.envelopes().length).toBe(before + 1);
@@ -78,7 +79,8 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     }, 30_000);
   }
 
-  test("an upload that arrived although its answer was lost is reconciled, not re-sent", async () => {
+  /** A 33 whose upload went unanswered (202, envelope `unknown`), and a way to give the SII that very envelope. */
+  const emitUnanswered = async () => {
     sandbox.faults.set({ mode: "timeout", path: "DTEUpload" });
     const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
     expect(res.status).toBe(202);
@@ -87,9 +89,17 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     const id: string = res.json.data.id;
     const envelope = await envelopeOf(id);
     if (!envelope) throw new Error("no envelope");
-    // the SII got those very bytes (e.g. the answer was lost on the way back)
-    const session = await openSiiSession(h.deps, businessId, "test");
-    await session.client.uploadEnvelope({ kind: "EnvioDTE", xml: await readStoredEnvelope(h.deps.db, envelope), rutEmisor: "76192083-9" });
+    expect(envelope.status).toBe("unknown");
+    const arrives = async () => {
+      const session = await openSiiSession(h.deps, businessId, "test");
+      await session.client.uploadEnvelope({ kind: "EnvioDTE", xml: await readStoredEnvelope(h.deps.db, envelope), rutEmisor: "76192083-9" });
+    };
+    return { id, arrives };
+  };
+
+  test("an upload that arrived although its answer was lost is reconciled, not re-sent", async () => {
+    const { id, arrives } = await emitUnanswered();
+    await arrives(); // the SII got those very bytes (e.g. the answer was lost on the way back)
     const before = sandbox.envelopes().length;
     expect(await reconcileDocument(h.deps, id)).toBe("received");
     await submitDocuments(h.deps, [id]);
@@ -97,6 +107,30 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     const status = await h.call("GET", `/v1/dte/${id}/status?refresh=true`, { key });
     expect(status.json.data.estado).toBe("ACEPTADO");
     expect(status.json.data.historial.map((e: { estado: string }) => e.estado)).toEqual(["PENDIENTE", "ENVIADO", "ACEPTADO"]);
+  }, 30_000);
+
+  test("an envelope still `uploading` is not reconciled before the SII request timeout has passed (its upload may be in flight)", async () => {
+    const { id } = await emitUnanswered();
+    const envelope = await envelopeOf(id);
+    if (!envelope) throw new Error("no envelope");
+    const markUploading = (at: Date) => h.deps.db.update(envelopes).set({ status: "uploading", updatedAt: at }).where(eq(envelopes.id, envelope.id));
+    await markUploading(new Date());
+    expect(await reconcileDocument(h.deps, id, { quietMs: 0 })).toBe("wait");
+    await markUploading(new Date(Date.now() - h.deps.config.emitBudgetMs - 2_000));
+    expect(await reconcileDocument(h.deps, id, { quietMs: 0 })).toBe("not_received");
+  }, 30_000);
+
+  test("an unanswered upload the SII registers only after reconciliation re-sent it: the repeated copy's rejection does not make it RECHAZADO", async () => {
+    const { id, arrives } = await emitUnanswered();
+    // QueryEstDte says FAU (the SII is still processing it): released and sent again …
+    expect(await reconcileDocument(h.deps, id)).toBe("not_received");
+    await arrives(); // … while the first copy does get registered (a slow SII)
+    expect((await submitDocuments(h.deps, [id]))[0]?.estado).toBe("ENVIADO");
+    const status = await h.call("GET", `/v1/dte/${id}/status?refresh=true`, { key });
+    expect(status.json.data.sii.rechazados).toBe(1); // the repeated copy was rejected …
+    expect(status.json.data.estado).toBe("ACEPTADO"); // … the first one stands
+    expect(status.json.data.sii.errores[0]).toMatchObject({ codigo: "DOK" });
+    expect(status.json.data.historial.at(-1).detalle).toContain("envío anterior");
   }, 30_000);
 
   test("[sandbox:timeout] → 202 PENDIENTE; the SII never registered it, so it is released for a new upload", async () => {
@@ -117,6 +151,48 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     const [doc] = await h.deps.db.select().from(documents).where(eq(documents.id, id));
     expect(doc?.envelopeId).toBeNull();
     expect((await submitDocuments(h.deps, [id]))[0]?.estado).toBe("ENVIADO");
+  }, 30_000);
+
+  for (const [tipo, path] of [[33, "GetTokenFromSeed"], [39, "boleta.electronica.token"]] as const) {
+    test(`${tipo}: the SII refuses to authenticate (ESTADO -07) → 202 PENDIENTE with the reason in /status, never RECHAZADO; sent once it authenticates again`, async () => {
+      const before = sandbox.envelopes().length;
+      (await openSiiSession(h.deps, businessId, "test")).client.invalidateTokens();
+      sandbox.faults.set({ mode: "token_refused", path });
+      let id: string;
+      try {
+        const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(tipo) });
+        await waitForSubmissions(h.deps);
+        expect(res.status).toBe(202);
+        expect(res.json.data.estado).toBe("PENDIENTE");
+        id = res.json.data.id;
+        const status = await h.call("GET", `/v1/dte/${id}/status`, { key });
+        expect(status.json.data.estado).toBe("PENDIENTE");
+        expect(status.json.data.sii.errores[0]).toMatchObject({ codigo: "-07" });
+        expect(status.json.data.sii.errores[0].ayuda).toContain("certificado digital");
+        expect(status.json.data.historial.map((e: { estado: string }) => e.estado)).toEqual(["PENDIENTE"]);
+        expect((await envelopeOf(id))).toBeNull(); // released: certainly not sent
+        expect(sandbox.envelopes().length).toBe(before);
+      } finally {
+        sandbox.faults.clear();
+      }
+      expect((await submitDocuments(h.deps, [id]))[0]?.estado).toBe("ENVIADO");
+      expect(sandbox.envelopes().length).toBe(before + 1);
+      expect((await h.call("GET", `/v1/dte/${id}/status`, { key })).json.data.sii.errores).toEqual([]); // the refusal no longer holds
+    }, 30_000);
+  }
+
+  test("/status?refresh=true while the SII refuses to authenticate → 200 with the stored status, not a 500", async () => {
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
+    expect(res.status).toBe(201);
+    (await openSiiSession(h.deps, businessId, "test")).client.invalidateTokens();
+    sandbox.faults.set({ mode: "token_refused", path: "GetTokenFromSeed" });
+    try {
+      const status = await h.call("GET", `/v1/dte/${res.json.data.id}/status?refresh=true`, { key });
+      expect(status.status).toBe(200);
+      expect(status.json.data.estado).toBe("ENVIADO");
+    } finally {
+      sandbox.faults.clear();
+    }
   }, 30_000);
 
   test("an envelope left `building` by a stopped process: given up after 30 s, its document released and sent once; a late builder cannot upload it", async () => {

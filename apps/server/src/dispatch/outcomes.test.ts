@@ -59,4 +59,34 @@ describeDrivers("SII outcomes through refreshDocumentStatus", (driver) => {
     for (const id of ids) states.push((await refreshDocumentStatus(h.deps, id))?.estado);
     expect(states).toEqual(["ACEPTADO", "RECHAZADO", "ACEPTADO"]);
   }, 30_000);
+
+  const batchStates = async (names: string[]) => {
+    const bodies = names.map((name) => emitBody(33, { receptor: { ...RECEPTOR, razon_social: name } }));
+    const res = await h.call("POST", "/v1/dte/batch", { key, body: { documents: bodies } });
+    expect(res.status).toBe(200);
+    const ids: string[] = res.json.data.results.map((r: { data: { id: string } }) => r.data.id);
+    expect(new Set(res.json.data.results.map((r: { data: { track_id: string } }) => r.data.track_id)).size).toBe(1);
+    const states = [];
+    for (const id of ids) states.push((await refreshDocumentStatus(h.deps, id))?.estado);
+    return { ids, states };
+  };
+
+  test("a mixed envelope whose only accepted document carries the reparo: ACEPTADO_CON_REPAROS (the counts say so)", async () => {
+    const { ids, states } = await batchStates(["X [sandbox:rechazo]", "Y [sandbox:reparos]"]);
+    expect(states).toEqual(["RECHAZADO", "ACEPTADO_CON_REPAROS"]);
+    const status = await h.call("GET", `/v1/dte/${ids[1]}/status`, { key });
+    expect(status.json.data.sii).toMatchObject({ estado_envio: "EPR", reparos: 1, rechazados: 1 });
+    expect(status.json.data.sii.errores[0].codigo).toBe("RPR");
+  }, 30_000);
+
+  test("a mixed envelope where some accepted documents carry reparos: ACEPTADO, and /status says how many have reparos", async () => {
+    const { ids, states } = await batchStates(["Cliente", "Y [sandbox:reparos]"]);
+    expect(states).toEqual(["ACEPTADO", "ACEPTADO"]);
+    for (const id of ids) {
+      const status = await h.call("GET", `/v1/dte/${id}/status`, { key });
+      expect(status.json.data.sii.reparos).toBe(1);
+      expect(status.json.data.sii.errores[0].codigo).toBe("RPR");
+      expect(status.json.data.sii.errores[0].descripcion).toContain("1 de los 2");
+    }
+  }, 30_000);
 });

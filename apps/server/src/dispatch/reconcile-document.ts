@@ -5,15 +5,17 @@
  *   claiming and storing it, so it never reached the SII) → given up (`failed`, compare-and-set: a live builder
  *   that is merely slow then finds it failed and does not upload) and released;
  * - envelope `uploaded` with a track id (a crash before the state change) → ENVIADO with that track id;
- * - envelope `unknown`/`uploading` → after a quiet period (the SII may still be processing it), QueryEstDte:
+ * - envelope `unknown`/`uploading` → after a quiet period (the SII may still be processing it; for `uploading`, at
+ *   least the SII request timeout, as its upload may still be in flight), QueryEstDte:
  *   the SII has it (DOK, DNK, …) → ENVIADO (status then follows QueryEstDte); FAU/FNA/FAN → released.
  */
 import { and, eq } from "drizzle-orm";
 import { stateFromDocumentStatus } from "@timbre/core/lifecycle";
-import { SiiTransientError } from "@timbre/sii";
+import { SiiAuthError, SiiTransientError } from "@timbre/sii";
 import { documentHeadColumns, documents, envelopes, type DocumentHead } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { changeDocumentState } from "../modules/dte/change-state.js";
+import { siiRequestMs } from "../sii/gateway.js";
 import { nextCheckAt, openSiiSession } from "./sii-session.js";
 import { siiError, simpleSnapshot } from "./sii-snapshot.js";
 
@@ -69,7 +71,10 @@ export async function reconcileDocument(deps: Deps, documentId: string, options:
     return ok ? "received" : "not_needed";
   }
   const quiet = options.quietMs ?? quietPeriodMs(deps);
-  if (envelope.updatedAt.getTime() + quiet > now.getTime()) return "wait";
+  // An `uploading` envelope's upload may still be in flight (another process, or this one): never before the
+  // client's own timeout has passed — asking the SII earlier would read a FAU and send the folios again.
+  const inFlight = envelope.status === "uploading" ? siiRequestMs(deps.config) + 1_000 : 0;
+  if (envelope.updatedAt.getTime() + Math.max(quiet, inFlight) > now.getTime()) return "wait";
   try {
     const session = await openSiiSession(deps, doc.businessId, doc.environment);
     const status = await session.client.getDocumentStatus({
@@ -90,7 +95,7 @@ export async function reconcileDocument(deps: Deps, documentId: string, options:
     );
     return ok ? "received" : "not_needed";
   } catch (error) {
-    if (error instanceof SiiTransientError) return "unavailable";
+    if (error instanceof SiiTransientError || error instanceof SiiAuthError) return "unavailable";
     throw error;
   }
 }

@@ -1,8 +1,10 @@
 /**
  * `refreshDocumentStatus(deps, id)`: asks the SII about one document now and applies the answer (BRIEF §8).
  * ENVIADO with a track id → envelope status (QueryEstUp / boleta REST): EPR with counts → ACEPTADO /
- * ACEPTADO_CON_REPAROS / RECHAZADO; mixed counts → this document's line in the boleta detail, or QueryEstDte;
- * envelope-level rejections → RECHAZADO. ENVIADO without a track id (reconciled) → QueryEstDte. PENDIENTE → the
+ * ACEPTADO_CON_REPAROS / RECHAZADO; mixed counts → this document's line in the boleta detail, or QueryEstDte (with
+ * the counts deciding reparos where they can, `acceptedOutOfMixed`);
+ * envelope-level rejections → RECHAZADO — unless the document was re-sent after an unanswered upload and the SII
+ * holds that earlier copy (`earlier-copy.ts`). ENVIADO without a track id (reconciled) → QueryEstDte. PENDIENTE → the
  * reconciliation of an unknown upload. The `documents.sii` snapshot keeps the answer with hints for every code.
  * `refreshDocumentStatuses(deps, ids)` does the same for the poller's batch: one read of the documents, one
  * status query per envelope, and the final states of documents that share a verdict applied together in one
@@ -12,10 +14,11 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { stateFromDocumentStatus, stateFromEnvelopeStatus } from "@timbre/core/lifecycle";
-import { SiiTransientError, type EnvelopeStatus } from "@timbre/sii";
+import { SiiAuthError, SiiTransientError, type EnvelopeStatus } from "@timbre/sii";
 import { documentHeadColumns, documents, type DocumentHead, type DocumentRow, type DocumentState, type SiiStatusSnapshot } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { changeDocumentState, changeDocumentStates } from "../modules/dte/change-state.js";
+import { earlierCopyAccepted, hasUnsettledEarlierEnvelope } from "./earlier-copy.js";
 import { reconcileDocument } from "./reconcile-document.js";
 import { envelopeKindOf, nextCheckAt, openSiiSession, type SiiSession } from "./sii-session.js";
 import { siiError, simpleSnapshot, snapshotFromEnvelope, type SiiError } from "./sii-snapshot.js";
@@ -60,6 +63,10 @@ async function assess(deps: Deps, doc: DocumentHead, shared: RefreshShared, at: 
     const session = await memo(shared.sessions, `${doc.businessId}|${doc.environment}`, () => openSiiSession(deps, doc.businessId, doc.environment));
     return doc.trackId ? await fromEnvelope(deps, session, doc, doc.trackId, shared, at) : await fromDocumentStatus(session, doc, null, at);
   } catch (error) {
+    if (error instanceof SiiAuthError) {
+      deps.log.error("sii.authentication_refused", { document_id: doc.id, estado: error.status });
+      return "unavailable";
+    }
     if (!(error instanceof SiiTransientError)) throw error;
     deps.log.warn("sii.status_unavailable", { document_id: doc.id, reason: error.reason });
     return "unavailable";
@@ -151,6 +158,13 @@ function documentErrors(status: EnvelopeStatus, doc: DocumentHead): SiiError[] |
 }
 
 async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentHead, trackId: string, shared: RefreshShared, at: Date): Promise<Verdict> {
+  const verdict = await envelopeVerdictFor(deps, session, doc, trackId, shared, at);
+  if (verdict.to !== "RECHAZADO" || !(await hasUnsettledEarlierEnvelope(deps, doc))) return verdict;
+  const earlier = await earlierCopyAccepted(session, doc, verdict.sii);
+  return earlier ? { to: "ACEPTADO", ...earlier } : verdict;
+}
+
+async function envelopeVerdictFor(deps: Deps, session: SiiSession, doc: DocumentHead, trackId: string, shared: RefreshShared, at: Date): Promise<Verdict> {
   const kind = envelopeKindOf(doc.tipo);
   const status = await memo(shared.envelopeStatuses, `${session.business.rut}|${kind}|${trackId}`, () =>
     session.client.getUploadStatus({ trackId, rutEmisor: session.business.rut, kind }),
@@ -178,10 +192,29 @@ async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentHead, 
   return fromDocumentStatus(session, doc, status, at);
 }
 
+/**
+ * A document QueryEstDte reports received (DOK) out of an envelope with mixed counts: QueryEstDte does not tell
+ * reparos apart, the envelope's counts of its tipo may. When every document of the tipo not rejected carries a
+ * reparo, this one does: ACEPTADO_CON_REPAROS. When only some do, the SII's web services do not say which (its
+ * result e-mail does): ACEPTADO, with the count shown as an `RPR` line in `/status` rather than hidden.
+ */
+function acceptedOutOfMixed(envelope: EnvelopeStatus, tipo: number): { to: Final; errores: SiiError[] } {
+  const counts = envelope.counts.find((c) => c.tipo === tipo);
+  if (!counts || counts.reparos <= 0) return { to: "ACEPTADO", errores: [] };
+  const notRejected = (counts.informados > 0 ? counts.informados : counts.aceptados + counts.rechazados) - counts.rechazados;
+  if (counts.reparos >= notRejected) return { to: "ACEPTADO_CON_REPAROS", errores: [siiError("RPR", "envelope")] };
+  const line = siiError("RPR", "envelope", `${counts.reparos} de los ${notRejected} documentos tipo ${tipo} aceptados en este envío tienen reparos; el SII no indica cuáles por servicio web`);
+  return { to: "ACEPTADO", errores: [{ ...line, ayuda: `Revise el correo de resultado del envío ${envelope.trackId} que el SII envía a la empresa: indica qué documentos tienen reparos.` }] };
+}
+
 async function fromDocumentStatus(session: SiiSession, doc: DocumentHead, envelope: EnvelopeStatus | null, at: Date): Promise<Verdict> {
   const status = await session.client.getDocumentStatus({ rutEmisor: session.business.rut, rutReceptor: doc.receptorRut, tipo: doc.tipo, folio: doc.folio, fecha: doc.fecha, monto: doc.montoTotal });
   const verdict = stateFromDocumentStatus(status.estado);
   const base = envelope ? snapshotFromEnvelope(envelope, doc.tipo, [], at) : simpleSnapshot(status.estado, status.glosa, [], at);
+  if (verdict.kind === "received" && envelope) {
+    const { to, errores } = acceptedOutOfMixed(envelope, doc.tipo);
+    return { to, sii: { ...base, errores }, detalle: detalleOf(to, status.estado, errores) };
+  }
   // FAU after the envelope was processed (EPR) means the SII did not register it: rejected.
   const to: Final | null = verdict.kind === "received" ? "ACEPTADO" : verdict.kind === "refused" ? "RECHAZADO" : verdict.kind === "not_received" && envelope?.estado === "EPR" ? "RECHAZADO" : null;
   const errores = to === null || to === "ACEPTADO" ? (verdict.kind === "mismatch" ? [siiError(status.estado, "estdte")] : []) : [siiError(status.estado, "estdte", status.glosa ?? undefined)];

@@ -5,17 +5,19 @@
  * (`store-held-envelope.ts`); the others are claimed (`building`), built and stored. Then:
  * - track id → every document ENVIADO (one statement with the envelope's `uploaded`);
  * - refusal (STATUS 1/6/7/8) → RECHAZADO with the SII's detail and hint;
+ * - the SII did not authenticate us (token refused: certificate, registration) → nothing was sent, no verdict on
+ *   any document: they stay PENDIENTE (released, retried with back-off) and `/status` shows why;
  * - transient failure → documents stay PENDIENTE; the envelope is `unknown` when the upload may have reached the
  *   SII (reconcile before re-sending), `failed` when it certainly did not (the documents are released).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { buildEnvelope, decodeLatin1, encodeLatin1 } from "@timbre/core/xml";
-import { SiiRefusedError, SiiTransientError } from "@timbre/sii";
+import { SiiAuthError, SiiRefusedError, SiiTransientError } from "@timbre/sii";
 import type { Environment } from "../db/api-keys.js";
 import type { BusinessRow } from "../db/businesses.js";
 import { asyncCommitCondition } from "../db/async-commit.js";
 import { columnName as col } from "../db/columns.js";
-import { documents, envelopes, type DocumentRow, type DocumentState } from "../db/documents.js";
+import { documents, envelopes, type DocumentRow, type DocumentState, type SiiStatusSnapshot } from "../db/documents.js";
 import { storedEnvelope, type StoredEnvelope } from "../db/envelope-layout.js";
 import { planEachCall } from "../db/preparing-client.js";
 import { rowsOf } from "../db/rows.js";
@@ -50,10 +52,10 @@ export function parseGroupKey(key: string): GroupKey {
   return { businessId, environment: environment === "live" ? "live" : "test", kind: kind === "EnvioBOLETA" ? "EnvioBOLETA" : "EnvioDTE" };
 }
 
-/** The upload may have reached the SII: only failures before any byte was answered are certain. */
+/** The upload may have reached the SII: only failures the SII answered without receiving the envelope are certain. */
 function mayHaveArrived(error: SiiTransientError): boolean {
   if (error.operation !== "uploadEnvelope") return false;
-  return !["html", "token"].includes(error.reason) && !(error.reason === "status" && error.status !== "99");
+  return !["html", "token", "request_refused"].includes(error.reason) && !(error.reason === "status" && error.status !== "99");
 }
 
 async function currentStates(deps: Deps, ids: string[]): Promise<SubmitOutcome[]> {
@@ -216,6 +218,10 @@ export async function uploadEnvelope(deps: Deps, key: string, items: SubmitItem[
     if (sent.allApplied && claimed.length === ids.length) return ids.map((id) => ({ id, estado: "ENVIADO", applied: sent.applied }));
   } catch (error) {
     if (error instanceof SiiRefusedError) await markRefused(deps, envelopeId, claimed, error);
+    else if (error instanceof SiiAuthError) {
+      deps.log.error("sii.authentication_refused", { envelope_id: envelopeId, estado: error.status, documents: claimed.length });
+      await release(deps, envelopeId, claimed, "failed", error.message, authSnapshot(error, deps.now()));
+    }
     else if (error instanceof SiiTransientError && !mayHaveArrived(error)) await release(deps, envelopeId, claimed, "failed", error.message);
     else await release(deps, envelopeId, claimed, "unknown", errorMessage(error));
   }
@@ -229,7 +235,8 @@ export async function uploadEnvelope(deps: Deps, key: string, items: SubmitItem[
  */
 async function markSent(deps: Deps, envelopeId: string, docs: ClaimedDocument[], trackId: string): Promise<{ allApplied: boolean; applied: Partial<DocumentRow> }> {
   const at = deps.now();
-  const set = { trackId, envelopeId, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 };
+  // `sii: null`: what an earlier failed attempt left there (an authentication refusal) no longer holds.
+  const set = { trackId, envelopeId, sii: null, nextCheckAt: nextCheckAt(deps, 0, at), checkAttempts: 0 };
   const applied = await changeDocumentStates(deps.db, {
     documents: docs,
     to: "ENVIADO",
@@ -259,15 +266,24 @@ async function markRefused(deps: Deps, envelopeId: string, docs: ClaimedDocument
   });
 }
 
-/** Documents stay PENDIENTE; `failed` releases them for the next envelope, `unknown` keeps them until reconciled. */
-async function release(deps: Deps, envelopeId: string, docs: ClaimedDocument[], status: "failed" | "unknown", detail: string): Promise<void> {
+/** What `/status` shows of a PENDIENTE document whose upload the SII did not authenticate. */
+function authSnapshot(error: SiiAuthError, at: Date): SiiStatusSnapshot {
+  const errores = [siiError(error.status, "token", error.detail[0])];
+  return simpleSnapshot(null, `el SII no autenticó el envío (ESTADO ${error.status}); se reintentará`, errores, at);
+}
+
+/**
+ * Documents stay PENDIENTE; `failed` releases them for the next envelope, `unknown` keeps them until reconciled.
+ * `sii`, when given, is what `/status` shows meanwhile.
+ */
+async function release(deps: Deps, envelopeId: string, docs: ClaimedDocument[], status: "failed" | "unknown", detail: string, sii?: SiiStatusSnapshot): Promise<void> {
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
     await tx.update(envelopes).set({ status, detail: detail.slice(0, 4000), updatedAt: at }).where(eq(envelopes.id, envelopeId));
     for (const doc of docs) {
       await tx
         .update(documents)
-        .set({ envelopeId: status === "failed" ? null : envelopeId, checkAttempts: doc.checkAttempts + 1, nextCheckAt: nextCheckAt(deps, doc.checkAttempts + 1, at), updatedAt: at })
+        .set({ envelopeId: status === "failed" ? null : envelopeId, ...(sii ? { sii } : {}), checkAttempts: doc.checkAttempts + 1, nextCheckAt: nextCheckAt(deps, doc.checkAttempts + 1, at), updatedAt: at })
         .where(and(eq(documents.id, doc.id), eq(documents.estado, "PENDIENTE")));
     }
   });

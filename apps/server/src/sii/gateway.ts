@@ -42,6 +42,12 @@ function siiAuthorities(dir: string, log: Logger): Map<number, AuthorityKey> {
   return keys;
 }
 
+
+/** How long one SII request may take before the client gives up: the emission budget less a margin for the rest. */
+export function siiRequestMs(config: Pick<Config, "emitBudgetMs">): number {
+  return Math.max(1000, config.emitBudgetMs - 500);
+}
+
 export async function createSiiGateway(options: {
   config: Config;
   log: Logger;
@@ -62,7 +68,7 @@ export async function createSiiGateway(options: {
     server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: sandbox.handler, idleTimeout: 120 });
     sandboxUrl = `http://127.0.0.1:${server.port}`;
   }
-  const requestMs = options.requestMs ?? Math.max(1000, config.emitBudgetMs - 500);
+  const requestMs = options.requestMs ?? siiRequestMs(config);
   const clients = new Map<string, SiiClient>();
 
   const backend = (environment: Environment): SiiBackend | null => {

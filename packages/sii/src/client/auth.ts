@@ -1,13 +1,17 @@
 import { SII_PATHS, SII_USER_AGENT } from "../protocol/endpoints.js";
 import { looksLikeHtml } from "../protocol/xml-text.js";
 import type { ClientContext } from "./context.js";
-import { SiiRefusedError, SiiTransientError } from "./errors.js";
+import { SiiAuthError, SiiTransientError } from "./errors.js";
 import { sendHttp } from "./http.js";
 import { parseSeedAnswer, parseTokenAnswer, type SeedAnswer, type TokenAnswer } from "./parse-auth.js";
 import { callSoap } from "./soap-call.js";
 
-/** Token ESTADOs worth retrying (SII internal errors, expired seed); the others are refusals. */
-const TRANSIENT_TOKEN_STATES = new Set(["07", "08", "09", "12", "-1", "-2"]);
+/**
+ * Token ESTADOs worth retrying: the SII's own failures (03 ParserConfigurationException, 07/09/12 MessageException,
+ * 10 "error retorno datos / no puedo crear o act. token", -1/-2) and 08 (seed expired or unknown). The others say
+ * our signed seed or certificate was not accepted (authentication manual v1.9, ESTADO tables).
+ */
+const TRANSIENT_TOKEN_STATES = new Set(["03", "07", "08", "09", "10", "12", "-1", "-2"]);
 
 function seedOrThrow(answer: SeedAnswer, operation: string): string {
   if (answer.estado === "00" && answer.semilla) return answer.semilla;
@@ -22,7 +26,7 @@ function tokenOrThrow(answer: TokenAnswer, operation: string): string {
   if (TRANSIENT_TOKEN_STATES.has(estado)) {
     throw new SiiTransientError(operation, "estado", `SII did not give a token (ESTADO ${estado})`, { status: estado });
   }
-  throw new SiiRefusedError(operation, estado, answer.glosa ? [answer.glosa] : [], { context: "token" });
+  throw new SiiAuthError(operation, estado, answer.glosa ? [answer.glosa] : []);
 }
 
 /**

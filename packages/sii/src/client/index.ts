@@ -1,7 +1,7 @@
 /** The SII client: SOAP seed/token, DTEUpload, QueryEstUp, QueryEstDte, boleta REST. */
 export { SiiClient, type SiiClientOptions, type UploadStatusQuery, type BoletaUploadMode } from "./sii-client.js";
 export type { SiiIdentity, SigningIdentity, SeedSigner } from "./context.js";
-export { SiiError, SiiRefusedError, SiiTransientError, type TransientReason } from "./errors.js";
+export { SiiAuthError, SiiError, SiiRefusedError, SiiTransientError, type TransientReason } from "./errors.js";
 export type { UploadInput, UploadResult, UploadChannel } from "./upload.js";
 export type { EnvelopeStatus, EnvelopeStatusQuery } from "./envelope-status.js";
 export type { DocumentStatus, DocumentStatusQuery } from "./document-status.js";

@@ -39,7 +39,8 @@ const REAUTH_REASONS = new Set(["token", "html"]);
 /**
  * Speaks the SII's protocols: SOAP seed/token, DTEUpload, QueryEstUp, QueryEstDte and the boleta REST API.
  * Tokens are cached per kind and renewed on expiry, on token errors and on HTML answers (once per call).
- * Errors are {@link SiiTransientError} (retry later) or `SiiRefusedError` (fix the input). Never logs.
+ * Errors are {@link SiiTransientError} (retry later), `SiiRefusedError` (the upload refused: fix the envelope) or
+ * `SiiAuthError` (the certificate was not authenticated: nothing sent). Never logs.
  *
  * @example
  * const client = new SiiClient({ environment: "certificacion", identity: { privateKey, certificateDer, holderRut: "11111111-1" } });

@@ -97,7 +97,7 @@ export async function uploadDte(ctx: ClientContext, token: string, input: Upload
 
 /**
  * POST the boleta REST upload (`boleta.electronica.envio`, multipart, JSON answer). 401 / HTML → transient
- * `token` / `html`; other 4xx → {@link SiiRefusedError} with the HTTP status as `status`.
+ * `token` / `html`; 400 → {@link SiiRefusedError} with status `400`; other 4xx → transient `request_refused`.
  *
  * @example
  * const { trackId } = await uploadBoletaRest(ctx, boletaToken, { kind: "EnvioBOLETA", xml, rutEmisor });
@@ -109,7 +109,11 @@ export async function uploadBoletaRest(ctx: ClientContext, token: string, input:
   const answer = await sendHttp(ctx.fetch, { method: "POST", url, headers: headers(token, contentType, body.length, "application/json", url), body }, ctx.requestMs, op);
   if (answer.status === 401) throw new SiiTransientError(op, "token", "boleta upload: not authenticated (401)", { httpStatus: 401 });
   if (looksLikeHtml(answer.text, answer.contentType)) throw htmlError(op, answer);
-  if (answer.status >= 400) throw new SiiRefusedError(op, String(answer.status), [answer.text.slice(0, 500)], { httpStatus: answer.status });
+  // 400: the SII refused the file itself. Other 4xx (429, 403, 404, 408…) say nothing about the boletas: retry.
+  if (answer.status === 400) throw new SiiRefusedError(op, "400", [answer.text.slice(0, 500)], { httpStatus: 400 });
+  if (answer.status >= 400 && answer.status < 500) {
+    throw new SiiTransientError(op, "request_refused", `boleta upload: HTTP ${answer.status}`, { httpStatus: answer.status, status: String(answer.status) });
+  }
   let json: unknown;
   try {
     json = JSON.parse(answer.text);

@@ -1,5 +1,9 @@
-/** Fault modes: refuse connections (`down`), HTTP 500, an HTML page, or no answer until the client gives up. */
-export type FaultMode = "down" | "http500" | "html" | "timeout";
+/**
+ * Fault modes: refuse connections (`down`), HTTP 500, an HTML page, no answer until the client gives up, or
+ * (`token_refused`, on a token request) the SII's ESTADO -07 — the certificate's holder is not registered for
+ * authentication by certificate. Use `path` (`GetTokenFromSeed`, `boleta.electronica.token`) to aim it.
+ */
+export type FaultMode = "down" | "http500" | "html" | "timeout" | "token_refused";
 
 /** A programmed fault: `count` requests (default: until cleared) get `mode`. */
 export interface FaultSpec {

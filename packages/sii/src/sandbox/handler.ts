@@ -1,6 +1,6 @@
 import { SII_PATHS, SOAP_SERVICES, type SoapService } from "../protocol/endpoints.js";
 import { buildSoapResponse, parseSoapRequest } from "../protocol/soap.js";
-import { htmlPage } from "./answers.js";
+import { htmlPage, respuesta } from "./answers.js";
 import { handleBoletaStatus } from "./boleta-status.js";
 import { seedAnswer, tokenAnswer } from "./soap-auth.js";
 import { estDteAnswer, estUpAnswer } from "./soap-queries.js";
@@ -44,6 +44,11 @@ async function injectFault(state: SandboxState, path: string): Promise<Response 
   if (fault === "http500") return new Response("Internal Server Error", { status: 500 });
   if (fault === "down") return new Response("<html><body>503 Service Unavailable</body></html>", { status: 503, headers: { "Content-Type": "text/html" } });
   if (fault === "timeout") await state.hang();
+  if (fault === "token_refused") {
+    const inner = respuesta([["ESTADO", "-07"], ["GLOSA", "Error (12) parse ERROR en Validacion del RUT"]], [], false);
+    if (path === SII_PATHS.boletaToken) return new Response(inner, { headers: { "Content-Type": "application/xml" } });
+    return new Response(buildSoapResponse("GetTokenFromSeed", state.settings.namespaceHost, inner), { headers: { "Content-Type": "text/xml; charset=utf-8" } });
+  }
   return htmlPage("Servicio no disponible temporalmente");
 }
 

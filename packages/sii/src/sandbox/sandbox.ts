@@ -69,7 +69,7 @@ export interface Sandbox {
   authorityKey: AuthorityKey;
   /** Issues a CAF signed by the sandbox authority (any RUT and tipo). */
   issueCaf(input: SandboxCafInput): { xml: string; caf: Caf };
-  /** Programmable faults: `faults.set({ mode: "down" | "http500" | "html" | "timeout", count? })`. */
+  /** Programmable faults: `faults.set({ mode: "down" | "http500" | "html" | "timeout" | "token_refused", count?, path? })`. */
   faults: FaultInjector;
   /** Every envelope received, newest last. */
   envelopes(): EnvelopeRecord[];

@@ -140,6 +140,19 @@ describeDrivers("POST /v1/dte/emit errors (API.md §6.3)", (driver) => {
     expect(again.json.error.details.reason).toBe("already_annulled");
   }, 30_000);
 
+  test("a note modifying several documents defaults to CodRef 3 on each (an annulment has a single reference)", async () => {
+    const docs = [await emit(emitBody(33)), await emit(emitBody(33))];
+    const refs = docs.map((d) => ({ tipo_doc: 33, folio: d.json.data.folio, fecha: d.json.data.fecha, razon: "Descuento" }));
+    const note = await emit(emitBody(61, { referencias: refs }));
+    expect(note.status).toBe(201);
+    expect(note.json.data.monto_total).toBe(docs[0]!.json.data.monto_total);
+    const detail = await h.call("GET", `/v1/dte/${note.json.data.id}`, { key: t.key.key });
+    expect(detail.json.data.referencias.map((r: { codigo: number }) => r.codigo)).toEqual([3, 3]);
+    // neither document was annulled by it
+    const ref = { tipo_doc: 33, folio: docs[0]!.json.data.folio, fecha: docs[0]!.json.data.fecha, razon: "Anula", codigo: 1 };
+    expect((await emit(emitBody(61, { referencia: ref }))).status).toBe(201);
+  }, 30_000);
+
   test("REFERENCE_INVALID when a note contradicts the own document it references: date, annulled total, credit above the total", async () => {
     const original = await emit(emitBody(33));
     const { folio, fecha, monto_total } = original.json.data;

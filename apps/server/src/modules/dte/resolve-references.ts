@@ -1,6 +1,7 @@
 /**
  * References of notes (56/61): required (REFERENCE_INVALID), checked against the business's own documents, and
- * the default CodRef — 1 (anula) when the note's total equals the referenced own document's total, else 3.
+ * the default CodRef — 1 (anula) when the note modifies that one own document and its total equals the document's,
+ * else 3.
  * Decisions (API.md §3 "inconsistent"; BRIEF §4, §11):
  * - a note must reference a tax document (a DTE or paper type, not 801–820, `SET` or free text); where its CodRef
  *   may go is checked before, with the document's other rules (core `validateDocument`);
@@ -80,7 +81,9 @@ export async function resolveReferences(db: Executor, scope: BusinessScope, requ
     if (ref.fecha !== undefined && ref.fecha !== target.fecha) {
       throw invalid(`the referenced document ${tipo}/${folio} is dated ${target.fecha}, not ${ref.fecha}`, { ...where, reason: "date_mismatch", fecha: target.fecha });
     }
-    if (ref.codigo === undefined) ref.codigo = target.montoTotal === noteTotal ? 1 : 3;
+    // An annulment references a single document (formato DTE, CodRef: "casos a) b) y c) deben tener un único
+    // documento de referencia"): a note modifying several documents defaults to "corrige montos".
+    if (ref.codigo === undefined) ref.codigo = modified.length === 1 && target.montoTotal === noteTotal ? 1 : 3;
     if (ref.codigo === 1) {
       if (noteTotal !== target.montoTotal) {
         throw invalid(`an annulment of ${tipo}/${folio} carries its total ${target.montoTotal}, not ${noteTotal}`, { ...where, reason: "amount_mismatch", monto_total: target.montoTotal });
