@@ -11,10 +11,11 @@
  * process dies mid-attempt the lease runs out and another worker tries again (at-least-once). Results are written
  * only while `at` still matches the claim, so a late result never overwrites a newer claim.
  */
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { businesses, type BusinessRow } from "../db/businesses.js";
-import { events, webhookDeliveries, type EventRow } from "../db/events.js";
+import { events, type EventRow } from "../db/events.js";
 import type { Db } from "../db/open-database.js";
+import { rowsOf } from "../db/rows.js";
 
 export interface ClaimedDelivery {
   id: string;
@@ -25,21 +26,50 @@ export interface ClaimedDelivery {
   business: BusinessRow | null;
 }
 
-export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+export interface ClaimShare {
+  /** Attempts one business may have in flight in this worker. */
+  perBusiness: number;
+  /** Attempts in flight in this worker now, by business id. */
+  inFlight: ReadonlyMap<string, number>;
+}
+
+/**
+ * Claims up to `limit` due attempts, oldest first, with at most `share.perBusiness` in flight per business: a
+ * business whose receiver is slow (or whose backlog is large) takes its share of the worker, not all of it, and the
+ * rows of a business already at its share are skipped, so the others' newer rows are not stuck behind its backlog.
+ * A claim may return fewer than `limit` when one business filled its share among the oldest rows; the worker then
+ * claims again (that business is skipped the next time).
+ */
+export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs: number, share?: ClaimShare): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
-  // One statement: the due rows are locked (skipping rows another worker holds) by the subquery and stamped.
-  const due = db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.state, "pending"), lte(webhookDeliveries.dueAt, now)))
-    .orderBy(asc(webhookDeliveries.dueAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const claimed = await db
-    .update(webhookDeliveries)
-    .set({ at: now, dueAt: new Date(now.getTime() + leaseMs) })
-    .where(inArray(webhookDeliveries.id, due))
-    .returning({ id: webhookDeliveries.id, eventId: webhookDeliveries.eventId, attempt: webhookDeliveries.attempt });
+  const perBusiness = share?.perBusiness ?? limit;
+  const allowance: Record<string, number> = {};
+  for (const [business, n] of share?.inFlight ?? []) allowance[business] = Math.max(0, perBusiness - n);
+  const full = Object.keys(allowance).filter((b) => allowance[b] === 0);
+  const nowIso = now.toISOString();
+  // One statement: the due rows are locked (skipping rows another worker holds), ranked within their business,
+  // cut to each business's allowance and stamped. Rows locked but not picked are free again when it ends.
+  const result = await db.execute(sql`
+    with due as (
+      select d.id, d.due_at, e.business_id
+      from webhook_deliveries d join events e on e.id = d.event_id
+      where d.state = 'pending' and d.due_at <= ${nowIso}::timestamptz
+        ${full.length > 0 ? sql`and e.business_id not in (${sql.join(full.map((b) => sql`${b}`), sql`, `)})` : sql``}
+      order by d.due_at
+      limit ${limit}
+      for update of d skip locked
+    ), picked as (
+      select id from (
+        select id, due_at, business_id, row_number() over (partition by business_id order by due_at) as rn from due
+      ) ranked
+      where rn <= coalesce((${JSON.stringify(allowance)}::jsonb ->> business_id)::int, ${perBusiness})
+      order by due_at
+      limit ${limit}
+    )
+    update webhook_deliveries w set at = ${nowIso}::timestamptz, due_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+    from picked where w.id = picked.id
+    returning w.id, w.event_id as "eventId", w.attempt`);
+  const claimed = rowsOf<{ id: string; eventId: string; attempt: number }>(result);
   if (claimed.length === 0) return [];
   const eventRows = await db.select().from(events).where(inArray(events.id, [...new Set(claimed.map((c) => c.eventId))]));
   const byEvent = new Map(eventRows.map((e) => [e.id, e]));
@@ -49,7 +79,8 @@ export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs:
   for (const c of claimed) {
     const event = byEvent.get(c.eventId);
     if (!event) continue; // impossible (foreign key)
-    out.push({ id: c.id, attempt: c.attempt, claimedAt: now, event, business: byBusiness.get(event.businessId) ?? null });
+    out.push({ id: c.id, attempt: Number(c.attempt), claimedAt: now, event, business: byBusiness.get(event.businessId) ?? null });
   }
   return out;
 }
+

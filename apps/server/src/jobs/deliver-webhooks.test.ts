@@ -170,7 +170,7 @@ describeDrivers("webhook delivery worker", (driver) => {
       for (let folio = 1; folio <= 6; folio++) await changeState(h, await seedDocument(h, business.id, { folio }), "ENVIADO");
       const ids = await eventIdsOf(h, business.id);
       // The first worker claims some, is cut off mid-request (shutdown) and stops.
-      const first = createWebhookWorker(h.deps, { concurrency: 3 });
+      const first = createWebhookWorker(h.deps, { concurrency: 3, perBusiness: 3 });
       await first.tick();
       await receiver.waitFor(3);
       await first.stop();
@@ -218,8 +218,8 @@ describeDrivers("webhook delivery worker", (driver) => {
       // On PostgreSQL the second worker has its own connection pool, like another server process.
       const other = await secondConnection(h);
       try {
-        const a = createWebhookWorker(h.deps, { concurrency: 4 });
-        const b = createWebhookWorker(other?.deps ?? h.deps, { concurrency: 4 });
+        const a = createWebhookWorker(h.deps, { concurrency: 4, perBusiness: 4 });
+        const b = createWebhookWorker(other?.deps ?? h.deps, { concurrency: 4, perBusiness: 4 });
         await Promise.all([drain(a, 200), drain(b, 200)]);
         await Promise.all([drain(a), drain(b)]);
       } finally {
@@ -231,6 +231,49 @@ describeDrivers("webhook delivery worker", (driver) => {
       expect([...counts.values()].every((n) => n === 1)).toBe(true);
     } finally {
       await receiver.stop();
+    }
+  });
+
+  test("a finished attempt refills its slot from the worker itself: one round delivers a backlog larger than the slots", async () => {
+    const receiver = startReceiver();
+    try {
+      const { business } = await businessWithHook(h, receiver.url);
+      for (let folio = 1; folio <= 12; folio++) await changeState(h, await seedDocument(h, business.id, { folio }), "ENVIADO");
+      const worker = createWebhookWorker(h.deps, { concurrency: 3, perBusiness: 3 });
+      expect(await worker.tick()).toBe(true); // one round: three slots filled
+      await worker.idle(); // no second round
+      expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(12);
+    } finally {
+      await receiver.stop();
+    }
+  });
+
+  test("one business's slow receiver takes its share of the slots, not all: another business's newer events go through", async () => {
+    let hold = true;
+    const slow = startReceiver(async () => {
+      while (hold) await Bun.sleep(10);
+      return new Response("ok");
+    });
+    const fast = startReceiver();
+    try {
+      const a = await businessWithHook(h, slow.url);
+      for (let folio = 1; folio <= 10; folio++) await changeState(h, await seedDocument(h, a.business.id, { folio }), "ENVIADO");
+      const b = await businessWithHook(h, fast.url);
+      for (let folio = 1; folio <= 5; folio++) await changeState(h, await seedDocument(h, b.business.id, { folio }), "ENVIADO");
+      const worker = createWebhookWorker(h.deps, { concurrency: 4, perBusiness: 2 });
+      await worker.tick();
+      // All five of the second business arrive while the first business's two attempts are still held.
+      await fast.waitFor(5);
+      await Bun.sleep(100);
+      expect(slow.received).toHaveLength(2);
+      hold = false;
+      await worker.idle();
+      expect(new Set(slow.received.map((r) => r.headers["webhook-id"])).size).toBe(10);
+      expect(new Set(fast.received.map((r) => r.headers["webhook-id"])).size).toBe(5);
+    } finally {
+      hold = false;
+      await slow.stop();
+      await fast.stop();
     }
   });
 

@@ -1,9 +1,15 @@
 /**
- * Webhook delivery worker: each round (a pg-boss job, `boss-loop.ts`) claims due attempts (`claim-deliveries.ts`),
+ * Webhook delivery worker: a round (a pg-boss job, `boss-loop.ts`) claims due attempts (`claim-deliveries.ts`),
  * POSTs each with the Standard Webhooks headers signed by every active secret, and records the outcome
  * (`record-delivery.ts`). Up to `concurrency` attempts run at once and never inside a transaction, so a
  * slow receiver holds no lock and never delays emission. The target is re-checked at delivery time (resolved
  * addresses, https in live).
+ *
+ * A finished attempt refills its slot at once from this process (one claim statement), not through a new pg-boss
+ * round: a round costs a job's send, fetch and completion, which capped a backlog at ≈ 17 deliveries/s. Rounds
+ * still start the work (every interval, and on a wake-up after a state change) in whichever process is free.
+ * Each business gets at most `perBusiness` of the slots, so one slow or flooded receiver cannot hold back the
+ * others' webhooks.
  */
 import type { Deps } from "../deps.js";
 import { activeWebhookSecrets } from "../modules/businesses/active-webhook-secrets.js";
@@ -21,12 +27,12 @@ export interface WebhookWorkerOptions {
   timeoutMs?: number;
   /** Wait before attempt + 1 in ms, null when none is left (default the spec's schedule). */
   retryDelayMs?: (attempt: number) => number | null;
-  /** Attempts in flight at once per worker. */
+  /** Attempts in flight at once per worker (default 32). */
   concurrency?: number;
+  /** Attempts in flight at once for one business (default a quarter of `concurrency`). */
+  perBusiness?: number;
   /** Name resolution for the SSRF check (tests). */
   lookup?: HostLookup;
-  /** Called when an attempt finishes (the loop wakes to claim more). */
-  onSettled?: () => void;
 }
 
 export interface WebhookWorker {
@@ -46,10 +52,15 @@ const defaultRetryDelayMs = (attempt: number) => {
 export function createWebhookWorker(deps: Deps, options: WebhookWorkerOptions = {}): WebhookWorker {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? 32;
+  const perBusiness = options.perBusiness ?? Math.max(1, Math.floor(concurrency / 4));
   const leaseMs = timeoutMs + 50_000;
   const stopping = new AbortController();
   const inFlight = new Set<Promise<void>>();
+  /** Attempts in flight by business id (the claim's share). */
+  const byBusiness = new Map<string, number>();
+  let claiming: Promise<boolean> | null = null;
+  let claimAgain = false;
 
   async function attempt(claimed: ClaimedDelivery): Promise<void> {
     const posted = await send(claimed);
@@ -83,6 +94,8 @@ export function createWebhookWorker(deps: Deps, options: WebhookWorkerOptions = 
   }
 
   function launch(claimed: ClaimedDelivery): void {
+    const business = claimed.event.businessId;
+    byBusiness.set(business, (byBusiness.get(business) ?? 0) + 1);
     const run = attempt(claimed)
       .catch((error: unknown) => {
         // The claim's lease runs out and the attempt is made again: at-least-once.
@@ -90,26 +103,63 @@ export function createWebhookWorker(deps: Deps, options: WebhookWorkerOptions = 
       })
       .finally(() => {
         inFlight.delete(run);
-        options.onSettled?.();
+        const left = (byBusiness.get(business) ?? 1) - 1;
+        if (left > 0) byBusiness.set(business, left);
+        else byBusiness.delete(business);
+        refill();
       });
     inFlight.add(run);
   }
 
+  /**
+   * Claims into the free slots, one claim at a time (a call during a claim asks for another after it). Claims
+   * again while a claim found rows and slots are left: a business that reached its share in one claim is skipped
+   * in the next. True when every slot is taken (there may be more due).
+   */
+  function fill(): Promise<boolean> {
+    if (claiming) {
+      claimAgain = true;
+      return claiming;
+    }
+    claiming = (async () => {
+      for (;;) {
+        claimAgain = false;
+        if (stopping.signal.aborted) return false;
+        const free = concurrency - inFlight.size;
+        if (free <= 0) return true;
+        const claimed = await claimDeliveries(deps.db, deps.now(), free, leaseMs, { perBusiness, inFlight: byBusiness });
+        for (const c of claimed) launch(c);
+        if (claimed.length === free) return true;
+        if (claimed.length === 0 && !claimAgain) return false;
+      }
+    })().finally(() => {
+      claiming = null;
+    });
+    return claiming;
+  }
+
+  async function idle(): Promise<void> {
+    while (claiming || inFlight.size > 0) {
+      await claiming?.catch(() => undefined);
+      await Promise.allSettled([...inFlight]);
+    }
+  }
+
+  function refill(): void {
+    if (stopping.signal.aborted) return;
+    fill().catch((error: unknown) => deps.log.error("webhook.claim_failed", { error: errorMessage(error) }));
+  }
+
   return {
     async tick() {
-      if (stopping.signal.aborted) return false;
-      const free = concurrency - inFlight.size;
-      if (free <= 0) return false;
-      const claimed = await claimDeliveries(deps.db, deps.now(), free, leaseMs);
-      for (const c of claimed) launch(c);
-      return claimed.length === free;
+      // Slots taken by attempts already running are no reason for another round: their ends refill them.
+      if (stopping.signal.aborted || inFlight.size >= concurrency) return false;
+      return fill();
     },
     async stop() {
       stopping.abort();
-      await Promise.allSettled([...inFlight]);
+      await idle();
     },
-    async idle() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
+    idle,
   };
 }

@@ -63,9 +63,7 @@ export async function startWorkers(deps: Deps, store: JobStore, options: Workers
     loops.set(name, await startBossLoop({ boss, queue: WORKER_QUEUES[name], intervalMs: interval(name), tick, log }));
   };
 
-  const webhookWorker = enabled("webhooks")
-    ? createWebhookWorker(deps, { ...options.webhooks, onSettled: () => loops.get("webhooks")?.wake() })
-    : null;
+  const webhookWorker = enabled("webhooks") ? createWebhookWorker(deps, options.webhooks) : null;
   if (webhookWorker) await start("webhooks", webhookWorker.tick);
   if (engine && enabled("dispatch")) await start("dispatch", createDispatcher(deps, engine, options.dispatch).tick);
   if (engine && enabled("poll")) await start("poll", createStatusPoller(deps, engine, options.poll).tick);
