@@ -13,6 +13,7 @@ import { dashboard } from "./http/dashboard.js";
 import { docsAssets, DOCS_ASSETS_PATH } from "./http/docs-assets.js";
 import { pipeline } from "./http/pipeline.js";
 import { replayEmittedDocument } from "./modules/dte/emit-document.js";
+import { startLiveness } from "./liveness.js";
 import { createLogger, type Logger } from "./log.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { businessRoutes } from "./modules/businesses/routes.js";
@@ -44,16 +45,28 @@ export function createDeps(options: AppOptions): Deps {
   const gateway = lazySiiGateway(() =>
     options.sii ? options.sii() : openSiiGateway({ config: options.config, db: options.database.db, masterKey: options.secrets.masterKey, log }),
   );
+  const instanceId = randomUUID();
+  const { database, config } = options;
+  const liveness = startLiveness(
+    database.jobStore.kind === "pglite" ? { kind: "pglite" } : { kind: "postgres", url: database.jobStore.url, sessionLocks: config.databasePrepare },
+    database.db,
+    instanceId,
+    log,
+  );
   return {
-    db: options.database.db,
-    config: options.config,
+    db: database.db,
+    config,
     secrets: options.secrets,
     log,
     certificates: options.certificates ?? defaultCertificateLoader,
     now: options.now ?? (() => new Date()),
-    instanceId: randomUUID(),
+    instanceId,
+    liveness,
     sii: gateway.get,
-    close: gateway.close,
+    close: async () => {
+      await liveness.close();
+      await gateway.close();
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 /** What use cases receive instead of the HTTP context. */
 import type { Config } from "./config.js";
 import type { Db } from "./db/open-database.js";
+import type { Liveness } from "./liveness.js";
 import type { Logger } from "./log.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import type { Secrets } from "./secrets.js";
@@ -12,12 +13,17 @@ export interface Deps {
   secrets: Secrets;
   log: Logger;
   certificates: CertificateLoader;
-  /** Distinguishes app instances in one process (Elysia dedupes named plugins by name + seed). */
+  /**
+   * Distinguishes app instances in one process (Elysia dedupes named plugins by name + seed), and names this
+   * process to the others (`liveness`).
+   */
   instanceId: string;
+  /** Whether another server process (the owner of a half-done request) is still running. */
+  liveness: Liveness;
   /** Wall clock (tests may pin it). */
   now: () => Date;
   /** The SII of each environment (opened on first use). */
   sii: () => Promise<SiiGateway>;
-  /** Releases what the deps opened (the in-process sandbox SII). */
+  /** Releases what the deps opened (the in-process sandbox SII, the liveness lock's connection). */
   close: () => Promise<void>;
 }

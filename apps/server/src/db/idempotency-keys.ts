@@ -16,6 +16,11 @@ export const idempotencyKeys = pgTable(
      * if that process dies before storing its answer, a retry gets the resource instead of a second one.
      */
     resourceId: text("resource_id"),
+    /**
+     * The server process running the first request (`deps.instanceId`): when that process is gone (`liveness.ts`),
+     * a retry need not wait for the request to count as abandoned. Null on rows from before migration 0008.
+     */
+    owner: text("owner"),
     createdAt: createdAt(),
     expiresAt: at("expires_at").notNull(),
   },

@@ -12,7 +12,10 @@ import type { Credential } from "./credential.js";
 import { ApiError } from "./errors.js";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
-/** A first request that ran this long without finishing (process died) no longer blocks its key. */
+/**
+ * A first request that ran this long without finishing no longer blocks its key. Sooner when its process is known
+ * to be gone (`liveness.ts`): then a retry is served at once.
+ */
 const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
 export function idempotencyScope(credential: Credential | "invalid" | undefined): string {
@@ -48,17 +51,25 @@ export type BeginResult =
 /** What a replay of a created resource answers (the current representation of the resource). */
 export type ResourceReplayer = (resourceId: string) => Promise<{ status: number; body: unknown } | null>;
 
+export interface BeginInput {
+  scope: string;
+  key: string;
+  hash: string;
+  nowMs: number;
+  /** The process claiming the key (`Liveness.owner()`; null: its death cannot be told, the timeout decides). */
+  owner?: string | null;
+  /** True when the process that claimed the key first is certainly gone. */
+  isGone?: (owner: string) => Promise<boolean>;
+}
+
 /** Claims the key, or answers with the stored response, or throws REUSED / IN_PROGRESS. */
-export async function beginIdempotent(
-  db: Db,
-  masterKey: Buffer,
-  input: { scope: string; key: string; hash: string; nowMs: number },
-): Promise<BeginResult> {
+export async function beginIdempotent(db: Db, masterKey: Buffer, input: BeginInput): Promise<BeginResult> {
+  const owner = input.owner ?? null;
   if (Math.random() < 0.01) await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, new Date(input.nowMs))); // housekeeping
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db
       .insert(idempotencyKeys)
-      .values({ scope: input.scope, key: input.key, requestHash: input.hash, createdAt: new Date(input.nowMs), expiresAt: new Date(input.nowMs + IDEMPOTENCY_TTL_MS) })
+      .values({ scope: input.scope, key: input.key, requestHash: input.hash, owner, createdAt: new Date(input.nowMs), expiresAt: new Date(input.nowMs + IDEMPOTENCY_TTL_MS) })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length > 0) return { kind: "started" };
@@ -68,13 +79,13 @@ export async function beginIdempotent(
       .where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key)));
     if (!row) continue; // released meanwhile
     const expired = row.expiresAt.getTime() <= input.nowMs;
-    const abandoned = row.responseStatus === null && row.createdAt.getTime() + ABANDONED_AFTER_MS <= input.nowMs;
+    const abandoned = row.responseStatus === null && (row.createdAt.getTime() + ABANDONED_AFTER_MS <= input.nowMs || (await ownerGone(row.owner, input)));
     if (abandoned && !expired && row.resourceId !== null && row.requestHash === input.hash) {
       if (!isBatchResource(row.resourceId)) return { kind: "resource", resourceId: row.resourceId };
       // Claim it again (compare-and-set on created_at) so that two retries cannot both resume the batch.
       const reclaimed = await db
         .update(idempotencyKeys)
-        .set({ createdAt: new Date(input.nowMs) })
+        .set({ createdAt: new Date(input.nowMs), owner })
         .where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, input.key), eq(idempotencyKeys.createdAt, row.createdAt), sql`response_status is null`))
         .returning({ resourceId: idempotencyKeys.resourceId });
       const resourceId = reclaimed[0]?.resourceId;
@@ -96,6 +107,10 @@ export async function beginIdempotent(
     return { kind: "replay", status: row.responseStatus, body: decryptSecretText(masterKey, row.responseBodyEnc) };
   }
   throw new ApiError("IDEMPOTENCY_IN_PROGRESS", "a request with this Idempotency-Key is still being processed");
+}
+
+async function ownerGone(owner: string | null, input: BeginInput): Promise<boolean> {
+  return owner !== null && owner !== input.owner && input.isGone !== undefined && (await input.isGone(owner));
 }
 
 /** Stores the final answer; a 5xx releases the key so that the client may retry. */

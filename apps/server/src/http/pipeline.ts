@@ -67,7 +67,14 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
       const state = stateOf(request);
       const scope = idempotencyScope(state.credential);
       const hash = requestHash("POST", path, fingerprints.get(request) ?? null);
-      let begun = await beginIdempotent(deps.db, deps.secrets.masterKey, { scope, key, hash, nowMs: deps.now().getTime() });
+      let begun = await beginIdempotent(deps.db, deps.secrets.masterKey, {
+        scope,
+        key,
+        hash,
+        nowMs: deps.now().getTime(),
+        owner: deps.liveness.owner(),
+        isGone: deps.liveness.isGone,
+      });
       if (begun.kind === "resource") {
         // The first request's process died after creating the resource: answer with it, never create a second one.
         const replay = options.replayResource ? await options.replayResource(begun.resourceId) : null;

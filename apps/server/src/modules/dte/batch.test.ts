@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { count, eq } from "drizzle-orm";
 import { idempotencyKeys } from "../../db/idempotency-keys.js";
 import { batchResource } from "../../http/idempotency.js";
+import { startLiveness } from "../../liveness.js";
 import type { Sandbox } from "@timbre/sii";
 import { documents } from "../../db/documents.js";
 import { expectError } from "../../../test/support/fixtures.js";
@@ -66,6 +67,38 @@ describeDrivers("batch, idempotency, preview and annulment", (driver) => {
     const again = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33), headers });
     expect(again.json.data.id).toBe(first.json.data.id);
     expect(await documentCount()).toBe(n);
+  }, 30_000);
+
+  test("a key whose first request's process is gone replays its document at once; while that process lives, 409", async () => {
+    const headers = { "Idempotency-Key": `gone-${driver}` };
+    const first = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33), headers });
+    expect(first.status).toBe(201);
+    const n = await documentCount();
+    // Another server process (its own session lock on PostgreSQL; on PGlite only this process can run).
+    const url = process.env.DATABASE_URL;
+    const other =
+      driver === "postgres" && url
+        ? startLiveness({ kind: "postgres", url: (h.database.jobStore as { url: string }).url, sessionLocks: true }, h.deps.db, "other-process", h.deps.log)
+        : null;
+    try {
+      if (other) for (let i = 0; i < 100 && other.owner() === null; i++) await Bun.sleep(20);
+      // That process stored the document and was still answering (a minute ago, well within the 5-minute timeout).
+      await h.deps.db
+        .update(idempotencyKeys)
+        .set({ responseStatus: null, responseBodyEnc: null, owner: other?.owner() ?? "other-process", createdAt: new Date(Date.now() - 60_000) })
+        .where(eq(idempotencyKeys.key, headers["Idempotency-Key"]));
+      if (other) {
+        expectError(await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33), headers }), 409, "IDEMPOTENCY_IN_PROGRESS");
+        await other.close(); // its session ends, as when the process dies
+      }
+      const retry = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33), headers });
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+      expect(retry.json.data.id).toBe(first.json.data.id);
+      expect(await documentCount()).toBe(n);
+    } finally {
+      await other?.close();
+    }
   }, 30_000);
 
   test("a keyed batch whose first request died part-way: the retry reuses the stored items and emits only the rest", async () => {
