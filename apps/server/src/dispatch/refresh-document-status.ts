@@ -18,6 +18,7 @@ import { SiiAuthError, SiiTransientError, type EnvelopeStatus } from "@timbre/si
 import { documentHeadColumns, documents, type DocumentHead, type DocumentRow, type DocumentState, type SiiStatusSnapshot } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { changeDocumentState, changeDocumentStates } from "../modules/dte/change-state.js";
+import { lineOf } from "./detail-line.js";
 import { earlierCopyAccepted, hasUnsettledEarlierEnvelope } from "./earlier-copy.js";
 import { reconcileDocument } from "./reconcile-document.js";
 import { envelopeKindOf, nextCheckAt, openSiiSession, type SiiSession } from "./sii-session.js";
@@ -152,8 +153,8 @@ export async function refreshDocumentStatuses(deps: Deps, ids: string[], options
 }
 
 function documentErrors(status: EnvelopeStatus, doc: DocumentHead): SiiError[] | null {
-  const line = status.documents?.find((d) => d.tipo === doc.tipo && d.folio === doc.folio);
-  if (!line) return null;
+  const line = lineOf(status, doc);
+  if (line === null || line === "unsure") return null;
   return line.errors.map((e) => siiError(e.codigo, "document", e.descripcion));
 }
 
@@ -182,9 +183,10 @@ async function envelopeVerdictFor(deps: Deps, session: SiiSession, doc: Document
       : own ?? (verdict.state === "ACEPTADO" ? [] : [siiError(verdict.state === "RECHAZADO" ? "RCH" : "RPR", "envelope")]);
     return { to: verdict.state, sii: snapshot(errores), detalle: detalleOf(verdict.state, status.estado, errores) };
   }
-  // Mixed or missing counts: resolve this document alone.
-  if (status.documents !== undefined) {
-    const line = status.documents.find((d) => d.tipo === doc.tipo && d.folio === doc.folio);
+  // Mixed or missing counts: resolve this document alone — from the SII's per-document detail when it names it
+  // without doubt, else with QueryEstDte.
+  const line = status.documents === undefined ? "unsure" : lineOf(status, doc);
+  if (line !== "unsure") {
     const errores = documentErrors(status, doc) ?? [];
     const to: Final = !line ? "ACEPTADO" : line.estado === "RCH" ? "RECHAZADO" : "ACEPTADO_CON_REPAROS";
     return { to, sii: snapshot(errores), detalle: detalleOf(to, status.estado, errores) };

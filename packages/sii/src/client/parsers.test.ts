@@ -76,4 +76,23 @@ describe("SII answer parsers (BRIEF §7 samples)", () => {
     expect(s.counts[0]).toEqual({ tipo: 39, informados: 2, aceptados: 1, rechazados: 1, reparos: 0 });
     expect(s.documents[0]).toEqual({ tipo: 39, folio: 7, estado: "RCH", errors: [{ codigo: "CAF-3-517", descripcion: "CAF Vencido" }] });
   });
+  // The shape of the SII's published example: numeric codigo beside seccion and nivel, a line without tipo.
+  test("boleta REST JSON as the SII writes it: codes composed SECCION-NIVEL-CODIGO, a missing tipo is the envelope's only one", () => {
+    const line = (folio: number, tipo?: number) => ({
+      ...(tipo === undefined ? {} : { tipo }),
+      folio,
+      estado: "RPR",
+      descripcion: "Dte Aceptado con reparos",
+      error: [{ seccion: "DET", linea: 2, nivel: 1, codigo: 200, descripcion: "Valor Detalle Distinto a Precio * Cantidad", detalle: "[2500 <> 3500]" }],
+    });
+    const one = parseBoletaStatus({ trackid: 1014, estado: "EPR", estadistica: [{ tipo: 39, informados: 3, aceptados: 2, rechazados: 0, reparos: 1 }], detalle_rep_rech: [line(3500)] });
+    expect(one.documents[0]).toEqual({ tipo: 39, folio: 3500, estado: "RPR", errors: [{ codigo: "DET-1-200", descripcion: "Valor Detalle Distinto a Precio * Cantidad", detalle: "[2500 <> 3500]" }] });
+    const two = parseBoletaStatus({
+      trackid: 1014,
+      estado: "EPR",
+      estadistica: [{ tipo: 39, informados: 3, aceptados: 2, rechazados: 0, reparos: 1 }, { tipo: 41, informados: 1, aceptados: 1, rechazados: 0, reparos: 0 }],
+      detalle_rep_rech: [line(3500), line(12, 41)],
+    });
+    expect(two.documents.map((d) => [d.tipo, d.folio])).toEqual([[null, 3500], [41, 12]]);
+  });
 });

@@ -18,6 +18,7 @@ export function handleBoletaStatus(state: SandboxState, req: Request, rut: strin
   if (record === undefined || record.rutEmisor.toUpperCase() !== rut.toUpperCase()) return Response.json({ error: "no encontrado" }, { status: 404 });
   const estado = estadoAt(record, state.settings.now().getTime(), state.settings.stepMs);
   const processed = estado === record.final;
+  const singleTipo = new Set(record.documents.map((d) => d.tipo)).size === 1;
   return Response.json({
     rut_emisor: record.rutEmisor,
     rut_envia: record.rutEnvia,
@@ -30,10 +31,20 @@ export function handleBoletaStatus(state: SandboxState, req: Request, rut: strin
           ...record.envelopeErrors.map((e) => ({ tipo: null, folio: null, estado: record.final, descripcion: e.descripcion,
             error: [{ seccion: e.codigo.split("-")[0] ?? "ENV", linea: null, nivel: 3, codigo: e.codigo, descripcion: e.descripcion, detalle: null }] })),
           ...record.documents.filter((d) => d.estado !== "DOK").map((d) => ({
-            tipo: d.tipo, folio: d.folio, estado: d.estado === "RCH" ? "RCH" : "RPR", descripcion: d.errors[0]?.descripcion ?? "",
-            error: d.errors.map((e) => ({ seccion: e.codigo.split("-")[0] ?? "", linea: null, nivel: e.nivel, codigo: e.codigo, descripcion: e.descripcion, detalle: null })),
+            // As in the SII's published example: a line may leave out its tipo (here: when the envelope has one
+            // tipo), and an error's code comes apart as seccion, nivel and a numeric codigo.
+            ...(singleTipo ? {} : { tipo: d.tipo }),
+            folio: d.folio, estado: d.estado === "RCH" ? "RCH" : "RPR", descripcion: d.errors[0]?.descripcion ?? "",
+            error: d.errors.map((e) => ({ ...splitCode(e.codigo, e.nivel), linea: null, descripcion: e.descripcion, detalle: null })),
           })),
         ]
       : [],
   });
+}
+
+/** `HED-3-100` → `{ seccion: "HED", nivel: 3, codigo: 100 }`, the REST answer's form; other codes stay whole. */
+function splitCode(code: string, nivel: number): { seccion: string; nivel: number; codigo: number | string } {
+  const parts = /^([A-Z]{2,4})-(\d)-(\d+)$/.exec(code);
+  if (!parts) return { seccion: code.split("-")[0] ?? "", nivel, codigo: code };
+  return { seccion: parts[1]!, nivel: Number(parts[2]), codigo: Number(parts[3]) };
 }
