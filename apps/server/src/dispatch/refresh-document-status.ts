@@ -14,7 +14,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { stateFromDocumentStatus, stateFromEnvelopeStatus } from "@timbre/core/lifecycle";
-import { SiiAuthError, SiiTransientError, type EnvelopeStatus } from "@timbre/sii";
+import { SiiAuthError, SiiTransientError, type DocumentVerdict, type EnvelopeStatus } from "@timbre/sii";
 import { documentHeadColumns, documents, type DocumentHead, type DocumentRow, type DocumentState, type SiiStatusSnapshot } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { changeDocumentState, changeDocumentStates } from "../modules/dte/change-state.js";
@@ -152,9 +152,7 @@ export async function refreshDocumentStatuses(deps: Deps, ids: string[], options
   return settled;
 }
 
-function documentErrors(status: EnvelopeStatus, doc: DocumentHead): SiiError[] | null {
-  const line = lineOf(status, doc);
-  if (line === null || line === "unsure") return null;
+function lineErrors(line: DocumentVerdict): SiiError[] {
   return line.errors.map((e) => siiError(e.codigo, "document", e.descripcion));
 }
 
@@ -177,7 +175,8 @@ async function envelopeVerdictFor(deps: Deps, session: SiiSession, doc: Document
     return { to: null, sii: snapshot([]), detalle: "" };
   }
   if (verdict.kind === "final") {
-    const own = documentErrors(status, doc);
+    const line = lineOf(status, doc);
+    const own = line === null || line === "unsure" ? null : lineErrors(line);
     const errores = verdict.envelopeLevel
       ? [siiError(status.estado, "envelope", status.glosa ?? undefined)]
       : own ?? (verdict.state === "ACEPTADO" ? [] : [siiError(verdict.state === "RECHAZADO" ? "RCH" : "RPR", "envelope")]);
@@ -187,7 +186,7 @@ async function envelopeVerdictFor(deps: Deps, session: SiiSession, doc: Document
   // without doubt, else with QueryEstDte.
   const line = status.documents === undefined ? "unsure" : lineOf(status, doc);
   if (line !== "unsure") {
-    const errores = documentErrors(status, doc) ?? [];
+    const errores = line ? lineErrors(line) : [];
     const to: Final = !line ? "ACEPTADO" : line.estado === "RCH" ? "RECHAZADO" : "ACEPTADO_CON_REPAROS";
     return { to, sii: snapshot(errores), detalle: detalleOf(to, status.estado, errores) };
   }

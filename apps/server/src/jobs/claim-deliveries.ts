@@ -83,4 +83,3 @@ export async function claimDeliveries(db: Db, now: Date, limit: number, leaseMs:
   }
   return out;
 }
-

@@ -29,7 +29,7 @@ export function handleBoletaStatus(state: SandboxState, req: Request, rut: strin
     detalle_rep_rech: processed
       ? [
           ...record.envelopeErrors.map((e) => ({ tipo: null, folio: null, estado: record.final, descripcion: e.descripcion,
-            error: [{ seccion: e.codigo.split("-")[0] ?? "ENV", linea: null, nivel: 3, codigo: e.codigo, descripcion: e.descripcion, detalle: null }] })),
+            error: [{ ...splitCode(e.codigo, 3), linea: null, descripcion: e.descripcion, detalle: null }] })),
           ...record.documents.filter((d) => d.estado !== "DOK").map((d) => ({
             // As in the SII's published example: a line may leave out its tipo (here: when the envelope has one
             // tipo), and an error's code comes apart as seccion, nivel and a numeric codigo.
