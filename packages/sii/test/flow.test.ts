@@ -94,6 +94,27 @@ describe("client ↔ sandbox over loopback HTTP: outcomes", () => {
     expect(r.documents).toEqual([{ tipo: 39, folio: 2, estado: "RCH", errors: [{ codigo: "HED-3-305", descripcion: describeSiiCode("HED-3-305").descripcion }] }]);
   });
 
+  test("one boleta's status by the boleta REST API (not QueryEstDte): DOK, DNK, FAU as QueryEstDte judges DTEs", async () => {
+    const client = world.newClient();
+    const sent = await client.uploadEnvelope({ kind: "EnvioBOLETA", xml: await envelopeBytes(world, { kind: "EnvioBOLETA", docs: [{ tipo: 39, folio: 7 }] }), rutEmisor: EMISOR });
+    const registered = world.sandbox.documents().find((d) => d.tipo === 39 && d.folio === 7 && d.trackId === sent.trackId.padStart(10, "0"));
+    expect(registered).toBeDefined();
+    const query = { rutEmisor: EMISOR, rutReceptor: registered!.rutRecep, tipo: 39, folio: 7, fecha: registered!.fchEmis, monto: registered!.mntTotal };
+    const rec = recordingFetch();
+    const asking = world.newClient({ fetch: rec.fetch });
+    const ok = await asking.getDocumentStatus(query);
+    expect(ok).toMatchObject({ estado: "DOK", glosa: expect.stringContaining("recibido por el SII") });
+    expect(rec.paths.at(-1)).toBe(`/recursos/v1/boleta.electronica/${EMISOR}-39-7/estado`);
+    expect(rec.paths).not.toContain("/DTEWS/QueryEstDte.jws");
+    expect(rec.paths).toContain("/recursos/v1/boleta.electronica.token");
+    expect((await asking.getDocumentStatus({ ...query, monto: query.monto + 1 })).estado).toBe("DNK");
+    expect((await asking.getDocumentStatus({ ...query, folio: 8 })).estado).toBe("FAU");
+    // Boletas that go by DTEUpload are asked by QueryEstDte, the SOAP channel they use.
+    const soap = recordingFetch();
+    expect((await world.newClient({ fetch: soap.fetch, boletaUpload: "dteupload" }).getDocumentStatus(query)).estado).toBe("DOK");
+    expect(soap.paths).toContain("/DTEWS/QueryEstDte.jws");
+  });
+
   test("EnvioBOLETA falls back to DTEUpload + QueryEstUp when the REST upload answers 5xx (when configured)", async () => {
     const client = world.newClient({ boletaUpload: "rest-with-fallback" });
     world.sandbox.faults.set({ mode: "http500", count: 1, path: "/recursos/v1/boleta.electronica.envio" });

@@ -79,10 +79,10 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     }, 30_000);
   }
 
-  /** A 33 whose upload went unanswered (202, envelope `unknown`), and a way to give the SII that very envelope. */
-  const emitUnanswered = async () => {
-    sandbox.faults.set({ mode: "timeout", path: "DTEUpload" });
-    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
+  /** A document whose upload went unanswered (202, envelope `unknown`), and a way to give the SII that very envelope. */
+  const emitUnanswered = async (tipo: 33 | 39 = 33) => {
+    sandbox.faults.set({ mode: "timeout", path: tipo === 39 ? "boleta.electronica.envio" : "DTEUpload" });
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(tipo) });
     expect(res.status).toBe(202);
     await waitForSubmissions(h.deps);
     sandbox.faults.clear();
@@ -92,13 +92,14 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     expect(envelope.status).toBe("unknown");
     const arrives = async () => {
       const session = await openSiiSession(h.deps, businessId, "test");
-      await session.client.uploadEnvelope({ kind: "EnvioDTE", xml: await readStoredEnvelope(h.deps.db, envelope), rutEmisor: "76192083-9" });
+      await session.client.uploadEnvelope({ kind: tipo === 39 ? "EnvioBOLETA" : "EnvioDTE", xml: await readStoredEnvelope(h.deps.db, envelope), rutEmisor: "76192083-9" });
     };
     return { id, arrives };
   };
 
-  test("an upload that arrived although its answer was lost is reconciled, not re-sent", async () => {
-    const { id, arrives } = await emitUnanswered();
+  // A boleta is asked about by the boleta REST API's one-boleta status (QueryEstDte is for DTEs).
+  for (const tipo of [33, 39] as const) test(`an upload of a ${tipo} that arrived although its answer was lost is reconciled, not re-sent`, async () => {
+    const { id, arrives } = await emitUnanswered(tipo);
     await arrives(); // the SII got those very bytes (e.g. the answer was lost on the way back)
     const before = sandbox.envelopes().length;
     expect(await reconcileDocument(h.deps, id)).toBe("received");

@@ -1,4 +1,6 @@
 import { documentStateInfo } from "../codes/document-states.js";
+import { SII_PATHS } from "../protocol/endpoints.js";
+import { getBoletaJson } from "./boleta-get.js";
 import type { ClientContext } from "./context.js";
 import { SiiTransientError } from "./errors.js";
 import { parseEstDteAnswer } from "./parse-est-dte.js";
@@ -76,4 +78,35 @@ export async function queryEstDte(ctx: ClientContext, token: string, query: Docu
     glosaErr: answer.glosaErr,
     numAtencion: answer.numAtencion,
   };
+}
+
+/**
+ * One boleta's status by the boleta REST API (`GET …/boleta.electronica/{rut}-{dv}-{tipo}-{folio}/estado`, the
+ * SII's OpenAPI "API SII V1" 1.0.5): the same codes as QueryEstDte (`DOK`, `DNK`, `FAU`, `FNA`, `ANC`…), answered
+ * as `{ codigo, descripcion }`. QueryEstDte is the service for DTEs; boletas are asked here, with the boleta token.
+ * A 404 is no answer about the boleta (a wrong path or host), so it throws a transient `http` error rather than
+ * reading as "not received" — a document is never re-sent on a guess.
+ *
+ * @example
+ * const status = await queryBoletaDocumentStatus(ctx, boletaToken, { rutEmisor, rutReceptor: "66666666-6", tipo: 39, folio: 1, fecha: "2026-01-15", monto: 1190 });
+ */
+export async function queryBoletaDocumentStatus(ctx: ClientContext, token: string, query: DocumentStatusQuery): Promise<DocumentStatus> {
+  const op = "getDocumentStatus";
+  const company = rutParts(query.rutEmisor);
+  const receiver = rutParts(query.rutReceptor);
+  const ddmmaaaa = toDdMmAaaa(query.fecha);
+  const params = new URLSearchParams({
+    rut_receptor: receiver.body,
+    dv_receptor: receiver.dv,
+    monto: String(Math.trunc(query.monto)),
+    fechaEmision: `${ddmmaaaa.slice(0, 2)}-${ddmmaaaa.slice(2, 4)}-${ddmmaaaa.slice(4)}`,
+  });
+  const url = `${ctx.hosts.boletaApi}${SII_PATHS.boletaDocumentStatus(company.body, company.dv, query.tipo, query.folio)}?${params}`;
+  const json = await getBoletaJson(ctx, token, url, op);
+  if (json === null) throw new SiiTransientError(op, "http", "boleta status: HTTP 404", { httpStatus: 404 });
+  const body = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
+  const estado = typeof body.codigo === "string" ? body.codigo.trim().toUpperCase() : "";
+  if (estado === "") throw new SiiTransientError(op, "malformed", "boleta status answer without codigo");
+  const descripcion = typeof body.descripcion === "string" && body.descripcion.trim() !== "" ? body.descripcion.trim() : null;
+  return { estado, glosa: descripcion ?? documentStateInfo(estado)?.descripcion ?? null, errCode: null, glosaErr: null, numAtencion: null };
 }

@@ -1,10 +1,9 @@
-import { SII_PATHS, SII_USER_AGENT } from "../protocol/endpoints.js";
-import { looksLikeHtml } from "../protocol/xml-text.js";
+import { SII_PATHS } from "../protocol/endpoints.js";
 import { envelopeStateInfo } from "../codes/envelope-states.js";
 import type { ClientContext } from "./context.js";
 import { envelopeVerdict, type EnvelopeVerdict, type LifecycleState } from "./envelope-state.js";
 import { SiiTransientError } from "./errors.js";
-import { sendHttp } from "./http.js";
+import { getBoletaJson } from "./boleta-get.js";
 import { parseBoletaStatus, type DocumentVerdict } from "./parse-boleta.js";
 import { parseEstUpAnswer, type TipoCounts } from "./parse-est-up.js";
 import { rutParts } from "./rut-parts.js";
@@ -76,19 +75,9 @@ export async function queryEstUp(ctx: ClientContext, token: string, query: Envel
 export async function queryBoletaStatus(ctx: ClientContext, token: string, query: EnvelopeStatusQuery): Promise<EnvelopeStatus> {
   const op = "getUploadStatus";
   const company = rutParts(query.rutEmisor);
-  const url = `${ctx.hosts.boletaApi}${SII_PATHS.boletaStatus(company.body, company.dv, query.trackId)}`;
-  const answer = await sendHttp(ctx.fetch, { method: "GET", url, headers: { "User-Agent": SII_USER_AGENT, Cookie: `TOKEN=${token}`, Accept: "application/json" } }, ctx.requestMs, op);
-  if (answer.status === 401) throw new SiiTransientError(op, "token", "boleta status: not authenticated (401)", { httpStatus: 401 });
-  if (answer.status === 404) {
+  const json = await getBoletaJson(ctx, token, `${ctx.hosts.boletaApi}${SII_PATHS.boletaStatus(company.body, company.dv, query.trackId)}`, op);
+  if (json === null) {
     return { trackId: query.trackId, estado: "REC", glosa: "Envío aún no registrado (HTTP 404)", errCode: null, counts: [], ...withVerdict("REC", null, []) };
-  }
-  if (looksLikeHtml(answer.text, answer.contentType)) throw new SiiTransientError(op, "html", "SII answered an HTML page to the boleta status", { httpStatus: answer.status });
-  if (answer.status >= 400) throw new SiiTransientError(op, "http", `boleta status: HTTP ${answer.status}`, { httpStatus: answer.status });
-  let json: unknown;
-  try {
-    json = JSON.parse(answer.text);
-  } catch (cause) {
-    throw new SiiTransientError(op, "malformed", "boleta status answer is not JSON", { cause });
   }
   const parsed = parseBoletaStatus(json);
   const estado = parsed.estado ?? "";

@@ -2,11 +2,14 @@ import { resolveHosts, type SiiEnvironment } from "../protocol/endpoints.js";
 import * as auth from "./auth.js";
 import type { ClientContext, SeedSigner, SiiIdentity } from "./context.js";
 import { defaultSeedSigner } from "./default-signer.js";
-import { queryEstDte, type DocumentStatus, type DocumentStatusQuery } from "./document-status.js";
+import { queryBoletaDocumentStatus, queryEstDte, type DocumentStatus, type DocumentStatusQuery } from "./document-status.js";
 import { queryBoletaStatus, queryEstUp, type EnvelopeStatus } from "./envelope-status.js";
 import { SiiTransientError } from "./errors.js";
 import { TokenCache, type TokenKind } from "./token-cache.js";
 import { uploadBoletaRest, uploadDte, type UploadChannel, type UploadInput, type UploadResult } from "./upload.js";
+
+/** The boleta types, asked about through the boleta REST API. */
+const BOLETA_TIPOS: ReadonlySet<number> = new Set([39, 41]);
 
 /** How EnvioBOLETA is uploaded: REST only, DTEUpload only, or REST then DTEUpload on 5xx/network errors. */
 export type BoletaUploadMode = "rest" | "dteupload" | "rest-with-fallback";
@@ -107,8 +110,15 @@ export class SiiClient {
     return this.#withToken("dte", (token) => queryEstUp(this.#ctx, token, query));
   }
 
-  /** QueryEstDte: whether the SII has this document and with these data. */
+  /**
+   * Whether the SII has this document and with these data: QueryEstDte for DTEs; for boletas (39/41) the boleta
+   * REST API's one-boleta status — unless boletas go by DTEUpload (`boletaUpload: "dteupload"`), where the SOAP
+   * services are the channel.
+   */
   getDocumentStatus(query: DocumentStatusQuery): Promise<DocumentStatus> {
+    if (BOLETA_TIPOS.has(query.tipo) && this.#boletaUpload !== "dteupload") {
+      return this.#withToken("boleta", (token) => queryBoletaDocumentStatus(this.#ctx, token, query));
+    }
     return this.#withToken("dte", (token) => queryEstDte(this.#ctx, token, query));
   }
 

@@ -23,6 +23,7 @@ export const SII_PATHS = {
   boletaToken: "/recursos/v1/boleta.electronica.token",
   boletaUpload: "/recursos/v1/boleta.electronica.envio",
   boletaStatus: (rut: string, dv: string, trackId: string) => `/recursos/v1/boleta.electronica.envio/${rut}-${dv}-${trackId}`,
+  boletaDocumentStatus: (rut: string, dv: string, tipo: number, folio: number) => `/recursos/v1/boleta.electronica/${rut}-${dv}-${tipo}-${folio}/estado`,
 } as const;
 
 /** The SII environments and a custom base URL (sandbox). */

@@ -1,6 +1,8 @@
 import { siiTimestamp } from "./answers.js";
 import { tokenFromCookie } from "./credentials.js";
+import { documentStateInfo } from "../codes/document-states.js";
 import { countsOf, estadoAt } from "./envelopes.js";
+import { documentEstado } from "./soap-queries.js";
 import type { SandboxState } from "./state.js";
 
 /**
@@ -40,6 +42,29 @@ export function handleBoletaStatus(state: SandboxState, req: Request, rut: strin
         ]
       : [],
   });
+}
+
+/**
+ * GET /recursos/v1/boleta.electronica/{rut}-{dv}-{tipo}-{folio}/estado?rut_receptor=&dv_receptor=&monto=&fechaEmision=DD-MM-YYYY:
+ * one boleta, judged as QueryEstDte judges a DTE (`documentEstado`), answered as the SII's OpenAPI describes it:
+ * 200 `{ codigo, descripcion }`; 401 without a valid boleta token; 400 (plain text) without `monto` and a valid
+ * `fechaEmision`. The receiver is compared only when given (a consumer's boleta may be asked for without it).
+ *
+ * @example
+ * handleBoletaDocumentStatus(state, request, "76192083-9", 39, 12);
+ */
+export function handleBoletaDocumentStatus(state: SandboxState, req: Request, rut: string, tipo: number, folio: number): Response {
+  const token = state.credentials.checkToken(tokenFromCookie(req.headers.get("cookie")), "boleta");
+  if (token.status !== "valid") return new Response("NO ESTA AUTENTICADO", { status: 401 });
+  const params = new URL(req.url).searchParams;
+  const fecha = /^(\d{2})-(\d{2})-(\d{4})$/.exec(params.get("fechaEmision") ?? "");
+  const monto = params.get("monto") ?? "";
+  if (!fecha || !/^\d+$/.test(monto)) return new Response("Parámetros monto y fechaEmision (DD-MM-AAAA) requeridos", { status: 400 });
+  const receptor = params.get("rut_receptor");
+  const doc = state.registry.find(rut, tipo, folio);
+  const rutReceptor = receptor ? `${receptor}-${(params.get("dv_receptor") ?? "").toUpperCase()}` : doc?.rutRecep ?? "";
+  const codigo = documentEstado(state, { rutCompania: rut, tipo, folio, fecha: `${fecha[3]}-${fecha[2]}-${fecha[1]}`, monto: Number(monto), rutReceptor });
+  return Response.json({ codigo, descripcion: documentStateInfo(codigo)?.descripcion ?? codigo });
 }
 
 /** `HED-3-100` → `{ seccion: "HED", nivel: 3, codigo: 100 }`, the REST answer's form; other codes stay whole. */

@@ -1,7 +1,7 @@
 import { SII_PATHS, SOAP_SERVICES, type SoapService } from "../protocol/endpoints.js";
 import { buildSoapResponse, parseSoapRequest } from "../protocol/soap.js";
 import { htmlPage, respuesta } from "./answers.js";
-import { handleBoletaStatus } from "./boleta-status.js";
+import { handleBoletaDocumentStatus, handleBoletaStatus } from "./boleta-status.js";
 import { seedAnswer, tokenAnswer } from "./soap-auth.js";
 import { estDteAnswer, estUpAnswer } from "./soap-queries.js";
 import type { SandboxState } from "./state.js";
@@ -78,5 +78,7 @@ export async function routeRequest(state: SandboxState, req: Request): Promise<R
   if (path === SII_PATHS.boletaUpload && req.method === "POST") return handleBoletaUpload(state, req);
   const status = /^\/recursos\/v1\/boleta\.electronica\.envio\/(\d+)-([\dkK])-(\d+)$/.exec(path);
   if (status && req.method === "GET") return handleBoletaStatus(state, req, `${status[1]}-${status[2]?.toUpperCase()}`, status[3] ?? "");
+  const one = /^\/recursos\/v1\/boleta\.electronica\/(\d+)-([\dkK])-(\d+)-(\d+)\/estado$/.exec(path);
+  if (one && req.method === "GET") return handleBoletaDocumentStatus(state, req, `${one[1]}-${one[2]?.toUpperCase()}`, Number(one[3]), Number(one[4]));
   return new Response("Not Found", { status: 404 });
 }

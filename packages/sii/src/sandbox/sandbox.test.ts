@@ -42,6 +42,22 @@ describe("sandbox protocol surface (handler called directly)", () => {
     expect((await sandbox.handler(new Request("http://sandbox/nope"))).status).toBe(404);
   });
 
+  test("one boleta's REST status: 401 without a boleta token, 400 without monto and fechaEmision, FAU for an unknown folio", async () => {
+    const sandbox = createSandbox();
+    const identity = await testIdentity();
+    const url = "http://sandbox/recursos/v1/boleta.electronica/76192083-9-39-1/estado";
+    expect((await sandbox.handler(new Request(`${url}?monto=1000&fechaEmision=15-01-2026`))).status).toBe(401);
+    const seedXml = await (await sandbox.handler(new Request("http://sandbox/recursos/v1/boleta.electronica.semilla"))).text();
+    const seed = elementText(seedXml, "SEMILLA") ?? "";
+    const tokenXml = await (await sandbox.handler(new Request("http://sandbox/recursos/v1/boleta.electronica.token", { method: "POST", body: signSeed(seed, identity) }))).text();
+    const headers = { Cookie: `TOKEN=${elementText(tokenXml, "TOKEN")}` };
+    expect((await sandbox.handler(new Request(`${url}?monto=1000`, { headers }))).status).toBe(400);
+    expect((await sandbox.handler(new Request(`${url}?monto=1000&fechaEmision=2026-01-15`, { headers }))).status).toBe(400);
+    const fau = await sandbox.handler(new Request(`${url}?rut_receptor=66666666&dv_receptor=6&monto=1000&fechaEmision=15-01-2026`, { headers }));
+    expect(fau.status).toBe(200);
+    expect(await fau.json()).toEqual({ codigo: "FAU", descripcion: "Documento no recibido por el SII" });
+  });
+
   test("DTEUpload without a token → HTML page with HTTP 200", async () => {
     const sandbox = createSandbox();
     const res = await sandbox.handler(new Request("http://sandbox/cgi_dte/UPL/DTEUpload", { method: "POST", headers: { "User-Agent": "Mozilla/4.0" }, body: "x" }));

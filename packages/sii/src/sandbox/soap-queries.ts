@@ -51,8 +51,7 @@ export interface EstDteQuery {
 }
 
 /**
- * QueryEstDte.getEstDte: `FAU` until the envelope is processed (and for rejected documents), then `DOK` when
- * the data match or `DNK`; `FNA` for folios outside every range the sandbox authorised.
+ * QueryEstDte.getEstDte: the token checked, then {@link documentEstado}.
  *
  * @example
  * estDteAnswer(state, { rutCompania: "76192083-9", tipo: 33, folio: 1, fecha: "15012026", monto: 1190, rutReceptor: "60803000-K", token });
@@ -60,20 +59,39 @@ export interface EstDteQuery {
 export function estDteAnswer(state: SandboxState, q: EstDteQuery): string {
   const tokenEstado = tokenProblem(state, q.token);
   if (tokenEstado !== null) return respuesta([["ESTADO", tokenEstado], ["GLOSA_ESTADO", "Token no válido"]]);
-  const doc = state.registry.find(q.rutCompania, q.tipo, q.folio);
-  let estado: string;
-  if (doc === undefined || doc.visibleAt > state.settings.now().getTime() || doc.estado === "RCH") {
-    const unauthorised = doc === undefined && state.registry.hasRanges(q.rutCompania, q.tipo) &&
-      !state.registry.isAuthorised(q.rutCompania, q.tipo, q.folio);
-    estado = unauthorised ? "FNA" : "FAU";
-  } else {
-    const fecha = doc.fchEmis.split("-").reverse().join("");
-    const same = fecha === q.fecha && doc.mntTotal === q.monto && doc.rutRecep.toUpperCase() === q.rutReceptor.toUpperCase();
-    estado = same ? "DOK" : "DNK";
-  }
+  const estado = documentEstado(state, { ...q, fecha: `${q.fecha.slice(4, 8)}-${q.fecha.slice(2, 4)}-${q.fecha.slice(0, 2)}` });
   const info = documentStateInfo(estado);
   return respuesta([
     ["ESTADO", estado], ["GLOSA_ESTADO", info?.descripcion ?? estado], ["ERR_CODE", info?.errCode ?? "0"],
     ["GLOSA_ERR", info?.descripcion ?? estado], ["NUM_ATENCION", atencion(state)],
   ]);
+}
+
+/** Which document to judge, with the data to compare (`fecha` as `YYYY-MM-DD`). */
+export interface DocumentQuery {
+  rutCompania: string;
+  tipo: number;
+  folio: number;
+  fecha: string;
+  monto: number;
+  rutReceptor: string;
+}
+
+/**
+ * What the SII says about one document (QueryEstDte and the boleta REST `…/estado` alike): `FAU` until its envelope
+ * is processed (and for rejected documents), then `DOK` when the date, total and receiver match or `DNK`; `FNA` for
+ * folios outside every range the sandbox authorised.
+ *
+ * @example
+ * documentEstado(state, { rutCompania: "76192083-9", tipo: 39, folio: 1, fecha: "2026-01-15", monto: 1190, rutReceptor: "66666666-6" }); // "DOK"
+ */
+export function documentEstado(state: SandboxState, q: DocumentQuery): string {
+  const doc = state.registry.find(q.rutCompania, q.tipo, q.folio);
+  if (doc === undefined || doc.visibleAt > state.settings.now().getTime() || doc.estado === "RCH") {
+    const unauthorised = doc === undefined && state.registry.hasRanges(q.rutCompania, q.tipo) &&
+      !state.registry.isAuthorised(q.rutCompania, q.tipo, q.folio);
+    return unauthorised ? "FNA" : "FAU";
+  }
+  const same = doc.fchEmis === q.fecha && doc.mntTotal === q.monto && doc.rutRecep.toUpperCase() === q.rutReceptor.toUpperCase();
+  return same ? "DOK" : "DNK";
 }
