@@ -60,8 +60,22 @@ describe("the sandbox rejects what the SII rejects", () => {
     const other = await send({ docs: [{ folio: 20, precio: 2000 }] });
     expect(other.status.state).toBe("RECHAZADO");
     expect(codesOf(other.record)).toEqual(["DTE-3-101"]);
-    const again = await send({ docs: [{ folio: 20, precio: 1000 }] });
+    const again = await send({ docs: [{ folio: 20, precio: 1000 }], timestamp: "2026-01-15T10:00:01" });
     expect(codesOf(again.record)).toEqual(["DTE-3-100"]);
+  });
+
+  test("the very same file again → RPT (repetido), envelope-level: nothing of it registered, the first upload's verdict stands", async () => {
+    const bytes = await envelopeBytes(world, { docs: [{ folio: 21 }] });
+    const upload = () => world.client.uploadEnvelope({ kind: "EnvioDTE", xml: bytes, rutEmisor: EMISOR });
+    const first = await upload();
+    expect((await world.client.getUploadStatus({ trackId: first.trackId, rutEmisor: EMISOR, kind: "EnvioDTE" })).state).toBe("ACEPTADO");
+    const repeated = await upload();
+    expect(repeated.trackId).not.toBe(first.trackId);
+    const status = await world.client.getUploadStatus({ trackId: repeated.trackId, rutEmisor: EMISOR, kind: "EnvioDTE" });
+    expect(status).toMatchObject({ estado: "RPT", state: "RECHAZADO", counts: [] });
+    expect(status.verdict).toMatchObject({ envelopeLevel: true, hint: expect.stringContaining("QueryEstDte") });
+    expect(world.sandbox.envelope(repeated.trackId)?.envelopeErrors[0]?.descripcion).toContain(first.trackId);
+    expect(world.sandbox.documents().filter((d) => d.folio === 21 && d.tipo === 33).map((d) => d.trackId)).toEqual([first.trackId]);
   });
 
   test("a wrong carátula → RCT: RutReceptor not the SII (CRT-3-18), RutEnvia not the signer (CRT-3-19)", async () => {

@@ -3,8 +3,9 @@
  * ENVIADO with a track id → envelope status (QueryEstUp / boleta REST): EPR with counts → ACEPTADO /
  * ACEPTADO_CON_REPAROS / RECHAZADO; mixed counts → this document's line in the boleta detail, or QueryEstDte (with
  * the counts deciding reparos where they can, `acceptedOutOfMixed`);
- * envelope-level rejections → RECHAZADO — unless the document was re-sent after an unanswered upload and the SII
- * holds that earlier copy (`earlier-copy.ts`). ENVIADO without a track id (reconciled) → QueryEstDte. PENDIENTE → the
+ * envelope-level rejections → RECHAZADO — unless the SII holds another copy of the document: the envelope is a
+ * repeated file (`RPT`), or the document was re-sent after an unanswered upload (`earlier-copy.ts`); QueryEstDte
+ * `DOK` then makes it ACEPTADO. ENVIADO without a track id (reconciled) → QueryEstDte. PENDIENTE → the
  * reconciliation of an unknown upload. The `documents.sii` snapshot keeps the answer with hints for every code.
  * `refreshDocumentStatuses(deps, ids)` does the same for the poller's batch: one read of the documents, one
  * status query per envelope, and the final states of documents that share a verdict applied together in one
@@ -156,9 +157,15 @@ function lineErrors(line: DocumentVerdict): SiiError[] {
   return line.errors.map((e) => siiError(e.codigo, "document", e.descripcion));
 }
 
+/**
+ * A rejection is checked against the SII before it is believed when another copy of the document may stand: the
+ * envelope is a repeated file (`RPT`: nothing of it registered — the first upload's verdict is the document's), or
+ * an earlier envelope of the document has an unknown outcome (`earlier-copy.ts`).
+ */
 async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentHead, trackId: string, shared: RefreshShared, at: Date): Promise<Verdict> {
   const verdict = await envelopeVerdictFor(deps, session, doc, trackId, shared, at);
-  if (verdict.to !== "RECHAZADO" || !(await hasUnsettledEarlierEnvelope(deps, doc))) return verdict;
+  if (verdict.to !== "RECHAZADO") return verdict;
+  if (verdict.sii.estado_envio !== "RPT" && !(await hasUnsettledEarlierEnvelope(deps, doc))) return verdict;
   const earlier = await earlierCopyAccepted(session, doc, verdict.sii);
   return earlier ? { to: "ACEPTADO", ...earlier } : verdict;
 }

@@ -31,7 +31,7 @@ const PROCESSING = new Set(["REC", "SOK", "CRT", "FOK", "PDR", "PRD"]);
 const TOKEN = new Set(["001", "002", "003"]);
 /** Rejections of the whole envelope: nothing was registered, the same folios may be re-sent after a fix. */
 const ENVELOPE_REJECTED = new Set(["RSC", "RFR", "RCT", "VOF"]);
-const REJECTED = new Set(["RCH", "RCO", "RPT"]);
+const REJECTED = new Set(["RCH", "RCO"]);
 const WITH_REMARKS = new Set(["RPR", "RLV"]);
 
 function countsFor(input: EnvelopeStatusInput, forDocument?: { tipo: number }): EnvelopeCounts | null {
@@ -63,8 +63,9 @@ function fromCounts(estado: string, c: EnvelopeCounts): EnvelopeVerdict {
  * REC/SOK/CRT/FOK/PDR/PRD, `-11` with ERR_CODE 0/2, other negative codes and token errors 001–003 → still
  * ENVIADO (`processing`); EPR → counts: all accepted → ACEPTADO, all with reparos → ACEPTADO_CON_REPAROS, all
  * rejected → RECHAZADO, otherwise `unresolved` (ask QueryEstDte per document); RPR/RLV → ACEPTADO_CON_REPAROS;
- * RSC/RFR/RCT/VOF (envelope-level, `envelopeLevel: true`) and RCH/RCO/RPT → RECHAZADO; anything else → still
- * ENVIADO with `alert`.
+ * RSC/RFR/RCT/VOF (envelope-level, `envelopeLevel: true`) and RCH/RCO → RECHAZADO; RPT (the same file uploaded
+ * again: nothing of it is registered, its documents stand as the first upload left them) → RECHAZADO, envelope-level,
+ * with a hint to confirm each document with QueryEstDte; anything else → still ENVIADO with `alert`.
  *
  * @example
  * stateFromEnvelopeStatus({ estado: "EPR", informados: 1, aceptados: 1, rechazados: 0, reparos: 0 }).state // "ACEPTADO"
@@ -88,9 +89,9 @@ export function stateFromEnvelopeStatus(input: EnvelopeStatusInput, forDocument?
   if (ENVELOPE_REJECTED.has(estado)) {
     return { kind: "final", state: "RECHAZADO", estado, envelopeLevel: true, hint: "nothing registered: fix and re-send the same folios" };
   }
-  if (REJECTED.has(estado)) {
-    const hint = estado === "RPT" ? "repeated envelope: the first upload's verdict stands — confirm with QueryEstDte" : undefined;
-    return hint ? { kind: "final", state: "RECHAZADO", estado, envelopeLevel: false, hint } : { kind: "final", state: "RECHAZADO", estado, envelopeLevel: false };
+  if (estado === "RPT") {
+    return { kind: "final", state: "RECHAZADO", estado, envelopeLevel: true, hint: "repeated envelope: the first upload's verdict stands — confirm with QueryEstDte" };
   }
+  if (REJECTED.has(estado)) return { kind: "final", state: "RECHAZADO", estado, envelopeLevel: false };
   return { kind: "unknown", state: "ENVIADO", estado, alert: true, reason: `unknown envelope status ${estado}` };
 }

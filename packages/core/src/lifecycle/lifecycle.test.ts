@@ -125,9 +125,10 @@ describe("stateFromEnvelopeStatus", () => {
     });
   }
   test("envelope-level rejections are flagged, document-level ones are not", () => {
-    for (const e of ["RSC", "RFR", "RCT", "VOF"]) expect(stateFromEnvelopeStatus({ estado: e })).toMatchObject({ envelopeLevel: true });
-    for (const e of ["RCH", "RCO", "RPT"]) expect(stateFromEnvelopeStatus({ estado: e })).toMatchObject({ envelopeLevel: false });
-    expect(stateFromEnvelopeStatus({ estado: "RPT" })).toMatchObject({ hint: expect.stringContaining("QueryEstDte") });
+    for (const e of ["RSC", "RFR", "RCT", "VOF"]) expect(stateFromEnvelopeStatus({ estado: e })).toMatchObject({ envelopeLevel: true, hint: expect.stringContaining("re-send") });
+    for (const e of ["RCH", "RCO"]) expect(stateFromEnvelopeStatus({ estado: e })).toMatchObject({ envelopeLevel: false });
+    // A repeated file registers nothing of its own: its documents stand as the first upload left them.
+    expect(stateFromEnvelopeStatus({ estado: "RPT" })).toMatchObject({ envelopeLevel: true, hint: expect.stringContaining("QueryEstDte") });
   });
   test("token errors ask for re-authentication", () => {
     for (const e of ["001", "002", "003"]) expect(stateFromEnvelopeStatus({ estado: e })).toMatchObject({ kind: "processing", reauthenticate: true });

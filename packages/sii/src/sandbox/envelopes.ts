@@ -1,7 +1,7 @@
 import type { DocumentOutcome } from "./registry.js";
 
-/** Final verdict of an envelope: processed (`EPR`, read per document) or rejected as a whole. */
-export type EnvelopeFinal = "EPR" | "RSC" | "RFR" | "RCT";
+/** Final verdict of an envelope: processed (`EPR`, read per document) or rejected as a whole (`RPT`: a repeat). */
+export type EnvelopeFinal = "EPR" | "RSC" | "RFR" | "RCT" | "RPT";
 
 /** An envelope the sandbox accepted for processing (it has a TRACKID). */
 export interface EnvelopeRecord {
@@ -24,6 +24,7 @@ const PATHS: Record<EnvelopeFinal, string[]> = {
   RCT: ["REC", "SOK", "RCT"],
   RFR: ["REC", "SOK", "CRT", "RFR"],
   RSC: ["REC", "RSC"],
+  RPT: ["REC", "SOK", "RPT"],
 };
 
 /**

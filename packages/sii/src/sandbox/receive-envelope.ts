@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { verifyEnvelope, type DocumentVerification } from "@timbre/core/signature";
 import { checkCaratula } from "./check-caratula.js";
 import { checkDocument } from "./check-document.js";
@@ -39,7 +40,8 @@ function tedSignatureValid(doc: DocumentVerification | undefined): boolean {
 /**
  * Receives an envelope like DTEUpload / the boleta REST upload: XSD (STATUS 7, or RSC by REST), signatures of
  * SetDTE in context and each DTE stand-alone (STATUS 8, or RFR by REST), carátula (RCT), then each document's
- * checks; registers the documents and the envelope. `[sandbox:timeout]` in any RznSocRecep → no answer.
+ * checks; registers the documents and the envelope. The very file the sandbox already processed for the issuer is
+ * `RPT` (repetido): nothing of it is registered again. `[sandbox:timeout]` in any RznSocRecep → no answer.
  *
  * @example
  * const result = await receiveEnvelope(state, { bytes, file: "envio.xml", rutSender, rutCompany, channel: "dteupload" });
@@ -80,6 +82,9 @@ export async function receiveEnvelope(state: SandboxState, input: IncomingEnvelo
   }
   const caratula = checkCaratula(facts, text, input);
   if (caratula.length > 0) return finish("RCT", caratula);
+  const fileKey = `${input.rutCompany.toUpperCase()}|${createHash("sha256").update(input.bytes).digest("hex")}`;
+  const first = state.processedFiles.get(fileKey);
+  if (first !== undefined) return finish("RPT", [{ codigo: "RPT", descripcion: `Envío repetido: este archivo ya se recibió con el TRACKID ${first}` }]);
 
   const documents = facts.dtes.map((dte) => {
     const verified = verification.documents?.find((d) => d.tipo === dte.tipo && d.folio === dte.folio);
@@ -92,6 +97,7 @@ export async function receiveEnvelope(state: SandboxState, input: IncomingEnvelo
     });
   });
   const result = finish("EPR", [], documents);
+  state.processedFiles.set(fileKey, result.record.trackId);
   const visibleAt = processedAt(result.record, state.settings.stepMs);
   facts.dtes.forEach((dte, i) => {
     const outcome = documents[i];

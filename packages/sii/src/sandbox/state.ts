@@ -35,6 +35,8 @@ export class SandboxState {
   readonly credentials: Credentials;
   readonly registry = new DocumentRegistry();
   readonly envelopes = new Map<string, EnvelopeRecord>();
+  /** Files processed (EPR), by issuer and SHA-256 of their bytes → their TRACKID: the same file again is `RPT`. */
+  readonly processedFiles = new Map<string, string>();
   readonly faults = new FaultInjector();
   readonly #hung = new Set<() => void>();
   #trackSeq: number;

@@ -100,11 +100,13 @@ export interface EnvelopeSpec {
   rutReceptor?: string;
   /** Changes the text of the signed envelope (tampering). */
   mutate?: (xml: string) => string;
+  /** The signing time (`YYYY-MM-DDTHH:MM:SS`), default now: two uploads of the same documents in one second are one file. */
+  timestamp?: string;
 }
 
 /** A signed envelope's ISO-8859-1 bytes. */
 export async function envelopeBytes(world: World, spec: EnvelopeSpec): Promise<Uint8Array> {
-  const timestamp = new Date().toISOString().slice(0, 19);
+  const timestamp = spec.timestamp ?? new Date().toISOString().slice(0, 19);
   const dtes = spec.docs.map((doc) => {
     const input = documentInput(doc);
     return buildSignedDte({ input, totals: computeTotals(input), caf: doc.caf ?? cafFor(world, input.tipo), identity: world.identity, timestamp }).xml;
