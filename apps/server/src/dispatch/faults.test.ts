@@ -110,6 +110,22 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     expect(status.json.data.historial.map((e: { estado: string }) => e.estado)).toEqual(["PENDIENTE", "ENVIADO", "ACEPTADO"]);
   }, 30_000);
 
+  // The SII received the file but answered a STATUS without a TRACKID: 99 ("envío ya recibido"), or one the manual
+  // does not list. Only the "retry" statuses (2, 3, 5, 9) say nothing arrived; anything else is reconciled.
+  for (const status of ["99", "4"]) test(`an upload answered STATUS ${status} without a TRACKID is \`unknown\`, reconciled and not re-sent`, async () => {
+    sandbox.faults.set({ mode: "lost_answer", path: "DTEUpload", count: 1, status });
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) });
+    expect(res.status).toBe(202);
+    await waitForSubmissions(h.deps);
+    const id: string = res.json.data.id;
+    expect((await envelopeOf(id))?.status).toBe("unknown");
+    const before = sandbox.envelopes().length;
+    expect(await reconcileDocument(h.deps, id)).toBe("received");
+    await submitDocuments(h.deps, [id]);
+    expect(sandbox.envelopes().length).toBe(before);
+    expect((await refreshDocumentStatus(h.deps, id))?.estado).toBe("ACEPTADO");
+  }, 30_000);
+
   test("an envelope still `uploading` is not reconciled before the SII request timeout has passed (its upload may be in flight)", async () => {
     const { id } = await emitUnanswered();
     const envelope = await envelopeOf(id);

@@ -11,6 +11,7 @@
  *   SII (reconcile before re-sending), `failed` when it certainly did not (the documents are released).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { stateFromUploadStatus } from "@timbre/core/lifecycle";
 import { buildEnvelope, decodeLatin1, encodeLatin1 } from "@timbre/core/xml";
 import { SiiAuthError, SiiRefusedError, SiiTransientError } from "@timbre/sii";
 import type { Environment } from "../db/api-keys.js";
@@ -52,10 +53,15 @@ export function parseGroupKey(key: string): GroupKey {
   return { businessId, environment: environment === "live" ? "live" : "test", kind: kind === "EnvioBOLETA" ? "EnvioBOLETA" : "EnvioDTE" };
 }
 
-/** The upload may have reached the SII: only failures the SII answered without receiving the envelope are certain. */
+/**
+ * The upload may have reached the SII: only failures the SII answered without receiving the envelope are certain —
+ * an HTML page, a token refusal, a 4xx that is no verdict, and an upload STATUS core reads as "retry" (2, 3, 5, 9).
+ * Any other STATUS (99 "ya recibido", one not in the manual, 0 without a TRACKID) may mean the SII has it.
+ */
 function mayHaveArrived(error: SiiTransientError): boolean {
   if (error.operation !== "uploadEnvelope") return false;
-  return !["html", "token", "request_refused"].includes(error.reason) && !(error.reason === "status" && error.status !== "99");
+  if (["html", "token", "request_refused"].includes(error.reason)) return false;
+  return !(error.reason === "status" && error.status !== undefined && stateFromUploadStatus(error.status).kind === "retry");
 }
 
 async function currentStates(deps: Deps, ids: string[]): Promise<SubmitOutcome[]> {

@@ -1,7 +1,7 @@
 import { SII_PATHS, SII_USER_AGENT } from "../protocol/endpoints.js";
 import { buildMultipart } from "../protocol/multipart.js";
 import { looksLikeHtml } from "../protocol/xml-text.js";
-import { uploadStatusInfo } from "../codes/upload-status.js";
+import { stateFromUploadStatus } from "@timbre/core/lifecycle";
 import type { ClientContext } from "./context.js";
 import { SiiRefusedError, SiiTransientError } from "./errors.js";
 import { sendHttp, type HttpAnswer } from "./http.js";
@@ -84,12 +84,14 @@ export async function uploadDte(ctx: ClientContext, token: string, input: Upload
   if (recepcion === null) {
     throw new SiiTransientError(op, answer.status >= 400 ? "http" : "malformed", `unreadable DTEUpload answer (HTTP ${answer.status})`, { httpStatus: answer.status });
   }
-  const kind = uploadStatusInfo(recepcion.status)?.kind ?? "transient";
-  if (kind === "ok" && recepcion.trackId !== null) {
+  // What a STATUS means is core's (`stateFromUploadStatus`); a STATUS 0 without a TRACKID stays a transient
+  // `status` error whose file may have arrived (the caller reconciles before re-sending).
+  const verdict = stateFromUploadStatus(recepcion.status);
+  if (verdict.kind === "sent" && recepcion.trackId !== null) {
     return { trackId: recepcion.trackId, channel: "dteupload", timestamp: recepcion.timestamp };
   }
-  if (kind === "refused") throw new SiiRefusedError(op, recepcion.status, recepcion.errors, { httpStatus: answer.status });
-  throw new SiiTransientError(op, kind === "reauth" ? "token" : "status", `DTEUpload STATUS ${recepcion.status}`, {
+  if (verdict.kind === "refused") throw new SiiRefusedError(op, recepcion.status, recepcion.errors, { httpStatus: answer.status });
+  throw new SiiTransientError(op, verdict.kind === "retry" && verdict.reauthenticate ? "token" : "status", `DTEUpload STATUS ${recepcion.status}`, {
     httpStatus: answer.status,
     status: recepcion.status,
   });

@@ -2,8 +2,10 @@
  * Fault modes: refuse connections (`down`), HTTP 500, an HTML page, no answer until the client gives up, or
  * (`token_refused`, on a token request) the SII's ESTADO -07 — the certificate's holder is not registered for
  * authentication by certificate. Use `path` (`GetTokenFromSeed`, `boleta.electronica.token`) to aim it.
+ * `lost_answer` (DTEUpload): the file is received and processed, but the answer carries `status` (default `99`,
+ * "error interno o envío ya recibido") and no TRACKID — the client cannot know the file arrived.
  */
-export type FaultMode = "down" | "http500" | "html" | "timeout" | "token_refused";
+export type FaultMode = "down" | "http500" | "html" | "timeout" | "token_refused" | "lost_answer";
 
 /** A programmed fault: `count` requests (default: until cleared) get `mode`. */
 export interface FaultSpec {
@@ -11,6 +13,8 @@ export interface FaultSpec {
   count?: number;
   /** Only requests whose path contains this text (default: every path). */
   path?: string;
+  /** `lost_answer`: the upload STATUS answered (default `99`). */
+  status?: string;
 }
 
 /**
@@ -18,7 +22,7 @@ export interface FaultSpec {
  *
  * @example
  * faults.set({ mode: "html", count: 1 });
- * faults.take("/DTEWS/QueryEstUp.jws"); // "html", then null
+ * faults.take("/DTEWS/QueryEstUp.jws")?.mode; // "html", then undefined
  */
 export class FaultInjector {
   #spec: FaultSpec | null = null;
@@ -36,11 +40,11 @@ export class FaultInjector {
   }
 
   /** The fault for this request, consuming one use; `null` when none applies. */
-  take(path: string): FaultMode | null {
+  take(path: string): FaultSpec | null {
     const spec = this.#spec;
     if (spec === null || (spec.path !== undefined && !path.includes(spec.path))) return null;
     this.#remaining -= 1;
     if (this.#remaining <= 0) this.#spec = null;
-    return spec.mode;
+    return spec;
   }
 }

@@ -4,6 +4,7 @@ import { htmlPage, respuesta } from "./answers.js";
 import { handleBoletaDocumentStatus, handleBoletaStatus } from "./boleta-status.js";
 import { seedAnswer, tokenAnswer } from "./soap-auth.js";
 import { estDteAnswer, estUpAnswer } from "./soap-queries.js";
+import type { FaultMode } from "./faults.js";
 import type { SandboxState } from "./state.js";
 import { handleBoletaUpload, handleDteUpload } from "./upload-handlers.js";
 
@@ -38,9 +39,7 @@ async function handleSoap(state: SandboxState, service: SoapService, req: Reques
   return new Response(buildSoapResponse(service, state.settings.namespaceHost, inner), { headers: { "Content-Type": "text/xml; charset=utf-8" } });
 }
 
-async function injectFault(state: SandboxState, path: string): Promise<Response | null> {
-  const fault = state.faults.take(path);
-  if (fault === null) return null;
+async function injectFault(state: SandboxState, path: string, fault: FaultMode): Promise<Response | null> {
   if (fault === "http500") return new Response("Internal Server Error", { status: 500 });
   if (fault === "down") return new Response("<html><body>503 Service Unavailable</body></html>", { status: 503, headers: { "Content-Type": "text/html" } });
   if (fault === "timeout") await state.hang();
@@ -64,8 +63,10 @@ const SOAP_BY_PATH = new Map<string, SoapService>(
  */
 export async function routeRequest(state: SandboxState, req: Request): Promise<Response> {
   const path = new URL(req.url).pathname;
-  const fault = await injectFault(state, path);
-  if (fault !== null) return fault;
+  const fault = state.faults.take(path);
+  if (fault?.mode === "lost_answer" && path === SII_PATHS.dteUpload && req.method === "POST") return handleDteUpload(state, req, { lostAnswer: fault.status ?? "99" });
+  const faulted = fault === null || fault.mode === "lost_answer" ? null : await injectFault(state, path, fault.mode);
+  if (faulted !== null) return faulted;
   const soap = SOAP_BY_PATH.get(path);
   if (soap !== undefined && req.method === "POST") return handleSoap(state, soap, req);
   if (path === SII_PATHS.dteUpload && req.method === "POST") return handleDteUpload(state, req);

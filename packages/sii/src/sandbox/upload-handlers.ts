@@ -49,12 +49,13 @@ async function receive(state: SandboxState, form: UploadForm, channel: IncomingE
 /**
  * POST /cgi_dte/UPL/DTEUpload: without a valid TOKEN cookie or a browser-like User-Agent, an HTML page with
  * HTTP 200 (like the SII); otherwise `RECEPCIONDTE` with STATUS 0 + TRACKID, 1 (sender is not the token's
- * certificate holder), 6 (company not enabled, see `companies`), or 7 / 8 with DETAIL.
+ * certificate holder), 6 (company not enabled, see `companies`), or 7 / 8 with DETAIL. `lostAnswer` (fault
+ * injection): a received file is answered with that STATUS and no TRACKID.
  *
  * @example
  * await handleDteUpload(state, request);
  */
-export async function handleDteUpload(state: SandboxState, req: Request): Promise<Response> {
+export async function handleDteUpload(state: SandboxState, req: Request, options: { lostAnswer?: string } = {}): Promise<Response> {
   const holder = sessionHolder(state, req, "dte");
   if (!browserLike(req) || holder === false) return htmlPage("No está autenticado. Debe autenticarse para enviar documentos.");
   const form = await readForm(req);
@@ -68,7 +69,7 @@ export async function handleDteUpload(state: SandboxState, req: Request): Promis
   if (refused !== null) return xml(refused);
   const result = await receive(state, form, "dteupload");
   if ("hang" in result) return htmlPage("Servicio no disponible");
-  if (result.status === "0") return xml("0", { trackId: result.record.trackId });
+  if (result.status === "0") return options.lostAnswer !== undefined ? xml(options.lostAnswer) : xml("0", { trackId: result.record.trackId });
   return xml(result.status, { errors: result.errors });
 }
 
