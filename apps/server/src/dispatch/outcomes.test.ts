@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { describeDrivers, createHarness, type Harness } from "../../test/support/harness.js";
 import { emitBody, emitter, RECEPTOR } from "../../test/support/emission.js";
+import { eq } from "drizzle-orm";
+import { documents } from "../db/documents.js";
 import { refreshDocumentStatus } from "./refresh-document-status.js";
+import { OVERDUE_CHECKS, STALE_CHECKS } from "./sii-session.js";
 
 describeDrivers("SII outcomes through refreshDocumentStatus", (driver) => {
   let h: Harness;
@@ -88,5 +91,31 @@ describeDrivers("SII outcomes through refreshDocumentStatus", (driver) => {
       expect(status.json.data.sii.errores[0].codigo).toBe("RPR");
       expect(status.json.data.sii.errores[0].descripcion).toContain("1 de los 2");
     }
+  }, 30_000);
+
+  test("a document the SII never settles (-11: the envelope is not this company's) is not asked every 10 minutes forever: hourly once overdue, then every 6 hours, reported each time", async () => {
+    const id = await emit(33, "Cliente");
+    const check = async (attemptsBefore: number) => {
+      await h.deps.db.update(documents).set({ trackId: "9999999999", checkAttempts: attemptsBefore }).where(eq(documents.id, id));
+      const logged = h.logs.length;
+      const at = Date.now();
+      const after = await refreshDocumentStatus(h.deps, id);
+      expect(after?.estado).toBe("ENVIADO");
+      expect(after?.checkAttempts).toBe(attemptsBefore + 1);
+      const overdue = h.logs.slice(logged).filter((line) => line.includes("sii.status_overdue"));
+      return { waitMin: ((after?.nextCheckAt?.getTime() ?? 0) - at) / 60_000, overdue };
+    };
+    const early = await check(OVERDUE_CHECKS - 2);
+    expect(early.waitMin).toBeLessThanOrEqual(10);
+    expect(early.overdue).toEqual([]);
+    const overdue = await check(OVERDUE_CHECKS - 1);
+    expect(overdue.waitMin).toBeGreaterThan(59);
+    expect(overdue.waitMin).toBeLessThan(61);
+    expect(overdue.overdue).toHaveLength(1);
+    expect(overdue.overdue[0]).toContain(id);
+    expect(overdue.overdue[0]).toContain("-11");
+    const stale = await check(STALE_CHECKS - 1);
+    expect(stale.waitMin).toBeGreaterThan(359);
+    expect(stale.waitMin).toBeLessThan(361);
   }, 30_000);
 });

@@ -22,7 +22,7 @@ import { changeDocumentState, changeDocumentStates } from "../modules/dte/change
 import { lineOf } from "./detail-line.js";
 import { earlierCopyAccepted, hasUnsettledEarlierEnvelope } from "./earlier-copy.js";
 import { reconcileDocument } from "./reconcile-document.js";
-import { envelopeKindOf, nextCheckAt, openSiiSession, type SiiSession } from "./sii-session.js";
+import { envelopeKindOf, nextStatusCheckAt, openSiiSession, OVERDUE_CHECKS, type SiiSession } from "./sii-session.js";
 import { siiError, simpleSnapshot, snapshotFromEnvelope, type SiiError } from "./sii-snapshot.js";
 import { errorMessage } from "../log.js";
 
@@ -75,12 +75,19 @@ async function assess(deps: Deps, doc: DocumentHead, shared: RefreshShared, at: 
   }
 }
 
-/** Not final yet (still processing, or the SII did not answer): keep the snapshot, ask again after the back-off. */
+/**
+ * Not final yet (still processing, or the SII did not answer): keep the snapshot, ask again after the back-off. An
+ * overdue document (`OVERDUE_CHECKS`) is reported at each of its (hourly, then 6-hourly) checks as
+ * `sii.status_overdue`, for an operator to look at: the SII's answer is kept in its `/status`.
+ */
 async function reschedule(deps: Deps, doc: DocumentHead, at: Date, sii?: SiiStatusSnapshot): Promise<void> {
   const attempts = doc.checkAttempts + 1;
+  if (attempts >= OVERDUE_CHECKS) {
+    deps.log.warn("sii.status_overdue", { document_id: doc.id, tipo: doc.tipo, folio: doc.folio, checks: attempts, estado_envio: (sii ?? doc.sii)?.estado_envio ?? null, track_id: doc.trackId });
+  }
   await deps.db
     .update(documents)
-    .set({ ...(sii ? { sii } : {}), checkAttempts: attempts, nextCheckAt: nextCheckAt(deps, attempts, at), updatedAt: at })
+    .set({ ...(sii ? { sii } : {}), checkAttempts: attempts, nextCheckAt: nextStatusCheckAt(deps, attempts, at), updatedAt: at })
     .where(eq(documents.id, doc.id));
 }
 

@@ -29,3 +29,20 @@ export function nextCheckAt(deps: Deps, attempts: number, from: Date = deps.now(
   const base = deps.config.siiMode === "sandbox" ? Math.max(250, deps.config.siiSandboxStepMs * 5) : 5_000;
   return new Date(from.getTime() + Math.min(10 * 60_000, base * 2 ** Math.min(attempts, 10)));
 }
+
+/** Unanswered status checks after which a document is overdue: about a day of the back-off's 10-minute checks. */
+export const OVERDUE_CHECKS = 150;
+/** Unanswered status checks after which an overdue document is asked every 6 hours: about a week. */
+export const STALE_CHECKS = 300;
+
+/**
+ * When to ask the SII again about an ENVIADO document it has not settled: the back-off of {@link nextCheckAt}; once
+ * the document is overdue (no final word after about a day of checks: an envelope of another company, DNK, EMP, an
+ * unknown code) every hour, after about a week every 6 hours — never given up, since the SII may still settle it,
+ * but no longer every 10 minutes for months. (Uploads keep the 10-minute cap: a document must reach the SII soon
+ * after an outage ends.)
+ */
+export function nextStatusCheckAt(deps: Deps, attempts: number, from: Date = deps.now()): Date {
+  if (attempts < OVERDUE_CHECKS) return nextCheckAt(deps, attempts, from);
+  return new Date(from.getTime() + (attempts < STALE_CHECKS ? 60 : 6 * 60) * 60_000);
+}
