@@ -69,6 +69,7 @@ describeDrivers("POST /v1/dte/emit over HTTP", (driver) => {
       const envio = await http.call("GET", `/v1/dte/${dte.id}/xml?envio=true`, { key });
       expect(envio.status).toBe(200);
       const root = tipo === 39 ? "EnvioBOLETA" : "EnvioDTE";
+      expect(envio.headers.get("content-disposition")).toBe(`inline; filename="${root}-${tipo}-${dte.folio}.xml"`);
       const xsd = await validateXsd(envio.bytes, root);
       expect(xsd.errors ?? []).toEqual([]);
       expect(xsd.valid).toBe(true);

@@ -18,5 +18,5 @@ export async function getDocumentXml(deps: Deps, scope: BusinessScope, id: strin
   if (row.envelopeId === null) throw notFound("envelope (the document was not uploaded yet)");
   const [envelope] = await deps.db.select().from(envelopes).where(eq(envelopes.id, row.envelopeId));
   if (!envelope || !SENT.has(envelope.status) || envelope.xml.byteLength === 0) throw notFound("envelope (the document was not uploaded yet)");
-  return { bytes: await readStoredEnvelope(deps.db, envelope), filename: `EnvioDTE-${row.tipo}-${row.folio}.xml` };
+  return { bytes: await readStoredEnvelope(deps.db, envelope), filename: `${envelope.kind}-${row.tipo}-${row.folio}.xml` };
 }
