@@ -32,14 +32,29 @@ export async function hasUnsettledEarlierEnvelope(deps: Deps, doc: DocumentHead)
   return row !== undefined;
 }
 
+/** What the SII says of a rejected document's other copy: it holds it (the rejection was the repeat's), or not. */
+export type EarlierCopy =
+  | { accepted: true; sii: SiiStatusSnapshot; detalle: string }
+  | { accepted: false; sii: SiiStatusSnapshot };
+
 /**
- * The snapshot and words of a document the SII holds from an earlier upload although this envelope rejected it;
- * null when the SII does not hold it (the rejection stands).
+ * Asks the SII (QueryEstDte) about a document this envelope rejected while another copy of it may stand. `DOK` →
+ * accepted, with the snapshot and words saying so. Otherwise the rejection stands, and the snapshot gains a line
+ * saying why it may read as a repeat: the SII got this folio before, in an upload whose answer was lost, and does
+ * not hold it as received — that first upload rejected it, and its reason is in the SII's result e-mail for it.
  */
-export async function earlierCopyAccepted(session: SiiSession, doc: DocumentHead, rejected: SiiStatusSnapshot): Promise<{ sii: SiiStatusSnapshot; detalle: string } | null> {
+export async function checkEarlierCopy(session: SiiSession, doc: DocumentHead, rejected: SiiStatusSnapshot, why: "resent" | "repeated_file"): Promise<EarlierCopy> {
   const status = await session.client.getDocumentStatus({ rutEmisor: session.business.rut, rutReceptor: doc.receptorRut, tipo: doc.tipo, folio: doc.folio, fecha: doc.fecha, monto: doc.montoTotal });
-  if (stateFromDocumentStatus(status.estado).kind !== "received") return null;
   const repeated = rejected.errores[0]?.codigo ?? rejected.estado_envio ?? "rechazo";
+  if (stateFromDocumentStatus(status.estado).kind !== "received") {
+    const line = siiError(status.estado, "estdte", why === "resent"
+      ? "el documento se reenvió después de un envío anterior cuya respuesta no se leyó, y el SII no lo tiene como recibido"
+      : "este archivo ya se había enviado (RPT), y el SII no tiene el documento como recibido");
+    const ayuda = why === "resent"
+      ? "Si este envío lo rechazó como repetido (DTE-3-100), fue el envío anterior el que lo rechazó: el motivo está en el correo de resultado de ese envío que el SII manda a la empresa. Corrija y emita el documento de nuevo, con un folio nuevo."
+      : "El primer envío de este archivo rechazó el documento: el motivo está en el correo de resultado de ese envío que el SII manda a la empresa. Corrija y emita el documento de nuevo, con un folio nuevo.";
+    return { accepted: false, sii: { ...rejected, errores: [...rejected.errores, { ...line, ayuda }] } };
+  }
   const line = siiError(status.estado, "estdte", `el SII ya tenía este documento de un envío anterior; el rechazo de este envío (${repeated}) es el de la copia repetida`);
-  return { sii: { ...rejected, errores: [line] }, detalle: `aceptado por el SII (${status.estado}; recibido en un envío anterior, el reenvío fue rechazado: ${repeated})` };
+  return { accepted: true, sii: { ...rejected, errores: [line] }, detalle: `aceptado por el SII (${status.estado}; recibido en un envío anterior, el reenvío fue rechazado: ${repeated})` };
 }

@@ -80,9 +80,10 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
   }
 
   /** A document whose upload went unanswered (202, envelope `unknown`), and a way to give the SII that very envelope. */
-  const emitUnanswered = async (tipo: 33 | 39 = 33) => {
+  const emitUnanswered = async (tipo: 33 | 39 = 33, razonSocial?: string) => {
     sandbox.faults.set({ mode: "timeout", path: tipo === 39 ? "boleta.electronica.envio" : "DTEUpload" });
-    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(tipo) });
+    const receptor = razonSocial === undefined ? undefined : tipo === 39 ? { rut: "66666666-6", razon_social: razonSocial } : { ...RECEPTOR, razon_social: razonSocial };
+    const res = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(tipo, receptor ? { receptor } : {}) });
     expect(res.status).toBe(202);
     await waitForSubmissions(h.deps);
     sandbox.faults.clear();
@@ -148,6 +149,18 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     expect(status.json.data.estado).toBe("ACEPTADO"); // … the first one stands
     expect(status.json.data.sii.errores[0]).toMatchObject({ codigo: "DOK" });
     expect(status.json.data.historial.at(-1).detalle).toContain("envío anterior");
+  }, 30_000);
+
+  test("an unanswered upload the SII received and rejected: the re-sent copy's DTE-3-100 stands, with the reason where to look", async () => {
+    const { id, arrives } = await emitUnanswered(39, "Consumidor [sandbox:rechazo]");
+    await arrives(); // the SII got it and rejected it (a rejected document reads FAU) …
+    expect(await reconcileDocument(h.deps, id)).toBe("not_received");
+    expect((await submitDocuments(h.deps, [id]))[0]?.estado).toBe("ENVIADO"); // … so it is sent again: a repeat
+    const status = await h.call("GET", `/v1/dte/${id}/status?refresh=true`, { key });
+    expect(status.json.data.estado).toBe("RECHAZADO");
+    const errores: Array<{ codigo: string; ayuda: string }> = status.json.data.sii.errores;
+    expect(errores.map((e) => e.codigo)).toContain("DTE-3-100");
+    expect(errores.at(-1)).toMatchObject({ codigo: "FAU", ayuda: expect.stringContaining("envío anterior") });
   }, 30_000);
 
   test("[sandbox:timeout] → 202 PENDIENTE; the SII never registered it, so it is released for a new upload", async () => {

@@ -20,7 +20,7 @@ import { documentHeadColumns, documents, type DocumentHead, type DocumentRow, ty
 import type { Deps } from "../deps.js";
 import { changeDocumentState, changeDocumentStates } from "../modules/dte/change-state.js";
 import { lineOf } from "./detail-line.js";
-import { earlierCopyAccepted, hasUnsettledEarlierEnvelope } from "./earlier-copy.js";
+import { checkEarlierCopy, hasUnsettledEarlierEnvelope } from "./earlier-copy.js";
 import { reconcileDocument } from "./reconcile-document.js";
 import { envelopeKindOf, nextStatusCheckAt, openSiiSession, OVERDUE_CHECKS, type SiiSession } from "./sii-session.js";
 import { siiError, simpleSnapshot, snapshotFromEnvelope, type SiiError } from "./sii-snapshot.js";
@@ -172,9 +172,10 @@ function lineErrors(line: DocumentVerdict): SiiError[] {
 async function fromEnvelope(deps: Deps, session: SiiSession, doc: DocumentHead, trackId: string, shared: RefreshShared, at: Date): Promise<Verdict> {
   const verdict = await envelopeVerdictFor(deps, session, doc, trackId, shared, at);
   if (verdict.to !== "RECHAZADO") return verdict;
-  if (verdict.sii.estado_envio !== "RPT" && !(await hasUnsettledEarlierEnvelope(deps, doc))) return verdict;
-  const earlier = await earlierCopyAccepted(session, doc, verdict.sii);
-  return earlier ? { to: "ACEPTADO", ...earlier } : verdict;
+  const repeatedFile = verdict.sii.estado_envio === "RPT";
+  if (!repeatedFile && !(await hasUnsettledEarlierEnvelope(deps, doc))) return verdict;
+  const earlier = await checkEarlierCopy(session, doc, verdict.sii, repeatedFile ? "repeated_file" : "resent");
+  return earlier.accepted ? { to: "ACEPTADO", sii: earlier.sii, detalle: earlier.detalle } : { ...verdict, sii: earlier.sii };
 }
 
 async function envelopeVerdictFor(deps: Deps, session: SiiSession, doc: DocumentHead, trackId: string, shared: RefreshShared, at: Date): Promise<Verdict> {

@@ -54,5 +54,7 @@ describeDrivers("a repeated envelope (RPT) is not a verdict on its documents", (
     expect((await refreshDocumentStatus(h.deps, id))?.estado).toBe("RECHAZADO");
     const status = await h.call("GET", `/v1/dte/${id}/status`, { key });
     expect(status.json.data.sii.errores[0]).toMatchObject({ codigo: "RPT", ayuda: expect.stringContaining("envío original") });
+    // … and what the SII says of the document itself, with where the first upload's reason is.
+    expect(status.json.data.sii.errores[1]).toMatchObject({ codigo: "FAU", ayuda: expect.stringContaining("correo de resultado") });
   }, 30_000);
 });
