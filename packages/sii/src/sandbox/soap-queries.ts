@@ -38,15 +38,18 @@ export function estUpAnswer(state: SandboxState, q: { rut: string; dv: string; t
   return respuesta([["TRACKID", record.trackId], ["ESTADO", estado], ["GLOSA", glosa], ["NUM_ATENCION", atencion(state)]], body);
 }
 
-/** Parameters of QueryEstDte as received. */
-export interface EstDteQuery {
+/** Which document to judge, with the data to compare (`fecha` as `YYYY-MM-DD`). */
+export interface DocumentQuery {
   rutCompania: string;
   tipo: number;
   folio: number;
-  /** DDMMAAAA */
   fecha: string;
   monto: number;
   rutReceptor: string;
+}
+
+/** Parameters of QueryEstDte as received (`fecha` as `DDMMAAAA`). */
+export interface EstDteQuery extends DocumentQuery {
   token: string;
 }
 
@@ -67,15 +70,6 @@ export function estDteAnswer(state: SandboxState, q: EstDteQuery): string {
   ]);
 }
 
-/** Which document to judge, with the data to compare (`fecha` as `YYYY-MM-DD`). */
-export interface DocumentQuery {
-  rutCompania: string;
-  tipo: number;
-  folio: number;
-  fecha: string;
-  monto: number;
-  rutReceptor: string;
-}
 
 /**
  * What the SII says about one document (QueryEstDte and the boleta REST `…/estado` alike): `FAU` until its envelope
