@@ -21,12 +21,19 @@ function drawTotals(sheet: Sheet, ctx: RenderContext, top: number): number {
   return y;
 }
 
+/**
+ * At most this many lines of observaciones (the last one ending in `…`): 36 lines of 10 pt with the totals keep the
+ * summary within one page under the header and above the timbre, and hold ~2 900 characters of prose — every
+ * observaciones the API accepts (≤ 1 000 characters) unless it is mostly line breaks.
+ */
+const CARTA_OBSERVACIONES_LINES = 36;
+
 function drawObservaciones(sheet: Sheet, ctx: RenderContext, top: number): number {
   const text = ctx.data.input.observaciones?.trim();
   if (!text) return top;
   const width = RIGHT - TOTALS_WIDTH - MARGIN - 16;
   sheet.text("Observaciones", MARGIN, top + 9, { size: 8.5, font: "bold" });
-  return sheet.lines(sheet.wrap(text, 8, width, "regular", 12), MARGIN, top + 21, 10, { size: 8 });
+  return sheet.lines(sheet.wrap(text, 8, width, "regular", CARTA_OBSERVACIONES_LINES), MARGIN, top + 21, 10, { size: 8 });
 }
 
 /**

@@ -125,6 +125,7 @@ test("references flow across pages too: 60 lines, 40 references, long observacio
   for (const r of referencias) expect(countOf(all, `${r.folio} `)).toBe(1);
   expect(pages.at(-1)).toContain(formatMoney(p.totals.montoTotal));
   expect(pages.at(-1)).toContain("Referencias (continuación)");
+  expect(countOf(all, "Despacho en tres partes.")).toBe(40); // 1 000 characters of observaciones, printed whole
   expect(countOf(all, "Timbre Electrónico SII")).toBe(1);
   expect(await decodePdf417(rasterize(pdf, pages.length - 1, 300))).toEqual([p.ted ?? ""]);
 });

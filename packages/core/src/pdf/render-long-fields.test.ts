@@ -57,6 +57,12 @@ function overprints(page: Glyph[]): string[] {
 
 const LONG_DESCRIPTION = sized(`Incluye ${"instalación, configuración y soporte remoto durante doce meses; ".repeat(20)}`, 999) + "Z";
 
+/** Observaciones at the API's longest (1 000 characters), as 25 short lines: a delivery schedule. */
+const LONG_OBSERVACIONES = sized(
+  Array.from({ length: 25 }, (_, i) => `Entrega ${String(i + 1).padStart(2, "0")}: bodega central, rampa ${(i % 3) + 1}, 09:00`).join("\n"),
+  1000,
+);
+
 /** Every field at its longest: 100-character names, a 1000-character description, an 18-character folio, prices of
  * 12 integer and 6 decimal digits, line discounts. */
 function longInput(tipo: 33 | 61): DocumentInput {
@@ -79,6 +85,7 @@ function longInput(tipo: 33 | 61): DocumentInput {
       direccion: sized("Calle Doctor Sótero del Río Número 2345 Departamento 1502 Torre B Condominio", 70),
       comuna: "Pedro Aguirre Cerda", ciudad: "Santiago" },
     items,
+    observaciones: LONG_OBSERVACIONES,
     referencias: [
       ...(base.referencias ?? []),
       { tipoDoc: 801, folio: "OC-123456789012345", fecha: "2026-01-10", razon: "Orden de compra del cliente" },
@@ -94,7 +101,7 @@ describe.each(VARIANTS)("%s at the formato's longest", (_name, options) => {
     const pdf = await renderPdf(p, options);
     const text = flat(pageTexts(pdf).join("\n"));
     const { issuer, receiver, items } = p.input;
-    for (const s of [issuer.razonSocial, issuer.giro, receiver.razonSocial, receiver.direccion ?? "", LONG_DESCRIPTION,
+    for (const s of [issuer.razonSocial, issuer.giro, receiver.razonSocial, receiver.direccion ?? "", LONG_DESCRIPTION, LONG_OBSERVACIONES,
       "OC-123456789012345", "10-01-2026", "123.456.789.012,123456", "123.456,123456", formatMoney(p.totals.montoTotal)]) {
       expect(text).toContain(flat(s));
     }

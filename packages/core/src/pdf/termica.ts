@@ -105,10 +105,16 @@ function tail(sheet: Sheet, ctx: RenderContext, top: number): number {
   if (obs) {
     y = separator(sheet, y - 8) + 8;
     sheet.text("Observaciones", M, y, { size: 7.5, font: "bold" });
-    y = sheet.lines(sheet.wrap(obs, 7, CW, "regular", 12), M, y + 9, 8.5, { size: 7 });
+    y = sheet.lines(sheet.wrap(obs, 7, CW, "regular", TERMICA_OBSERVACIONES_LINES), M, y + 9, 8.5, { size: 7 });
   }
   return y;
 }
+
+/**
+ * At most this many lines of observaciones on the roll (which grows to fit): ~50 characters a line, so every
+ * observaciones the API accepts (≤ 1 000 characters) prints whole unless it is mostly line breaks.
+ */
+const TERMICA_OBSERVACIONES_LINES = 80;
 
 /**
  * Lays the document out on one 80 mm roll page and adds it to `ctx.doc`.
