@@ -5,7 +5,8 @@
  * (`reconcile-document.ts`) — but the SII also answers `FAU` while it is still processing, so a slow SII may yet
  * register the first copy. The second copy is then rejected as a repeated folio (DTE-3-100), and believing that
  * rejection would mark RECHAZADO a document the SII holds. So when a document meets a rejection and an earlier
- * envelope of it has an unknown outcome, QueryEstDte decides: `DOK` means the earlier copy stands.
+ * envelope of it has an unknown outcome — or its envelope is a repeated file (`RPT`) — QueryEstDte decides: `DOK`
+ * means the earlier copy stands; otherwise the rejection stands, with a line saying where its reason is.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { stateFromDocumentStatus } from "@timbre/core/lifecycle";

@@ -42,7 +42,6 @@ function siiAuthorities(dir: string, log: Logger): Map<number, AuthorityKey> {
   return keys;
 }
 
-
 /** How long one SII request may take before the client gives up: the emission budget less a margin for the rest. */
 export function siiRequestMs(config: Pick<Config, "emitBudgetMs">): number {
   return Math.max(1000, config.emitBudgetMs - 500);

@@ -61,9 +61,8 @@ export function handleBoletaDocumentStatus(state: SandboxState, req: Request, ru
   const monto = params.get("monto") ?? "";
   if (!fecha || !/^\d+$/.test(monto)) return new Response("Parámetros monto y fechaEmision (DD-MM-AAAA) requeridos", { status: 400 });
   const receptor = params.get("rut_receptor");
-  const doc = state.registry.find(rut, tipo, folio);
-  const rutReceptor = receptor ? `${receptor}-${(params.get("dv_receptor") ?? "").toUpperCase()}` : doc?.rutRecep ?? "";
-  const codigo = documentEstado(state, { rutCompania: rut, tipo, folio, fecha: `${fecha[3]}-${fecha[2]}-${fecha[1]}`, monto: Number(monto), rutReceptor });
+  const query = { rutCompania: rut, tipo, folio, fecha: `${fecha[3]}-${fecha[2]}-${fecha[1]}`, monto: Number(monto) };
+  const codigo = documentEstado(state, receptor ? { ...query, rutReceptor: `${receptor}-${(params.get("dv_receptor") ?? "").toUpperCase()}` } : query);
   return Response.json({ codigo, descripcion: documentStateInfo(codigo)?.descripcion ?? codigo });
 }
 

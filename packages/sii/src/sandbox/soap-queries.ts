@@ -38,18 +38,19 @@ export function estUpAnswer(state: SandboxState, q: { rut: string; dv: string; t
   return respuesta([["TRACKID", record.trackId], ["ESTADO", estado], ["GLOSA", glosa], ["NUM_ATENCION", atencion(state)]], body);
 }
 
-/** Which document to judge, with the data to compare (`fecha` as `YYYY-MM-DD`). */
+/** Which document to judge, with the data to compare (`fecha` as `YYYY-MM-DD`; the receiver only when given). */
 export interface DocumentQuery {
   rutCompania: string;
   tipo: number;
   folio: number;
   fecha: string;
   monto: number;
-  rutReceptor: string;
+  rutReceptor?: string;
 }
 
 /** Parameters of QueryEstDte as received (`fecha` as `DDMMAAAA`). */
 export interface EstDteQuery extends DocumentQuery {
+  rutReceptor: string;
   token: string;
 }
 
@@ -73,7 +74,7 @@ export function estDteAnswer(state: SandboxState, q: EstDteQuery): string {
 
 /**
  * What the SII says about one document (QueryEstDte and the boleta REST `…/estado` alike): `FAU` until its envelope
- * is processed (and for rejected documents), then `DOK` when the date, total and receiver match or `DNK`; `FNA` for
+ * is processed (and for rejected documents), then `DOK` when the date, total and receiver (when asked) match or `DNK`; `FNA` for
  * folios outside every range the sandbox authorised.
  *
  * @example
@@ -86,6 +87,6 @@ export function documentEstado(state: SandboxState, q: DocumentQuery): string {
       !state.registry.isAuthorised(q.rutCompania, q.tipo, q.folio);
     return unauthorised ? "FNA" : "FAU";
   }
-  const same = doc.fchEmis === q.fecha && doc.mntTotal === q.monto && doc.rutRecep.toUpperCase() === q.rutReceptor.toUpperCase();
+  const same = doc.fchEmis === q.fecha && doc.mntTotal === q.monto && (q.rutReceptor === undefined || doc.rutRecep.toUpperCase() === q.rutReceptor.toUpperCase());
   return same ? "DOK" : "DNK";
 }
