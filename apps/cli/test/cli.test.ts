@@ -104,6 +104,10 @@ describe.skipIf(!server)("against the real server", () => {
 
     const update = await runCli(["businesses", "update", "--giro", "Pastelería", "--json"], { home });
     expect((update.json as { giro: string }).giro).toBe("Pastelería");
+    const sii = await runCli(["businesses", "update", "--unidad-sii", "Santiago Oriente", "--sucursal-sii", "81303347"], { home });
+    expect(sii.code).toBe(0);
+    expect(sii.stdout).toMatch(/unidad_sii:\s+Santiago Oriente/);
+    expect(sii.stdout).toMatch(/sucursal_sii:\s+81303347/);
 
     const logout = await runCli(["logout"], { home });
     expect(logout.code).toBe(0);

@@ -28,7 +28,7 @@ const HOSTILE = [
   "\\'; --\\",
 ];
 /** Business fields trimmed on input (the optional ones are kept exactly). */
-const TRIMMED = new Set(["razon_social", "giro", "direccion", "comuna"]);
+const TRIMMED = new Set(["razon_social", "giro", "direccion", "comuna", "unidad_sii"]);
 const fitting = (max: number) => HOSTILE.filter((s) => s.length <= max);
 
 const TABLES = ["users", "businesses", "api_keys", "numerations", "unused_folios", "documents", "document_history", "envelopes", "events", "webhook_deliveries", "settings", "idempotency_keys", "rate_limits", "refresh_tokens"];
@@ -57,7 +57,7 @@ describeDrivers("injection strings and secrets", (driver) => {
       expect({ field: "nombre", value: nombre.json.data.user.nombre }).toEqual({ field: "nombre", value: text.trim() });
       const fields = {
         razon_social: text, giro: text, direccion: text, comuna: text.length <= 20 ? text : "Santiago",
-        ciudad: text.length <= 20 ? text : null, telefono: text.length <= 20 ? text : null, sucursal_sii: text.length <= 20 ? text : null,
+        ciudad: text.length <= 20 ? text : null, telefono: text.length <= 20 ? text : null, unidad_sii: text.trim() !== "" && text.length <= 40 ? text : null,
       };
       const created = await h.call("POST", "/v1/businesses", { token: user.token, body: businessBody(fields) });
       expect(created.status).toBe(201);

@@ -133,7 +133,10 @@ export interface Business {
   ciudad?: string | null;
   email?: string | null;
   telefono?: string | null;
-  sucursal_sii?: number | string | null;
+  /** The SII's code of the branch (`CdgSIISucur`), as digits. */
+  sucursal_sii?: string | null;
+  /** The SII unit printed under the PDF's box ("SANTIAGO ORIENTE"); the comuna is printed when null. */
+  unidad_sii?: string | null;
   resolucion: Resolution | null;
   webhook_url: string | null;
   certificate: CertificateSummary | null;
@@ -153,7 +156,10 @@ export interface BusinessCreateParams {
   ciudad?: string;
   email?: string;
   telefono?: string;
-  sucursal_sii?: number | string;
+  /** The SII's code of the branch (`CdgSIISucur`): 1–9 digits, as a number or a string. */
+  sucursal_sii?: number | string | null;
+  /** The SII unit of the issuer's jurisdiction, printed under the PDF's box (≤ 40 characters). */
+  unidad_sii?: string | null;
   resolucion?: Resolution | null;
   webhook_url?: string | null;
 }

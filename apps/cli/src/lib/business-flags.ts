@@ -12,6 +12,8 @@ export const businessFieldFlags = {
   ciudad: Flags.string({ description: "city" }),
   email: Flags.string({ description: "contact email" }),
   telefono: Flags.string({ description: "phone" }),
+  "sucursal-sii": Flags.string({ description: "the SII's code of the branch (CdgSIISucur, digits)" }),
+  "unidad-sii": Flags.string({ description: "SII unit printed under the PDF's box, e.g. \"Santiago Oriente\" (default: the comuna)" }),
   "webhook-url": Flags.string({ description: "where to deliver webhook events" }),
   "resolucion-numero": Flags.integer({ description: "SII resolution number (live emission)" }),
   "resolucion-fecha": Flags.string({ description: "SII resolution date YYYY-MM-DD" }),
@@ -32,6 +34,8 @@ export function businessFieldsFromFlags(flags: FieldFlags): BusinessUpdateParams
   if (flags.ciudad !== undefined) fields.ciudad = flags.ciudad;
   if (flags.email !== undefined) fields.email = flags.email;
   if (flags.telefono !== undefined) fields.telefono = flags.telefono;
+  if (flags["sucursal-sii"] !== undefined) fields.sucursal_sii = flags["sucursal-sii"];
+  if (flags["unidad-sii"] !== undefined) fields.unidad_sii = flags["unidad-sii"];
   if (flags["webhook-url"] !== undefined) fields.webhook_url = flags["webhook-url"];
   if (flags["resolucion-numero"] !== undefined && flags["resolucion-fecha"] !== undefined) {
     fields.resolucion = { numero: flags["resolucion-numero"], fecha: flags["resolucion-fecha"] };
@@ -48,6 +52,8 @@ export function renderBusiness(business: Business): string {
     giro: business.giro,
     acteco: business.acteco.join(", "),
     direccion: [business.direccion, business.comuna, business.ciudad].filter(Boolean).join(", "),
+    unidad_sii: business.unidad_sii ?? `(none: the PDF prints the comuna, ${business.comuna})`,
+    sucursal_sii: business.sucursal_sii ?? "(none: head office)",
     resolucion: business.resolucion ? `N° ${business.resolucion.numero} del ${business.resolucion.fecha}` : "(none)",
     webhook_url: business.webhook_url ?? "(none)",
     certificate: business.certificate

@@ -15,7 +15,7 @@ export interface Seen {
 const user = { id: "usr_01", email: "ana@empresa.cl", nombre: "Ana Pérez", created_at: "2026-11-01T12:00:00.000Z" };
 export const business = {
   id: "biz_01fake", rut: "76192083-9", razon_social: "Comercial Los Andes SpA", giro: "Venta de artículos de oficina", acteco: [477399],
-  direccion: "Av. Providencia 1234", comuna: "Providencia", ciudad: "Santiago", email: null, telefono: null, sucursal_sii: null, resolucion: null,
+  direccion: "Av. Providencia 1234", comuna: "Providencia", ciudad: "Santiago", email: null, telefono: null, sucursal_sii: null, unidad_sii: null, resolucion: null,
   webhook_url: "https://erp.example.cl/webhooks/timbre",
   certificate: { rut_titular: "11111111-1", nombre_titular: "ANA PEREZ SOTO", emisor: "E-CERTCHILE CA", serial: "01", valid_from: "2026-01-01T00:00:00.000Z", valid_to: "2027-01-01T00:00:00.000Z", fingerprint_sha256: "ab".repeat(32) },
   created_at: "2026-11-01T12:00:00.000Z", updated_at: "2026-11-01T12:00:00.000Z",

@@ -28,7 +28,10 @@ export const businesses = pgTable(
     ciudad: text("ciudad"),
     email: text("email"),
     telefono: text("telefono"),
+    /** The SII's code of the branch (`CdgSIISucur`), digits. */
     sucursalSii: text("sucursal_sii"),
+    /** The SII unit of the issuer's jurisdiction, printed under the PDF's box ("S.I.I. - SANTIAGO ORIENTE"). */
+    unidadSii: text("unidad_sii"),
     resolucionNumero: integer("resolucion_numero"),
     resolucionFecha: text("resolucion_fecha"),
     webhookUrl: text("webhook_url"),

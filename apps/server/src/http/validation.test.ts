@@ -39,3 +39,15 @@ test("reasons: required, type, enum, minimum, max_length, min_items — all at o
   const empty = issuesFromValueErrors(Value.Errors(schema, { tipo: 33, receptor: { rut: "1", razon_social: "a" }, items: [] }));
   expect(empty).toEqual([{ path: "items", reason: "min_items", message: expect.any(String) }]);
 });
+
+test("a union of types: the member of the value's type speaks; a value of no member's type is named by the types", () => {
+  const code = Type.Union([Type.Union([Type.String({ maxLength: 3 }), Type.Integer({ minimum: 0 })]), Type.Null()]);
+  const schema = Type.Object({ a: code, b: code, c: code, d: code, e: code, f: code });
+  const issues = issuesFromValueErrors(Value.Errors(schema, { a: "toolong", b: -1, c: true, d: 1.5, e: "ok", f: null }));
+  expect(issues.map((i) => `${i.path}:${i.reason}:${i.message}`)).toEqual([
+    "a:max_length:Expected string length less or equal to 3",
+    "b:minimum:Expected integer to be greater or equal to 0",
+    "c:type:must be a string or an integer",
+    "d:type:must be a string or an integer",
+  ]);
+});

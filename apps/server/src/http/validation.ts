@@ -71,19 +71,39 @@ function literalsOf(schema: unknown): unknown[] | null {
 }
 
 /**
+ * The member of a union a value is meant for: the only non-null one, or the only one of the value's JSON type
+ * (`"81303347"` → the string member of string-or-integer). Its errors are the useful ones.
+ */
+function memberFor(schema: unknown, value: unknown): TSchema | undefined {
+  const members = (schema as { anyOf?: TSchema[] } | undefined)?.anyOf ?? [];
+  const nonNull = members.filter((m) => m.type !== "null");
+  if (nonNull.length === 1) return nonNull[0];
+  const types = typeof value === "number" ? (Number.isInteger(value) ? ["integer", "number"] : ["number"]) : [typeof value];
+  const sameType = nonNull.filter((m) => types.includes(m.type as string));
+  return sameType.length === 1 ? sameType[0] : undefined;
+}
+
+/**
  * A union of literals is an enum — or a type error when the value is not even of the literals' type (`"33"` for
- * 33); a nullable field reports what its non-null member says about the value.
+ * 33); otherwise the member meant for the value says what is wrong with it.
  */
 function unionReason(error: RawValueError): IssueReason {
-  const members = (error.schema as { anyOf?: TSchema[] } | undefined)?.anyOf ?? [];
   const literals = literalsOf(error.schema);
   if (literals) return literals.some((v) => typeof v === typeof error.value) ? "enum" : "type";
   if (error.value === null) return "type";
-  const nonNull = members.filter((m) => m.type !== "null");
-  const only = nonNull.length === 1 ? nonNull[0] : undefined;
-  if (!only) return "type";
-  const inner = Value.Errors(only, error.value).First();
+  const member = memberFor(error.schema, error.value);
+  const inner = member ? Value.Errors(member, error.value).First() : undefined;
   return inner ? reasonOf({ ...inner, path: error.path }) : "type";
+}
+
+const TYPE_NAMES: Record<string, string> = { string: "a string", integer: "an integer", number: "a number", boolean: "true or false", object: "an object", array: "an array", null: "null" };
+
+/** "must be a string or an integer" for a union of types, or null when a member is not a plain type. */
+function unionTypesMessage(schema: unknown): string | null {
+  const members = (schema as { anyOf?: TSchema[] } | undefined)?.anyOf ?? [];
+  const names = members.map((m) => TYPE_NAMES[m.type as string]);
+  if (names.length === 0 || names.some((n) => n === undefined)) return null;
+  return `must be ${names.slice(0, -1).join(", ")}${names.length > 1 ? " or " : ""}${names[names.length - 1]}`;
 }
 
 const MESSAGES: Partial<Record<IssueReason, string>> = { required: "is required" };
@@ -97,6 +117,7 @@ const PATTERN_MESSAGES: Record<string, string> = { [DATE_PATTERN]: "must be a da
 function messageOf(error: RawValueError, reason: IssueReason): string {
   const literals = literalsOf(error.schema);
   if (literals) return `must be one of ${literals.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (error.type === ValueErrorType.Union) return unionTypesMessage(error.schema) ?? error.message;
   if (error.type === ValueErrorType.StringPattern) {
     const pattern = (error.schema as { pattern?: string }).pattern ?? "";
     return PATTERN_MESSAGES[pattern] ?? "has the wrong format";
@@ -104,20 +125,21 @@ function messageOf(error: RawValueError, reason: IssueReason): string {
   return MESSAGES[reason] ?? error.message;
 }
 
-/** A nullable field holding a non-null value: the errors of its non-null member, at their own paths. */
-function expandNullable(error: RawValueError): RawValueError[] | null {
-  if (error.type !== ValueErrorType.Union || error.value === null) return null;
-  const members = (error.schema as { anyOf?: TSchema[] } | undefined)?.anyOf ?? [];
-  const nonNull = members.filter((m) => m.type !== "null");
-  const only = nonNull.length === 1 && nonNull.length < members.length ? nonNull[0] : undefined;
-  if (!only) return null;
-  return [...Value.Errors(only, error.value)].map((e) => ({ ...e, path: error.path + e.path }));
+/** A union holding a value meant for one of its members (a nullable field, string-or-integer): that member's errors. */
+function expandUnion(error: RawValueError): RawValueError[] | null {
+  if (error.type !== ValueErrorType.Union || error.value === null || literalsOf(error.schema)) return null;
+  const member = memberFor(error.schema, error.value);
+  if (!member) return null;
+  return [...Value.Errors(member, error.value)].flatMap((e) => {
+    const inner = { ...e, path: error.path + e.path };
+    return expandUnion(inner) ?? [inner];
+  });
 }
 
 /** One issue per path, in document order. */
 export function issuesFromValueErrors(errors: Iterable<RawValueError>): ValidationIssue[] {
   const byPath = new Map<string, ValidationIssue>();
-  const flat = [...errors].flatMap((e) => expandNullable(e) ?? [e]);
+  const flat = [...errors].flatMap((e) => expandUnion(e) ?? [e]);
   for (const error of flat) {
     const path = pointerToPath(error.path) || "body";
     // Union members report their own mismatches first; the union verdict (enum) is the useful one.

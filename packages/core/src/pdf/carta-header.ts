@@ -2,7 +2,7 @@
 import { MM } from "./barcode.js";
 import { boxLines, issuerLines, receiverFields, siiUnit, type Field } from "./content.js";
 import type { RenderContext } from "./context.js";
-import { fitText } from "./fit-text.js";
+import { fitText, MIN_LEGIBLE_SIZE } from "./fit-text.js";
 import { BLACK, GRAY, LIGHT, RED, type Sheet } from "./sheet.js";
 
 export const PAGE_WIDTH = 612;
@@ -25,8 +25,9 @@ function drawBox(sheet: Sheet, ctx: RenderContext, top: number): number {
   const first = top + (BOX.height - lines.length * leading) / 2 + BOX_TEXT * 0.95;
   const cx = BOX_X + BOX.width / 2;
   sheet.lines(lines, cx, first, leading, { size: BOX_TEXT, font: "bold", color: RED, align: "center" });
-  sheet.text(siiUnit(ctx.data.input), cx, top + BOX.height + 12, { size: 9, font: "bold", color: RED, align: "center" });
-  return top + BOX.height + 16;
+  const unit = fitText(sheet, siiUnit(ctx.data.input), { size: 9, minSize: MIN_LEGIBLE_SIZE, width: BOX.width, maxLines: 1, font: "bold" });
+  const after = sheet.lines(unit.lines, cx, top + BOX.height + 12, unit.size * 1.25, { size: unit.size, font: "bold", color: RED, align: "center" });
+  return after - unit.size * 1.25 + 4;
 }
 
 function drawIssuer(sheet: Sheet, ctx: RenderContext, top: number): number {

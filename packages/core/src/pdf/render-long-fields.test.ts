@@ -7,8 +7,10 @@ import * as mupdf from "mupdf";
 import type { DocumentInput, Line } from "../document/types.js";
 import { makeInput, makePrintable, PDF_ISSUER } from "../../test/support/pdf-fixtures.js";
 import { decodePdf417, pageTexts, rasterize } from "../../test/support/pdf.js";
+import { MARGIN } from "./carta-header.js";
 import { formatMoney, formatNumber } from "./format.js";
 import { renderPdf } from "./render-pdf.js";
+import { ROLL_MARGIN } from "./termica.js";
 import type { RenderOptions } from "./types.js";
 
 const flat = (s: string): string => s.replace(/\s+/g, " ");
@@ -55,6 +57,15 @@ function overprints(page: Glyph[]): string[] {
   return hits;
 }
 
+/** Glyphs in the side margins (text run past its column, off the page or into the printer's edge); 1 pt slack. */
+function outsideMargins(pdf: Uint8Array, margin: number): string[] {
+  const doc = mupdf.Document.openDocument(pdf, "application/pdf");
+  return glyphs(pdf).flatMap((page, i) => {
+    const [left, , right] = doc.loadPage(i).getBounds();
+    return page.filter((g) => g.x0 < left + margin - 1 || g.x1 > right - margin + 1).map((g) => `"${g.c}" at ${Math.round(g.x0)}–${Math.round(g.x1)} on page ${i + 1}`);
+  });
+}
+
 const LONG_DESCRIPTION = sized(`Incluye ${"instalación, configuración y soporte remoto durante doce meses; ".repeat(20)}`, 999) + "Z";
 
 /** Observaciones at the API's longest (1 000 characters), as 25 short lines: a delivery schedule. */
@@ -78,7 +89,8 @@ function longInput(tipo: 33 | 61): DocumentInput {
     issuer: { ...PDF_ISSUER,
       razonSocial: sized("Sociedad Comercializadora e Importadora de Productos Electrónicos y Tecnológicos del Pacífico Sur", 100),
       giro: sized("Importación, exportación, distribución y comercialización al por mayor y menor de equipos", 80),
-      direccion: sized("Avenida Libertador General Bernardo O'Higgins 3456, Torre Poniente, Oficina 1203", 70) },
+      direccion: sized("Avenida Libertador General Bernardo O'Higgins 3456, Torre Poniente, Oficina 1203", 70),
+      unidadSii: sized("Dirección de Grandes Contribuyentes Santiago Oriente", 40) },
     receiver: { rut: "77777777-7",
       razonSocial: sized("Corporación Municipal de Desarrollo Social y Educación de la Ilustre Municipalidad de Pedro Aguirre", 100),
       giro: sized("Educación, salud y atención de menores y actividades", 40),
@@ -93,16 +105,19 @@ function longInput(tipo: 33 | 61): DocumentInput {
   };
 }
 
-const VARIANTS: Array<[string, RenderOptions]> = [["carta", {}], ["cedible", { cedible: true }], ["termica", { formato: "termica" }]];
+const VARIANTS: Array<[string, RenderOptions, number]> = [
+  ["carta", {}, MARGIN], ["cedible", { cedible: true }, MARGIN], ["termica", { formato: "termica" }, ROLL_MARGIN],
+];
 
-describe.each(VARIANTS)("%s at the formato's longest", (_name, options) => {
+describe.each(VARIANTS)("%s at the formato's longest", (_name, options, margin) => {
   test.each([33, 61] as const)("tipo %i: mandatory fields whole, discount amounts, no text overprinting another", async (tipo) => {
     const p = makePrintable(longInput(tipo));
     const pdf = await renderPdf(p, options);
     const text = flat(pageTexts(pdf).join("\n"));
     const { issuer, receiver, items } = p.input;
     for (const s of [issuer.razonSocial, issuer.giro, receiver.razonSocial, receiver.direccion ?? "", LONG_DESCRIPTION, LONG_OBSERVACIONES,
-      "OC-123456789012345", "10-01-2026", "123.456.789.012,123456", "123.456,123456", formatMoney(p.totals.montoTotal)]) {
+      "OC-123456789012345", "10-01-2026", "123.456.789.012,123456", "123.456,123456", formatMoney(p.totals.montoTotal),
+      `S.I.I. - ${(issuer.unidadSii ?? "").toUpperCase()}`]) {
       expect(text).toContain(flat(s));
     }
     expect(text.replace(/continúa en la página \d+ …/g, "")).not.toContain("…");
@@ -114,6 +129,7 @@ describe.each(VARIANTS)("%s at the formato's longest", (_name, options) => {
       }
     });
     for (const page of glyphs(pdf)) expect(overprints(page)).toEqual([]);
+    expect(outsideMargins(pdf, margin)).toEqual([]);
     expect(await decodePdf417(rasterize(pdf, pageTexts(pdf).length - 1, 300))).toEqual([p.ted ?? ""]);
   });
 });

@@ -13,7 +13,9 @@ import { fitText, MIN_LEGIBLE_SIZE } from "./fit-text.js";
 import { BLACK, GRAY, RED, Sheet } from "./sheet.js";
 
 export const ROLL_WIDTH = 80 * MM;
-const M = 10;
+/** Side margin of the roll, in points. */
+export const ROLL_MARGIN = 10;
+const M = ROLL_MARGIN;
 const CW = ROLL_WIDTH - 2 * M;
 const CX = ROLL_WIDTH / 2;
 
@@ -38,7 +40,8 @@ function header(sheet: Sheet, ctx: RenderContext, top: number): number {
   sheet.rect(M + 0.75, y, CW - 1.5, height, { stroke: BLACK, lineWidth: 1.5 });
   sheet.lines(lines, CX, y + (height - lines.length * 12) / 2 + 9, 12, { size: 9.5, font: "bold", align: "center" });
   y += height + 11;
-  sheet.text(siiUnit(ctx.data.input), CX, y, { size: 8, font: "bold", align: "center" });
+  const unit = fitText(sheet, siiUnit(ctx.data.input), { size: 8, minSize: MIN_LEGIBLE_SIZE, width: CW, maxLines: 1, font: "bold" });
+  y = sheet.lines(unit.lines, CX, y, unit.size * 1.25, { size: unit.size, font: "bold", align: "center" }) - unit.size * 1.25;
   return separator(sheet, y + 2);
 }
 

@@ -19,13 +19,20 @@ export function businessColumns(input: Fields): Columns {
   if (input.ciudad !== undefined) out.ciudad = input.ciudad;
   if (input.email !== undefined) out.email = input.email;
   if (input.telefono !== undefined) out.telefono = input.telefono;
-  if (input.sucursal_sii !== undefined) out.sucursalSii = input.sucursal_sii;
+  if (input.sucursal_sii !== undefined) out.sucursalSii = branchCode(input.sucursal_sii);
+  if (input.unidad_sii !== undefined) out.unidadSii = input.unidad_sii?.trim() || null;
   if (input.resolucion !== undefined) {
     out.resolucionNumero = input.resolucion?.numero ?? null;
     out.resolucionFecha = input.resolucion?.fecha ?? null;
   }
   if (input.webhook_url !== undefined) out.webhookUrl = input.webhook_url;
   return out;
+}
+
+/** `sucursal_sii` as stored: its digits as a string; an empty string clears it. */
+function branchCode(value: string | number | null): string | null {
+  if (value === null) return null;
+  return String(value).trim() || null;
 }
 
 /** Rules beyond the schema (every issue at once). */
@@ -37,6 +44,10 @@ export function businessIssues(deps: Deps, input: Fields): ValidationIssue[] {
       allowPrivate: deps.config.webhookAllowPrivate,
     });
     if (issue) issues.push(issue);
+  }
+  const branch = input.sucursal_sii === undefined ? null : branchCode(input.sucursal_sii);
+  if (branch !== null && !/^\d{1,9}$/.test(branch)) {
+    issues.push({ path: "sucursal_sii", reason: "format", message: "must be the SII's code of the branch (CdgSIISucur): 1 to 9 digits" });
   }
   for (const key of ["razon_social", "giro", "direccion", "comuna"] as const) {
     const value = input[key];

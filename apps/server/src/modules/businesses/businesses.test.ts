@@ -152,6 +152,31 @@ describeDrivers("business routes", (driver) => {
     expect(wrongType.json.error.details.errors.map((e: { field: string; reason: string }) => `${e.field}:${e.reason}`).sort()).toEqual(["acteco:type", "comuna:min_length"]);
   });
 
+  test("sucursal_sii is the SII's branch code: digits as a number or a string; anything else is refused", async () => {
+    const t = await tenant(h);
+    const put = (body: Record<string, unknown>) => h.call("PUT", `/v1/businesses/${t.business.id}`, { key: t.key.key, body });
+    const asNumber = await put({ sucursal_sii: 81303347 });
+    expect(asNumber.status).toBe(200);
+    expect(asNumber.json.data.sucursal_sii).toBe("81303347");
+    expect((await put({ sucursal_sii: " 1234 " })).json.data.sucursal_sii).toBe("1234");
+    const issues = async (body: Record<string, unknown>) => {
+      const res = await put(body);
+      expectError(res, 422, "VALIDATION_ERROR");
+      return res.json.error.details.errors.map((e: { field: string; reason: string; message: string }) => `${e.field}:${e.reason}:${e.message}`);
+    };
+    expect(await issues({ sucursal_sii: "Casa Matriz" })).toEqual(["sucursal_sii:format:must be the SII's code of the branch (CdgSIISucur): 1 to 9 digits"]);
+    expect(await issues({ sucursal_sii: "1234567890" })).toEqual(["sucursal_sii:format:must be the SII's code of the branch (CdgSIISucur): 1 to 9 digits"]);
+    expect(await issues({ sucursal_sii: true })).toEqual(["sucursal_sii:type:must be a string or an integer"]);
+    expect((await issues({ sucursal_sii: "x".repeat(21) }))[0]).toStartWith("sucursal_sii:max_length:");
+    expect((await issues({ sucursal_sii: -1 }))[0]).toStartWith("sucursal_sii:minimum:");
+    expect((await put({})).json.data.sucursal_sii).toBe("1234");
+    expect((await put({ sucursal_sii: "" })).json.data.sucursal_sii).toBeNull();
+    const unit = await put({ unidad_sii: "Santiago Centro", sucursal_sii: null });
+    expect(unit.json.data).toMatchObject({ unidad_sii: "Santiago Centro", sucursal_sii: null });
+    expect((await put({ unidad_sii: "  " })).json.data.unidad_sii).toBeNull();
+    expect((await issues({ unidad_sii: "x".repeat(41) }))[0]).toStartWith("unidad_sii:max_length:");
+  });
+
   test("update another user's business → 404", async () => {
     const a = await tenant(h);
     const b = await tenant(h);

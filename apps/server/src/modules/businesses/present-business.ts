@@ -12,6 +12,7 @@ export interface BusinessView {
   email: string | null;
   telefono: string | null;
   sucursal_sii: string | null;
+  unidad_sii: string | null;
   resolucion: { numero: number; fecha: string } | null;
   webhook_url: string | null;
   certificate: CertificateSummary | null;
@@ -35,6 +36,7 @@ export function presentBusiness(row: BusinessRow): BusinessView {
     email: row.email,
     telefono: row.telefono,
     sucursal_sii: row.sucursalSii,
+    unidad_sii: row.unidadSii,
     resolucion: row.resolucionNumero !== null && row.resolucionFecha !== null ? { numero: row.resolucionNumero, fecha: row.resolucionFecha } : null,
     webhook_url: row.webhookUrl,
     certificate: row.certificate,

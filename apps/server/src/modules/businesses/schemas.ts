@@ -17,7 +17,10 @@ const fields = {
   ciudad: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
   email: Type.Optional(Nullable(Type.String({ maxLength: 80, pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$" }))),
   telefono: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
-  sucursal_sii: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  /** `CdgSIISucur`: 1–9 digits, as a number or a string (`business-fields.ts` checks the digits). */
+  sucursal_sii: Type.Optional(Nullable(Type.Union([Type.String({ maxLength: 20 }), Type.Integer({ minimum: 0, maximum: 999999999 })]))),
+  /** Extension: the SII unit printed under the PDF's box; the comuna when absent. */
+  unidad_sii: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
   resolucion: Type.Optional(
     Nullable(Type.Object({ numero: Type.Integer({ minimum: 0, maximum: 999999 }), fecha: Type.String({ pattern: DATE_PATTERN }) })),
   ),
@@ -55,6 +58,7 @@ export const Business = Type.Object({
   email: Nullable(Type.String()),
   telefono: Nullable(Type.String()),
   sucursal_sii: Nullable(Type.String()),
+  unidad_sii: Nullable(Type.String()),
   resolucion: Nullable(Type.Object({ numero: Type.Integer(), fecha: Type.String() })),
   webhook_url: Nullable(Type.String()),
   certificate: Nullable(CertificateSummarySchema),

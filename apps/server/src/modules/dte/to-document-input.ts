@@ -17,6 +17,7 @@ export function issuerOf(business: BusinessRow): Issuer {
   if (business.telefono) issuer.telefono = business.telefono;
   if (business.email) issuer.email = business.email;
   if (business.sucursalSii && /^\d{1,9}$/.test(business.sucursalSii)) issuer.sucursalSii = Number(business.sucursalSii);
+  if (business.unidadSii) issuer.unidadSii = business.unidadSii;
   return issuer;
 }
 
