@@ -1,7 +1,8 @@
 /**
  * The printed document over real HTTP is the stored one: the PDF417 of `/pdf` (carta and térmica) decodes to the
- * `<TED>` of the exact bytes `/xml` serves, and the issuer's SII unit (`unidad_sii`) is printed under the box, and its branch code (`sucursal_sii`) is signed in.
- * Pages are rasterised with mupdf and the barcode read with zxing — core's PDF test helpers, loaded by path.
+ * `<TED>` of the exact bytes `/xml` serves; the issuer's SII unit (`unidad_sii`) is printed under the box and its
+ * branch code (`sucursal_sii`) signed in. Pages are rasterised with mupdf and the barcode read with zxing — core's
+ * PDF test helpers, loaded by path.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
