@@ -89,4 +89,25 @@ test("login → business → certificate → sandbox CAF → emit → status --w
 
   const listed = await runCli(["dte", "list", "--json"], { home });
   expect((listed.json as { data: Array<{ id: string }> }).data.map((d) => d.id)).toEqual([dte.id]);
-}, 60_000);
+
+  // Logging in again keeps acting for the account's business: no `businesses use` needed.
+  expect((await runCli(["logout"], { home })).code).toBe(0);
+  const again = await runCli(["login", "--email", email, "--password", password], { home });
+  expect(again.code).toBe(0);
+  expect(again.stdout).toContain(`Acting for Café Austral SpA (${businessId}).`);
+
+  // A quick boleta, waited for without a terminal (one line per state), then annulled as it is: the credit note
+  // to the anonymous consumer needs no giro or address.
+  for (const tipo of ["39", "61"]) expect((await runCli(["numerations", "sandbox", "--tipo", tipo, "--cantidad", "10"], { home })).code).toBe(0);
+  const boleta = await runCli(["dte", "emit", "--item", "Café:2:1500", "--wait"], { home });
+  expect(boleta.code).toBe(0);
+  expect(boleta.stderr).toMatch(/^Waiting for the SII on folio 1: ENVIADO\n(Waiting for the SII on folio 1: ACEPTADO\n)$/);
+  const boletaId = /Emitted (dte_\w+)\./.exec(boleta.stdout)?.[1] ?? "";
+  const nota = await runCli(["dte", "anular", boletaId, "--razon", "Devolución del producto", "--json"], { home });
+  expect(nota.stderr).toBe("");
+  expect(nota.code).toBe(0);
+  const note = nota.json as { id: string; tipo: number; monto_total: number; receptor: { rut: string } };
+  expect(note).toMatchObject({ tipo: 61, monto_total: 3000, receptor: { rut: "66666666-6" } });
+  const shown = await runCli(["dte", "show", note.id, "--json"], { home });
+  expect((shown.json as { referencias: unknown[] }).referencias).toEqual([{ tipo_doc: 39, folio: 1, fecha: expect.any(String), razon: "Devolución del producto", codigo: 1 }]);
+}, 90_000);

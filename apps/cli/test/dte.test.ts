@@ -95,6 +95,16 @@ test("status --wait polls with refresh until final", async () => {
   expect(api.requests.every((r) => r.query.get("refresh") === "true")).toBe(true);
 });
 
+test("status --wait without a terminal: one progress line per state on stderr, the answer on stdout", async () => {
+  const estados = ["ENVIADO", "ENVIADO", "ACEPTADO"];
+  const api = serve((_req, i) => ok({ id: "dte_1", estado: estados[Math.min(i, 2)], track_id: "123", sii: null, historial: [] }));
+  const result = await runCli(["dte", "status", "dte_1", "--wait", "--interval", "1"], { home: freshHome(), env: withKey(api.baseUrl) });
+  expect(result.code).toBe(0);
+  expect(api.requests).toHaveLength(3);
+  expect(result.stderr).toBe("Waiting for dte_1: ENVIADO\nWaiting for dte_1: ACEPTADO\n");
+  expect(result.stdout).toContain("ACEPTADO");
+});
+
 test("status --wait exits 1 when rejected", async () => {
   const api = serve(() => ok({ id: "dte_1", estado: "RECHAZADO", track_id: "1", sii: { estado_envio: "RCH", glosa: "Rechazado", aceptados: 0, rechazados: 1, reparos: 0, errores: [{ codigo: "DTE-3-101", descripcion: "Folio repetido" }], consultado_at: null }, historial: [] }));
   const result = await runCli(["dte", "status", "dte_1", "--wait"], { home: freshHome(), env: withKey(api.baseUrl) });

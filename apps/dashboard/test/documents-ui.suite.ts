@@ -89,6 +89,22 @@ describe("documents UI (scripted API)", () => {
     await noPhoneOverflow("documento");
   });
 
+  test("PDF variants: 80 mm for any document, the cedible copy only for facturas", async () => {
+    const lastPdf = () => api.seen.filter((s) => s.path.endsWith("/pdf")).at(-1);
+    for (const [button, file, param, value] of [["PDF 80 mm", "DTE-33-119-termica.pdf", "formato", "termica"], ["Copia cedible", "DTE-33-119-cedible.pdf", "cedible", "true"]] as const) {
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: button }).click();
+      expect((await download).suggestedFilename()).toBe(file);
+      expect(lastPdf()?.path).toBe("/dte/dte_01fake/pdf");
+      expect(lastPdf()?.query.get(param)).toBe(value);
+    }
+    await page.goto(`${origin}/dashboard/documentos/dte_03fake`);
+    await page.getByRole("heading", { name: "Boleta electrónica N° 117", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "PDF 80 mm" }).waitFor();
+    expect(await page.getByRole("button", { name: "Copia cedible" }).count()).toBe(0); // a boleta is not transferable
+    await noPhoneOverflow("documento-boleta");
+  });
+
   test("annul an accepted document after confirming; cancel keeps it", async () => {
     await page.goto(`${origin}/dashboard/documentos/dte_00fake`);
     await page.getByRole("button", { name: "Anular" }).click();

@@ -354,6 +354,16 @@ export interface DteStatusParams {
   refresh?: boolean;
 }
 
+/** Optional body of `POST /dte/{id}/anular`. */
+export interface AnularParams {
+  /** The reference's reason (`RazonRef`, ≤ 90), default "Anula documento". */
+  razon?: string;
+  /** The credit note's tax date (default today in Chile). */
+  fecha?: DateString;
+  /** Receptor fields that replace the ones copied from the annulled document. */
+  receptor?: Partial<Receptor>;
+}
+
 export interface DtePdfParams {
   /** `carta` (default) or `termica` (80 mm). */
   formato?: "carta" | "termica";

@@ -118,8 +118,13 @@ describe("dte", () => {
     const xml = new TextDecoder("latin1").decode(await client.dte.xml(dte.id));
     expect(xml).toContain(`<Folio>${dte.folio}</Folio>`);
 
-    const nota = await client.dte.anular(dte.id);
+    // request options in the place of the body would lose the idempotency key: refused before any request
+    expect(() => client.dte.anular(dte.id, { idempotencyKey: "k" } as never)).toThrow("idempotencyKey belongs in the third argument");
+    const nota = await client.dte.anular(dte.id, { razon: "Precio equivocado" }, { idempotencyKey: `anula-${dte.id}` });
     expect(nota.tipo).toBe(61);
+    const again = await client.dte.anular(dte.id, { razon: "Precio equivocado" }, { idempotencyKey: `anula-${dte.id}` });
+    expect(again.id).toBe(nota.id);
+    expect((await client.dte.retrieve(nota.id)).referencias[0]).toMatchObject({ folio: dte.folio, razon: "Precio equivocado", codigo: 1 });
   }, 30_000);
 
   test("batch, then for await over several pages", async () => {

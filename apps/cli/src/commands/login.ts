@@ -1,5 +1,5 @@
 import { Flags } from "@oclif/core";
-import { Timbre } from "@timbre/sdk";
+import { type Business, Timbre } from "@timbre/sdk";
 import { TimbreCommand } from "../lib/base-command.js";
 import { configPath, updateConfig } from "../lib/config.js";
 import { prompt } from "../lib/prompt.js";
@@ -36,9 +36,11 @@ export default class Login extends TimbreCommand<typeof Login> {
     const email = this.flags.email ?? (await prompt("Email: "));
     const password = this.flags.password ?? (await prompt("Password: ", { hidden: true }));
     const session = await client.auth.login({ email, password });
-    const path = updateConfig(({ apiKey: _k, ...config }) => ({
+    const business = await this.defaultBusiness(client.withOptions({ accessToken: session.access_token }));
+    const path = updateConfig(({ apiKey: _k, businessId: _b, ...config }) => ({
       ...config,
       ...keepUrl,
+      ...(business ? { businessId: business.id } : {}),
       session: {
         accessToken: session.access_token,
         refreshToken: session.refresh_token,
@@ -46,8 +48,26 @@ export default class Login extends TimbreCommand<typeof Login> {
         email: session.user.email,
       },
     }));
-    const result = { user: session.user, api_url: apiUrl, config_path: path };
+    const result = { user: session.user, api_url: apiUrl, config_path: path, business_id: business?.id ?? null };
     const envNote = process.env.TIMBRE_API_KEY ? "\nNote: TIMBRE_API_KEY is set and takes precedence over this session." : "";
-    return this.output(result, () => `Logged in as ${session.user.email} (${apiUrl}). Session stored in ${configPath()}.${envNote}`);
+    const businessNote = business
+      ? `\nActing for ${business.razon_social} (${business.id}).`
+      : "\nChoose the business to act for with `timbre businesses use <id>` (`timbre businesses list`).";
+    return this.output(result, () => `Logged in as ${session.user.email} (${apiUrl}). Session stored in ${configPath()}.${businessNote}${envNote}`);
+  }
+
+  /**
+   * The business the session acts for: the one chosen before when this account still has it (logging in again
+   * keeps the choice), else the account's only business; none when it has several (or none) — a business chosen
+   * under another account is never carried over.
+   */
+  private async defaultBusiness(client: Timbre): Promise<Business | null> {
+    const previous = this.stored.businessId;
+    if (previous) {
+      const kept = await client.businesses.retrieve(previous).catch(() => null);
+      if (kept) return kept;
+    }
+    const page = await client.businesses.list({ limit: 2 });
+    return page.data.length === 1 ? (page.data[0] ?? null) : null;
   }
 }

@@ -26,3 +26,32 @@ export class ProgressBar {
     if (this.enabled && this.stream.isTTY) this.stream.write("\n");
   }
 }
+
+/**
+ * "Waiting for …" with the latest state, on stderr: one line redrawn in place on a TTY; elsewhere (CI, a pipe, a
+ * log file) one line per state change (oclif's spinner there ran every update into one unterminated line).
+ */
+export class StatusWatch {
+  private last: string | null = null;
+
+  constructor(
+    private readonly label: string,
+    private readonly stream: NodeJS.WriteStream = process.stderr,
+    private readonly enabled = true,
+  ) {}
+
+  update(state: string): void {
+    if (!this.enabled || state === this.last) return;
+    this.last = state;
+    if (this.stream.isTTY) this.stream.write(`\r${this.label}… ${state}\u001b[K`);
+    else this.stream.write(`${this.label}: ${state}\n`);
+  }
+
+  /** Ends the line with the final word (`failed` when the wait threw). */
+  stop(state: string): void {
+    if (!this.enabled) return;
+    if (this.stream.isTTY) this.stream.write(`\r${this.label}… ${state}\u001b[K\n`);
+    else if (state !== this.last) this.stream.write(`${this.label}: ${state}\n`);
+    this.last = state;
+  }
+}

@@ -1,6 +1,7 @@
 /**
  * One document: amounts, receptor, items, references, status history, SII answer with rejection hints,
- * PDF preview (fetched with the session and shown from a blob: URL), PDF/XML download, annulment.
+ * PDF preview (fetched with the session and shown from a blob: URL), PDF (letter, 80 mm, a factura's cedible copy)
+ * and XML download, annulment.
  */
 import type { DteDetail, DteStatusResult } from "@timbre/sdk";
 import { api } from "../lib/api.js";
@@ -12,6 +13,13 @@ import { badge, card, link, notice, pageHeader, setFlash, table, takeFlash } fro
 import { confirmDialog } from "../ui/dialog.js";
 import { siiPanel } from "./sii-status.js";
 
+type PdfVariant = "carta" | "termica" | "cedible";
+const PDF_QUERY: Record<PdfVariant, Record<string, string> | undefined> = {
+  carta: undefined,
+  termica: { formato: "termica" },
+  cedible: { cedible: "true" },
+};
+
 export async function documentPage(ctx: PageContext): Promise<void> {
   const d = await api.get<DteDetail>(`/dte/${ctx.params.id}`);
   const status = await api.get<DteStatusResult>(`/dte/${d.id}/status`).catch(() => null);
@@ -21,12 +29,13 @@ export async function documentPage(ctx: PageContext): Promise<void> {
   const preview = h("div", { class: "pdf-preview" });
   const title = `${tipoName(d.tipo)} N° ${d.folio}`;
 
-  const download = async (kind: "pdf" | "xml") => {
+  const download = async (kind: "pdf" | "xml", variant: PdfVariant = "carta") => {
     try {
-      const blob = await api.blob(`/dte/${d.id}/${kind}`);
+      const blob = await api.blob(`/dte/${d.id}/${kind}`, kind === "pdf" ? PDF_QUERY[variant] : undefined);
       const href = URL.createObjectURL(blob);
       urls.push(href);
-      const a = h("a", { href, download: `DTE-${d.tipo}-${d.folio}.${kind}` });
+      const suffix = kind === "pdf" && variant !== "carta" ? `-${variant}` : "";
+      const a = h("a", { href, download: `DTE-${d.tipo}-${d.folio}${suffix}.${kind}` });
       document.body.appendChild(a);
       a.click();
       a.remove();
@@ -72,6 +81,9 @@ export async function documentPage(ctx: PageContext): Promise<void> {
     { class: "actions" },
     h("button", { type: "button", class: "btn", onclick: () => void showPdf() }, "Ver PDF"),
     h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf") }, "Descargar PDF"),
+    // boletas go to 80 mm receipt printers; a factura's cedible copy is the one handed to a factoring company
+    h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf", "termica") }, "PDF 80 mm"),
+    d.tipo === 33 || d.tipo === 34 ? h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf", "cedible") }, "Copia cedible") : null,
     h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("xml") }, "Descargar XML"),
     canAnnul ? h("button", { type: "button", class: "btn btn-danger-ghost", onclick: () => void annul() }, "Anular") : null,
   );

@@ -101,6 +101,19 @@ describe("validateDocument", () => {
     expect(reasons({ ...SAMPLE_T39, tipo: 41, receiver })).toEqual([]);
   });
 
+  test("a note that modifies a boleta does not need the consumer's giro, direccion or comuna", () => {
+    const consumer = { rut: "66666666-6", razonSocial: "Consumidor final" };
+    for (const [tipo, tipoDoc, codigo] of [[61, 39, 1], [61, "41", 3], [56, 39, 3]] as const) {
+      const referencias = [{ tipoDoc, folio: 7, fecha: "2026-01-15", codigo }];
+      expect(reasons({ ...SAMPLE_T33, tipo, receiver: consumer, referencias })).toEqual([]);
+      // what is given is still checked
+      expect(reasons({ ...SAMPLE_T33, tipo, receiver: { ...consumer, comuna: "c".repeat(21) }, referencias })).toEqual(["receptor.comuna:max_length"]);
+    }
+    // an information reference to a boleta beside the factura being corrected does not lift the requirement
+    const onFactura = [{ tipoDoc: 33, folio: 1, fecha: "2026-01-15", codigo: 3 as const }, { tipoDoc: "801", folio: 39, fecha: "2026-01-15" }];
+    expect(reasons({ ...SAMPLE_T33, tipo: 61, receiver: consumer, referencias: onFactura })).toEqual(["receptor.giro:required", "receptor.direccion:required", "receptor.comuna:required"]);
+  });
+
   test("CodRef: notes only; corrige texto on credit notes only; on a tax document; a debit note annuls only a credit note", () => {
     const ref = (tipoDoc: number | string, codigo: 1 | 2 | 3) => [{ tipoDoc, folio: 1, fecha: "2026-01-15", codigo }];
     expect(reasons(t33({ referencias: ref(33, 2) }))).toEqual(["referencias[0].codigo:not_allowed"]);

@@ -1,5 +1,5 @@
 /** Issuer and receiver checks (API paths `emisor.*`, `receptor.*`; lengths from DTE_v10 / EnvioBOLETA_v11). */
-import { isReceipt, type DocumentInput } from "../document/types.js";
+import { isNote, isReceipt, taxDocumentTipo, type DocumentInput } from "../document/types.js";
 import { isValidRut } from "../rut/index.js";
 import { checkText, type IssueList } from "./check-field.js";
 
@@ -43,7 +43,24 @@ export function validateIssuer(list: IssueList, input: DocumentInput): void {
 }
 
 /**
- * Receiver checks (`receptor.*`): RUT, name, giro ≤ 40, address; giro/direccion/comuna required on 33/34/56/61.
+ * Whether the receiver's giro, address and comuna are required: on facturas always (formato DTE: "1"); on notes
+ * too (API.md §6.3), except on a note that modifies a boleta — the SII has them optional on every note ("3"), and
+ * the buyer of a boleta is usually unidentified (66666666-6), so annulling or correcting a sale to a consumer
+ * must not demand a giro and an address nobody has. Never on boletas.
+ */
+function requiresReceiverAddress(input: DocumentInput): boolean {
+  if (isReceipt(input.tipo)) return false;
+  if (!isNote(input.tipo)) return true;
+  const refs = Array.isArray(input.referencias) ? input.referencias : [];
+  return !refs.some((ref) => {
+    const tipo = typeof ref === "object" && ref !== null ? taxDocumentTipo(ref.tipoDoc) : null;
+    return tipo !== null && isReceipt(tipo);
+  });
+}
+
+/**
+ * Receiver checks (`receptor.*`): RUT, name, giro ≤ 40, address; giro/direccion/comuna required on 33/34 and on
+ * notes that do not modify a boleta.
  *
  * @example
  * const list = new IssueList(); validateReceiver(list, input); list.issues // []
@@ -58,10 +75,10 @@ export function validateReceiver(list: IssueList, input: DocumentInput): void {
   checkRut(list, "receptor.rut", r.rut);
   // RznSocRecep is optional in EnvioBOLETA (anonymous consumer 66666666-6); the TED then says "Sin RUT".
   checkText(list, "receptor.razon_social", r.razonSocial, { singleLine: true, required: !receipt, max: 100 });
-  // GiroRecep, DirRecep, CmnaRecep are mandatory on facturas and notes (formato DTE); never on boletas.
-  checkText(list, "receptor.giro", r.giro, { singleLine: true, required: !receipt, max: 40 });
-  checkText(list, "receptor.direccion", r.direccion, { singleLine: true, required: !receipt, max: 70 });
-  checkText(list, "receptor.comuna", r.comuna, { singleLine: true, required: !receipt, max: 20 });
+  const address = requiresReceiverAddress(input);
+  checkText(list, "receptor.giro", r.giro, { singleLine: true, required: address, max: 40 });
+  checkText(list, "receptor.direccion", r.direccion, { singleLine: true, required: address, max: 70 });
+  checkText(list, "receptor.comuna", r.comuna, { singleLine: true, required: address, max: 20 });
   checkText(list, "receptor.ciudad", r.ciudad, { singleLine: true, max: 20 });
   checkText(list, "receptor.email", r.email, { singleLine: true, max: 80 });
   checkText(list, "receptor.contacto", r.contacto, { singleLine: true, max: 80 });

@@ -2,6 +2,7 @@ import { TimbreError } from "../errors.js";
 import { PagePromise } from "../pagination.js";
 import type { RequestOptions } from "../transport.js";
 import type {
+  AnularParams,
   BatchParams,
   BatchResult,
   Dte,
@@ -16,6 +17,8 @@ import type {
 } from "../types.js";
 import { FINAL_DTE_STATUSES } from "../types.js";
 import { Resource, seg } from "./resource.js";
+
+const REQUEST_OPTION_KEYS = new Set(["idempotencyKey", "timeout", "maxRetries", "businessId", "environment", "signal", "headers"]);
 
 export interface WaitOptions {
   /** Milliseconds between polls (default 2 000). */
@@ -158,12 +161,17 @@ export class DteResource extends Resource {
   }
 
   /**
-   * Issues the credit note (61) that annuls a document (`POST /dte/{id}/anular`); returns the new DTE.
+   * Issues the credit note (61) that annuls a document (`POST /dte/{id}/anular`), copying its receptor and items;
+   * returns the new DTE. `params` sets the reference's reason, the note's date or receptor fields to replace.
    *
    * @example
    * const nota = await client.dte.anular("dte_…");
+   * await client.dte.anular("dte_…", { razon: "Error en el precio" }, { idempotencyKey: "anula-F33-120" });
    */
-  anular(id: string, options?: RequestOptions): Promise<Dte> {
-    return this.call({ method: "POST", path: `dte/${seg(id)}/anular`, json: {}, options });
+  anular(id: string, params: AnularParams = {}, options?: RequestOptions): Promise<Dte> {
+    // Before 0.2 the second argument was the request options: refuse them here rather than drop an idempotency key.
+    const misplaced = Object.keys(params).filter((k) => REQUEST_OPTION_KEYS.has(k));
+    if (misplaced.length > 0) throw new TypeError(`dte.anular(id, params, options): ${misplaced.join(", ")} belongs in the third argument`);
+    return this.call({ method: "POST", path: `dte/${seg(id)}/anular`, json: params, options });
   }
 }

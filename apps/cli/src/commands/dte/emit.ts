@@ -1,9 +1,10 @@
-import { Flags, ux } from "@oclif/core";
+import { Flags } from "@oclif/core";
 import type { Dte, DteStatusResult, EmitParams, TipoDte } from "@timbre/sdk";
 import { CommandFailure, EXIT, TimbreCommand } from "../../lib/base-command.js";
 import { renderDte, renderStatus } from "../../lib/dte-view.js";
 import { readJsonFile } from "../../lib/files.js";
 import { parseItem } from "../../lib/parse-item.js";
+import { StatusWatch } from "../../lib/progress.js";
 
 export default class DteEmit extends TimbreCommand<typeof DteEmit> {
   static override summary = "Emit a document from a JSON file, or a quick receipt from flags";
@@ -35,9 +36,15 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
     const dte = await client.dte.emit(params, options);
     let final: DteStatusResult | undefined;
     if (this.flags.wait) {
-      if (!this.jsonEnabled()) ux.action.start(`Waiting for the SII on folio ${dte.folio}`, dte.estado);
-      final = await client.dte.waitForFinalStatus(dte.id, { onPoll: (s) => { ux.action.status = s.estado; } });
-      if (!this.jsonEnabled()) ux.action.stop(final.estado);
+      const watch = new StatusWatch(`Waiting for the SII on folio ${dte.folio}`, process.stderr, !this.jsonEnabled());
+      watch.update(dte.estado);
+      try {
+        final = await client.dte.waitForFinalStatus(dte.id, { onPoll: (s) => watch.update(s.estado) });
+      } catch (error) {
+        watch.stop("failed");
+        throw error;
+      }
+      watch.stop(final.estado);
       if (final.estado === "RECHAZADO") process.exitCode = 1;
     }
     const result: Dte & { final_status?: DteStatusResult } = final ? { ...dte, estado: final.estado, final_status: final } : dte;

@@ -1,6 +1,7 @@
-import { Args, Flags, ux } from "@oclif/core";
+import { Args, Flags } from "@oclif/core";
 import { TimbreCommand } from "../../lib/base-command.js";
 import { renderStatus } from "../../lib/dte-view.js";
+import { StatusWatch } from "../../lib/progress.js";
 
 export default class DteStatus extends TimbreCommand<typeof DteStatus> {
   static override summary = "Show the SII status of a document, optionally waiting until it is final";
@@ -23,21 +24,18 @@ export default class DteStatus extends TimbreCommand<typeof DteStatus> {
     if (!this.flags.wait) {
       return this.output(await client.dte.status(this.args.id, { refresh: this.flags.refresh }), renderStatus);
     }
-    const spinner = !this.jsonEnabled();
-    if (spinner) ux.action.start(`Waiting for ${this.args.id}`);
+    const watch = new StatusWatch(`Waiting for ${this.args.id}`, process.stderr, !this.jsonEnabled());
     try {
       const final = await client.dte.waitForFinalStatus(this.args.id, {
         interval: this.flags.interval * 1000,
         timeout: this.flags.timeout * 1000,
-        onPoll: (status) => {
-          if (spinner) ux.action.status = status.estado;
-        },
+        onPoll: (status) => watch.update(status.estado),
       });
-      if (spinner) ux.action.stop(final.estado);
+      watch.stop(final.estado);
       if (final.estado === "RECHAZADO") process.exitCode = 1;
       return this.output(final, renderStatus);
     } catch (error) {
-      if (spinner) ux.action.stop("failed");
+      watch.stop("failed");
       throw error;
     }
   }

@@ -2,45 +2,53 @@
  * `POST /v1/dte/:id/anular`: issues the credit note (61, CodRef 1) that annuls an own document, copying its
  * receptor and items (exempt documents' lines stay exempt). REFERENCE_INVALID for a rejected, already annulled
  * or credit-note document (a 61 is annulled with a debit note 56). Optional body `{ razon?, fecha?, receptor? }`:
- * `receptor` fields override the copied ones (a boleta's receptor often lacks what a 61 requires).
+ * `receptor` fields override the copied ones. A boleta's anonymous consumer is copied as is: a note that modifies a
+ * boleta needs no giro or address (core's `validateReceiver`).
  */
+import type { Static } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
 import { isExemptTipo } from "@timbre/core";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
-import { ApiError } from "../../http/errors.js";
+import { ApiError, validationError } from "../../http/errors.js";
+import { issuesFromValueErrors } from "../../http/validation.js";
 import { createDocument, type IdempotencyRecord } from "./create-document.js";
 import { uploadAndAnswer, type Emitted } from "./emit-document.js";
 import { findDocument } from "./find-document.js";
 import { prepareEmission } from "./prepare-emission.js";
 import { assertNotAnnulled } from "./resolve-references.js";
+import { AnularBody } from "./schemas.js";
 import { requestOf } from "./stored-document.js";
 
-interface AnnulOptions {
-  razon?: unknown;
-  fecha?: unknown;
-  receptor?: unknown;
+type AnnulOptions = Static<typeof AnularBody>;
+
+/** The optional body, checked (a reason that is not text was once ignored without a word); none is `{}`. */
+function readAnnulOptions(body: unknown): AnnulOptions {
+  if (body === undefined || body === null || body === "") return {};
+  if (Value.Check(AnularBody, body)) return body;
+  const issues = issuesFromValueErrors(Value.Errors(AnularBody, body));
+  throw validationError(issues.length > 0 ? issues : [{ path: "body", reason: "type", message: "must be an object" }]);
 }
 
 const invalid = (message: string, reason: string) => new ApiError("REFERENCE_INVALID", message, { reason });
 
 export async function annulDocument(deps: Deps, scope: BusinessScope, id: string, body: unknown, idempotency: IdempotencyRecord = null): Promise<Emitted> {
+  const options = readAnnulOptions(body);
   const original = await findDocument(deps, scope, id);
   if (original.tipo === 61) throw invalid("a credit note is annulled with a debit note (56), not with another credit note", "annuls_credit_note");
   if (original.estado === "RECHAZADO") throw invalid("the document was rejected by the SII: there is nothing to annul", "rejected");
   await assertNotAnnulled(deps.db, original);
-  const options: AnnulOptions = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as AnnulOptions) : {};
   const source = requestOf(original);
   const exempt = isExemptTipo(original.tipo);
-  const overrides = typeof options.receptor === "object" && options.receptor !== null ? options.receptor : {};
   const request: Record<string, unknown> = {
     tipo: 61,
-    receptor: { ...source.receptor, ...overrides },
+    receptor: { ...source.receptor, ...options.receptor },
     items: source.items.map((item) => (exempt ? { ...item, exento: true } : item)),
     referencia: {
       tipo_doc: original.tipo,
       folio: original.folio,
       fecha: original.fecha,
-      razon: typeof options.razon === "string" ? options.razon : "Anula documento",
+      razon: options.razon ?? "Anula documento",
       codigo: 1,
     },
   };

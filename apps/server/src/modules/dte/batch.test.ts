@@ -200,6 +200,18 @@ describeDrivers("batch, idempotency, preview and annulment", (driver) => {
     const ofNote = await h.call("POST", `/v1/dte/${note.json.data.id}/anular`, { key });
     expectError(ofNote, 422, "REFERENCE_INVALID");
     expectError(await h.call("POST", "/v1/dte/dte_00000000000000000000000000/anular", { key }), 404, "NOT_FOUND");
+    // the optional body is checked before anything is issued
+    const before = await documentCount();
+    const other = (await h.call("POST", "/v1/dte/emit", { key, body: emitBody(33) })).json.data.id;
+    const badReason = await h.call("POST", `/v1/dte/${other}/anular`, { key, body: { razon: 5 } });
+    expectError(badReason, 422, "VALIDATION_ERROR");
+    expect(badReason.json.error.details).toMatchObject({ field: "razon", reason: "type" });
+    const badList = await h.call("POST", `/v1/dte/${other}/anular`, { key, body: [1] });
+    expectError(badList, 422, "VALIDATION_ERROR");
+    expect(badList.json.error.details.field).toBe("body");
+    const badComuna = await h.call("POST", `/v1/dte/${other}/anular`, { key, body: { receptor: { comuna: "c".repeat(21) } } });
+    expect(badComuna.json.error.details).toMatchObject({ field: "receptor.comuna", reason: "max_length" });
+    expect(await documentCount()).toBe(before + 1);
     const exempt = await h.call("POST", "/v1/dte/emit", { key, body: emitBody(34) });
     const exemptNote = await h.call("POST", `/v1/dte/${exempt.json.data.id}/anular`, { key });
     expect(exemptNote.status).toBe(201);

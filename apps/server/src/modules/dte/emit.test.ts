@@ -58,6 +58,26 @@ describeDrivers("POST /v1/dte/emit over HTTP", (driver) => {
     }, 30_000);
   }
 
+  test("annulling a boleta to the anonymous consumer needs no giro or address: the 61 is XSD-valid, ACEPTADO, printed", async () => {
+    const boleta = emitted[39];
+    if (!boleta) throw new Error("39 not emitted");
+    const res = await http.call("POST", `/v1/dte/${boleta.id}/anular`, { key });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ tipo: 61, estado: "ENVIADO", monto_total: boleta.monto_total, receptor: { rut: "66666666-6", razon_social: "Consumidor final" } });
+    const id = res.json.data.id;
+    expect((await refreshDocumentStatus(h.deps, id))?.estado).toBe("ACEPTADO");
+    const envio = await http.call("GET", `/v1/dte/${id}/xml?envio=true`, { key });
+    const xsd = await validateXsd(envio.bytes, "EnvioDTE");
+    expect(xsd.errors ?? []).toEqual([]);
+    const xml = new TextDecoder("latin1").decode((await http.call("GET", `/v1/dte/${id}/xml`, { key })).bytes);
+    expect(xml).toContain("<RUTRecep>66666666-6</RUTRecep>");
+    expect(xml).not.toContain("<GiroRecep>");
+    expect(xml).toMatch(new RegExp(`<TpoDocRef>39</TpoDocRef><FolioRef>${boleta.folio}</FolioRef>`));
+    const pdf = await http.call("GET", `/v1/dte/${id}/pdf`, { key });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+  }, 30_000);
+
   test("stored XML: exact bytes, XSD-valid envelope, signatures verify", async () => {
     for (const tipo of [33, 39]) {
       const dte = emitted[tipo];

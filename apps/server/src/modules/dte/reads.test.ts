@@ -102,9 +102,15 @@ describeDrivers("GET /v1/dte and friends", (driver) => {
       expect(termica.bytes).not.toEqual(first.bytes);
       const cedible = await http.call("GET", `/v1/dte/${id}/pdf?cedible=true`, { key: t.key.key });
       expect(cedible.bytes).not.toEqual(first.bytes);
-      const boleta = await http.call("GET", `/v1/dte/${ids[2]}/pdf?formato=termica&cedible=true`, { key: t.key.key });
+      const boleta = await http.call("GET", `/v1/dte/${ids[2]}/pdf?formato=termica`, { key: t.key.key });
       expect(boleta.status).toBe(200);
       expect(boleta.headers.get("content-disposition")).toBe('inline; filename="DTE-39-1.pdf"');
+      // a boleta has no cedible copy: refused, not a normal copy passed off as one
+      const cedibleBoleta = await h.call("GET", `/v1/dte/${ids[2]}/pdf?formato=termica&cedible=true`, { key: t.key.key });
+      expectError(cedibleBoleta, 400, "INVALID_PARAMETER");
+      expect(cedibleBoleta.json.error.details).toEqual({ field: "cedible", reason: "not_allowed" });
+      expect(cedibleBoleta.json.error.message).toContain("tipo 39");
+      expect((await h.call("GET", `/v1/dte/${ids[2]}/pdf?cedible=false`, { key: t.key.key })).status).toBe(200);
       expectError(await h.call("GET", `/v1/dte/${id}/pdf?formato=a4`, { key: t.key.key }), 400, "INVALID_PARAMETER");
     } finally {
       await http.close();

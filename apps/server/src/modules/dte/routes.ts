@@ -14,11 +14,11 @@ import { getDocument, getDocumentStatus, readFlag } from "./get-document.js";
 import { listDocuments } from "./list-documents.js";
 import { previewDocument, previewPdf } from "./preview-document.js";
 import { renderDocumentPdf } from "./render-document-pdf.js";
-import { BatchBody, BatchResult, Dte, DteDetail, DteStatus, EmitBody } from "./schemas.js";
+import { AnularBody, BatchBody, BatchResult, Dte, DteDetail, DteStatus, EmitBody } from "./schemas.js";
 
 const tags = ["dte"];
 const IdParams = Type.Object({ id: Type.String() });
-const json = (schema: TSchema) => ({ content: { "application/json": { schema } } });
+const json = (schema: TSchema, required = true) => ({ required, content: { "application/json": { schema } } });
 const listParameters = ["tipo", "desde", "hasta", "estado", "folio", "receptor_rut"].map((name) => ({ name, in: "query" as const, required: false, schema: { type: "string" as const } }));
 
 function download(bytes: Uint8Array, contentType: string, disposition: string): Response {
@@ -64,7 +64,7 @@ export function dteRoutes(deps: Deps) {
         set.status = emitted.status;
         return ok(emitted.data);
       },
-      { permission: "dte:write", business: true, params: IdParams, response: { 201: Ok(Dte), 202: Ok(Dte) }, detail: { tags, summary: "Annul a DTE with a credit note (61, CodRef 1)" } },
+      { permission: "dte:write", business: true, params: IdParams, response: { 201: Ok(Dte), 202: Ok(Dte) }, detail: { tags, summary: "Annul a DTE with a credit note (61, CodRef 1)", requestBody: json(AnularBody, false) } },
     )
     .get(
       "/",

@@ -58,6 +58,13 @@ export const EmitBody = Type.Object({
 export type EmitRequest = Static<typeof EmitBody>;
 export type ReferenciaRequest = Static<typeof ReferenciaBody>;
 
+/** `POST /dte/{id}/anular`'s optional body: the reference's reason, the note's date, receptor fields to replace. */
+export const AnularBody = Type.Object({
+  razon: Type.Optional(Type.String({ minLength: 1, maxLength: 90 })),
+  fecha: Type.Optional(Type.String({ pattern: DATE_PATTERN })),
+  receptor: Type.Optional(Type.Partial(ReceptorBody)),
+});
+
 export const BatchBody = Type.Object({
   documents: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 500 }),
 });
