@@ -154,6 +154,13 @@ describe.skipIf(!server)("against the real server", () => {
     const invalid = await runCli(["businesses", "create", "--rut", "76192083-1", ...BUSINESS_FLAGS], { home });
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toContain("rut:");
+    expect(invalid.stderr).toContain("[VALIDATION_ERROR]");
+    // several problems: counted, each listed once with its message
+    const several = await runCli(["businesses", "create", "--rut", "76192083-1", ...BUSINESS_FLAGS, "--email", "not-an-email"], { home });
+    expect(several.code).toBe(1);
+    expect(several.stderr).toContain("The request has 2 problems [VALIDATION_ERROR]:");
+    expect(several.stderr.match(/• rut: /g)).toHaveLength(1);
+    expect(several.stderr).toContain("• email: ");
     const invalidJson = await runCli(["businesses", "create", "--rut", "76192083-1", ...BUSINESS_FLAGS, "--json"], { home });
     expect(invalidJson.json).toMatchObject({ error: { code: "VALIDATION_ERROR", status: 422 } });
     const missing = await runCli(["businesses", "show", "biz_00000000000000000000000000"], { home });

@@ -179,8 +179,10 @@ export abstract class TimbreCommand<T extends typeof Command> extends Command {
       return fail(`Not found: ${error.message}${ref}.`, EXIT.notFound, "Check the id: it must belong to your business and environment (--environment).");
     }
     if (error instanceof ValidationError) {
-      const issues = error.issues.map((issue) => `  • ${issue.field || "(request)"}: ${issue.reason}${issue.message ? ` — ${issue.message}` : ""}`);
-      return fail([`${error.message} [${error.code}]`, ...issues].join("\n"), EXIT.error, hintFor(error.code));
+      // One problem: the server's message says it all. Several: a count, then each once (field, message, reason).
+      const issues = error.issues.length > 1 ? error.issues.map((issue) => `  • ${issue.field || "(request)"}: ${issue.message || issue.reason} (${issue.reason})`) : [];
+      const headline = issues.length > 0 ? `The request has ${issues.length} problems [${error.code}]:` : `${error.message} [${error.code}]`;
+      return fail([headline, ...issues].join("\n"), EXIT.error, hintFor(error.code));
     }
     if (error instanceof ConflictError) return fail(`Conflict: ${error.message} [${error.code}]${ref}.`, EXIT.error);
     if (error instanceof RateLimitError) {

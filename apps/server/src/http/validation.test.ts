@@ -1,6 +1,7 @@
-import { Type } from "@sinclair/typebox";
+import { FormatRegistry, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { expect, test } from "bun:test";
+import "../modules/dte/schemas.js"; // registers the "rut" format
 import { DATE_PATTERN, issuesFromValueErrors, pointerToPath } from "./validation.js";
 
 test("JSON pointers become API paths", () => {
@@ -35,6 +36,13 @@ test("reasons: required, type, enum, minimum, max_length, min_items — all at o
   expect(dated).toEqual([
     { path: "fecha", reason: "format", message: "must be a date YYYY-MM-DD" },
     { path: "code", reason: "format", message: "has the wrong format" },
+  ]);
+  // a format in our words, not the validator's ("Expected string to match 'rut' format")
+  if (!FormatRegistry.Has("test-never")) FormatRegistry.Set("test-never", () => false);
+  const formats = Type.Object({ rut: Type.String({ format: "rut" }), other: Type.String({ format: "test-never" }) });
+  expect(issuesFromValueErrors(Value.Errors(formats, { rut: "76192083-1", other: "x" }))).toEqual([
+    { path: "rut", reason: "invalid_rut", message: "is not a valid RUT (digits, a hyphen and the check digit: 76192083-9)" },
+    { path: "other", reason: "format", message: "has the wrong format" },
   ]);
   const empty = issuesFromValueErrors(Value.Errors(schema, { tipo: 33, receptor: { rut: "1", razon_social: "a" }, items: [] }));
   expect(empty).toEqual([{ path: "items", reason: "min_items", message: expect.any(String) }]);

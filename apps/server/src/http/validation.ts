@@ -112,6 +112,7 @@ const MESSAGES: Partial<Record<IssueReason, string>> = { required: "is required"
 export const DATE_PATTERN = "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$";
 
 const PATTERN_MESSAGES: Record<string, string> = { [DATE_PATTERN]: "must be a date YYYY-MM-DD" };
+const FORMAT_MESSAGES: Record<string, string> = { rut: "is not a valid RUT (digits, a hyphen and the check digit: 76192083-9)" };
 
 /** Our words where the validator's would name its own machinery ("Expected union value", a regex). */
 function messageOf(error: RawValueError, reason: IssueReason): string {
@@ -122,6 +123,7 @@ function messageOf(error: RawValueError, reason: IssueReason): string {
     const pattern = (error.schema as { pattern?: string }).pattern ?? "";
     return PATTERN_MESSAGES[pattern] ?? "has the wrong format";
   }
+  if (error.type === ValueErrorType.StringFormat) return FORMAT_MESSAGES[formatOf(error.schema)] ?? "has the wrong format";
   return MESSAGES[reason] ?? error.message;
 }
 
