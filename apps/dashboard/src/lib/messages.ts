@@ -25,6 +25,7 @@ const CERTIFICATE_REASONS: Record<string, string> = {
   no_rsa_key: "El certificado no contiene una clave RSA.",
   expired: "El certificado está vencido.",
   not_yet_valid: "El certificado aún no es válido.",
+  no_rut: "El certificado no indica el RUT de su titular. El SII solo acepta certificados de proveedores acreditados en Chile, que lo incluyen.",
 };
 
 const CAF_REASONS: Record<string, string> = {

@@ -1,6 +1,7 @@
 import { createHash, createPublicKey, type KeyObject } from "node:crypto";
 import * as pkijs from "pkijs";
 import { toArrayBuffer } from "./der.js";
+import { tryParseRut } from "../rut/index.js";
 import { rutFromSubjectAltName } from "./holder-rut.js";
 import type { LoadedCertificate } from "./types.js";
 
@@ -26,6 +27,22 @@ function commonNameOrDn(name: pkijs.RelativeDistinguishedNames): string {
   return name.typesAndValues.map((t) => `${ATTRIBUTE_NAMES[t.type] ?? t.type}=${attributeText(t.value)}`).join(", ");
 }
 
+/**
+ * The holder's RUT: the subjectAltName otherName 1.3.6.1.4.1.8321.1 that the accredited CAs write, else the DN's
+ * serialNumber when it is a valid RUT (some certificates carry it only there; a serial that is not a RUT is not
+ * taken for one).
+ */
+function holderRutOf(cert: pkijs.Certificate): string | null {
+  const san = cert.extensions?.find((e) => e.extnID === "2.5.29.17");
+  const fromSan = san ? rutFromSubjectAltName(san.extnValue.valueBlock.valueHexView) : null;
+  if (fromSan) return fromSan;
+  const serial = cert.subject.typesAndValues.find((t) => t.type === "2.5.4.5");
+  const text = serial ? attributeText(serial.value).trim() : "";
+  // written as a RUT (with its hyphen): a bare number could pass the check digit by chance
+  const rut = /^[\d.]+-[\dkK]$/.test(text) ? tryParseRut(text) : null;
+  return rut ? `${rut.body}-${rut.dv}` : null;
+}
+
 function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString("hex");
 }
@@ -36,11 +53,10 @@ export type CertificateFields = Omit<LoadedCertificate, "privateKey" | "certific
 /** Reads the fields `LoadedCertificate` needs from certificate DER (throws on malformed DER). */
 export function readCertificateFields(der: Uint8Array): CertificateFields {
   const cert = pkijs.Certificate.fromBER(toArrayBuffer(der));
-  const san = cert.extensions?.find((e) => e.extnID === "2.5.29.17");
   const spki = new Uint8Array(cert.subjectPublicKeyInfo.toSchema().toBER(false));
   const b64 = Buffer.from(der).toString("base64");
   return {
-    holderRut: san ? rutFromSubjectAltName(san.extnValue.valueBlock.valueHexView) : null,
+    holderRut: holderRutOf(cert),
     holderName: commonNameOrDn(cert.subject),
     issuer: commonNameOrDn(cert.issuer),
     serial: toHex(cert.serialNumber.valueBlock.valueHexView).replace(/^(00)+(?=.)/, ""),

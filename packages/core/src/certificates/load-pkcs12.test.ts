@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readShared } from "../../test/support/shared.js";
 import { TimbreError } from "../errors/index.js";
+import { generateTestCertificate } from "../testing/generate-test-certificate.js";
 import { certificateSummary, checkCertificateValidity, loadPkcs12 } from "./index.js";
 
 const OPENSSL = "/usr/bin/openssl";
@@ -136,6 +137,18 @@ describe("the synthetic test-cert.p12 (password test1234)", () => {
   test("wrong password", async () => {
     expect(await failure(loadPkcs12(readShared("sii/samples/synthetic/test-cert.p12"), "test12345"))).toEqual({ code: "CERTIFICATE_INVALID", reason: "password" });
   });
+});
+
+describe("the holder's RUT", () => {
+  const make = (rutPlacement: "both" | "serialNumber" | "none", rut = "7880442-4") =>
+    generateTestCertificate({ rut, name: "ANA PEREZ", password: "x", validFrom: new Date("2026-01-01"), validTo: new Date("2027-01-01"), rutPlacement });
+
+  test("from subjectAltName, else from the DN's serialNumber when it is written as a RUT, else none", async () => {
+    for (const [placement, expected] of [["both", "7880442-4"], ["serialNumber", "7880442-4"], ["none", null]] as const) {
+      const made = await make(placement);
+      expect((await loadPkcs12(made.p12, "x")).holderRut).toBe(expected);
+    }
+  }, 30_000);
 });
 
 describe("checkCertificateValidity", () => {

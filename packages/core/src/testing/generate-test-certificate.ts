@@ -15,6 +15,11 @@ export interface TestCertificateOptions {
   zeroPadRut?: boolean;
   /** PKCS#12 encryption: forge's `3des` (default, what most Chilean CAs issue) or `aes256`. */
   algorithm?: "3des" | "aes256";
+  /**
+   * Where the RUT is written: `both` (default, like the accredited CAs), `serialNumber` (the DN only) or `none`
+   * (a certificate no SII service would take; for tests of its refusal).
+   */
+  rutPlacement?: "both" | "serialNumber" | "none";
 }
 
 /** A generated certificate and its PKCS#12. */
@@ -61,14 +66,15 @@ export async function generateTestCertificate(options: TestCertificateOptions): 
     { shortName: "C", value: "CL" },
     { shortName: "O", value: "Timbre Test" },
     { shortName: "CN", value: options.name, valueTagClass: utf8 },
-    { type: "2.5.4.5", value: `${rut.body}-${rut.dv}` },
   ];
+  const placement = options.rutPlacement ?? "both";
+  if (placement !== "none") attrs.push({ type: "2.5.4.5", value: `${rut.body}-${rut.dv}` });
   cert.setSubject(attrs);
   cert.setIssuer(attrs);
   cert.setExtensions([
     { name: "basicConstraints", cA: false },
     { name: "keyUsage", digitalSignature: true, nonRepudiation: true, keyEncipherment: true },
-    { id: "2.5.29.17", name: "subjectAltName", value: subjectAltNameWithRut(rutText) },
+    ...(placement === "both" ? [{ id: "2.5.29.17", name: "subjectAltName", value: subjectAltNameWithRut(rutText) }] : []),
   ]);
   cert.sign(forgeKey, forge.md.sha256.create());
   const certAsn1 = forge.pki.certificateToAsn1(cert);

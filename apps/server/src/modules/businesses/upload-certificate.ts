@@ -10,7 +10,8 @@ import { presentBusiness, type BusinessView } from "./present-business.js";
 import type { CertificateUpload } from "./read-certificate-upload.js";
 
 /**
- * Reads the PKCS#12, refuses it when not valid now, and keeps the certificate, its summary and the private key
+ * Reads the PKCS#12, refuses it when not valid now or when it names no holder RUT (the SII signs in, and checks
+ * `RutEnvia`, with that RUT: such a certificate would fail at the first upload instead), and keeps the certificate, its summary and the private key
  * sealed under the master key. The password is not stored.
  */
 export async function uploadCertificate(deps: Deps, caller: Credential, id: string, upload: CertificateUpload): Promise<BusinessView> {
@@ -23,6 +24,9 @@ export async function uploadCertificate(deps: Deps, caller: Credential, id: stri
   }
   if (loaded.validTo.getTime() < now.getTime()) {
     throw new ApiError("CERTIFICATE_INVALID", "the certificate has expired", { reason: "expired", valid_to: loaded.validTo.toISOString() });
+  }
+  if (loaded.holderRut === null) {
+    throw new ApiError("CERTIFICATE_INVALID", "the certificate does not carry its holder's RUT: the SII takes only certificates from accredited Chilean providers, which write it (subjectAltName 1.3.6.1.4.1.8321.1)", { reason: "no_rut" });
   }
   const keyPem = loaded.privateKey.export({ format: "pem", type: "pkcs8" }).toString();
   const [row] = await deps.db
