@@ -1,7 +1,6 @@
 import { createHash, createPublicKey, type KeyObject } from "node:crypto";
 import * as pkijs from "pkijs";
 import { toArrayBuffer } from "./der.js";
-import { tryParseRut } from "../rut/index.js";
 import { rutFromSubjectAltName } from "./holder-rut.js";
 import type { LoadedCertificate } from "./types.js";
 
@@ -28,19 +27,13 @@ function commonNameOrDn(name: pkijs.RelativeDistinguishedNames): string {
 }
 
 /**
- * The holder's RUT: the subjectAltName otherName 1.3.6.1.4.1.8321.1 that the accredited CAs write, else the DN's
- * serialNumber when it is a valid RUT (some certificates carry it only there; a serial that is not a RUT is not
- * taken for one).
+ * The holder's RUT: the subjectAltName otherName 1.3.6.1.4.1.8321.1 that the accredited CAs write. A RUT in the
+ * DN's serialNumber alone is not taken: the SII identifies the signer by the otherName (the sandbox does too,
+ * CRT-3-19), so such a certificate could not send.
  */
 function holderRutOf(cert: pkijs.Certificate): string | null {
   const san = cert.extensions?.find((e) => e.extnID === "2.5.29.17");
-  const fromSan = san ? rutFromSubjectAltName(san.extnValue.valueBlock.valueHexView) : null;
-  if (fromSan) return fromSan;
-  const serial = cert.subject.typesAndValues.find((t) => t.type === "2.5.4.5");
-  const text = serial ? attributeText(serial.value).trim() : "";
-  // written as a RUT (with its hyphen): a bare number could pass the check digit by chance
-  const rut = /^[\d.]+-[\dkK]$/.test(text) ? tryParseRut(text) : null;
-  return rut ? `${rut.body}-${rut.dv}` : null;
+  return san ? rutFromSubjectAltName(san.extnValue.valueBlock.valueHexView) : null;
 }
 
 function toHex(bytes: Uint8Array): string {

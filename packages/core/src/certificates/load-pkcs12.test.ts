@@ -143,8 +143,8 @@ describe("the holder's RUT", () => {
   const make = (rutPlacement: "both" | "serialNumber" | "none", rut = "7880442-4") =>
     generateTestCertificate({ rut, name: "ANA PEREZ", password: "x", validFrom: new Date("2026-01-01"), validTo: new Date("2027-01-01"), rutPlacement });
 
-  test("from subjectAltName, else from the DN's serialNumber when it is written as a RUT, else none", async () => {
-    for (const [placement, expected] of [["both", "7880442-4"], ["serialNumber", "7880442-4"], ["none", null]] as const) {
+  test("from the SII's subjectAltName otherName only: a RUT in the DN's serialNumber alone is none", async () => {
+    for (const [placement, expected] of [["both", "7880442-4"], ["serialNumber", null], ["none", null]] as const) {
       const made = await make(placement);
       expect((await loadPkcs12(made.p12, "x")).holderRut).toBe(expected);
     }

@@ -16,8 +16,8 @@ export interface TestCertificateOptions {
   /** PKCS#12 encryption: forge's `3des` (default, what most Chilean CAs issue) or `aes256`. */
   algorithm?: "3des" | "aes256";
   /**
-   * Where the RUT is written: `both` (default, like the accredited CAs), `serialNumber` (the DN only) or `none`
-   * (a certificate no SII service would take; for tests of its refusal).
+   * Where the RUT is written: `both` (default, like the accredited CAs), `serialNumber` (the DN only) or `none` —
+   * the last two are certificates the SII would not take, for tests of their refusal.
    */
   rutPlacement?: "both" | "serialNumber" | "none";
 }

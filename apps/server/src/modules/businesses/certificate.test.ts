@@ -99,7 +99,7 @@ describeDrivers("certificate upload", (driver) => {
     expect(soon.json.error.details.reason).toBe("not_yet_valid");
   });
 
-  test("no holder RUT → reason no_rut, nothing stored; the RUT only in the DN's serialNumber is enough", async () => {
+  test("no holder RUT in the SII's otherName → reason no_rut, nothing stored (a RUT only in the DN's serialNumber too)", async () => {
     const make = (rutPlacement: "serialNumber" | "none") =>
       generateTestCertificate({ rut: "7880442-4", name: "ANA PEREZ", validFrom: new Date(now - DAY), validTo: new Date(now + DAY), password: PASSWORD, rutPlacement }).then((c) => c.p12);
     const t = await tenant(h);
@@ -109,8 +109,8 @@ describeDrivers("certificate upload", (driver) => {
     expect(none.json.error.message).toContain("RUT");
     expect((await h.call("GET", `/v1/businesses/${t.business.id}`, { key: t.key.key })).json.data.certificate).toBeNull();
     const serialOnly = await h.call("POST", `/v1/businesses/${t.business.id}/certificate`, { key: t.key.key, raw: form(await make("serialNumber"), PASSWORD) });
-    expect(serialOnly.status).toBe(200);
-    expect(serialOnly.json.data.certificate.rut_titular).toBe("7880442-4");
+    expectError(serialOnly, 422, "CERTIFICATE_INVALID");
+    expect(serialOnly.json.error.details.reason).toBe("no_rut");
   }, 30_000);
 
   test("an EC certificate → reason no_rsa_key", async () => {
