@@ -119,7 +119,7 @@ describe("dte", () => {
     expect(xml).toContain(`<Folio>${dte.folio}</Folio>`);
 
     // request options in the place of the body would lose the idempotency key: refused before any request
-    expect(() => client.dte.anular(dte.id, { idempotencyKey: "k" } as never)).toThrow("idempotencyKey belongs in the third argument");
+    await expect(client.dte.anular(dte.id, { idempotencyKey: "k" } as never)).rejects.toThrow("idempotencyKey belongs in the third argument");
     const nota = await client.dte.anular(dte.id, { razon: "Precio equivocado" }, { idempotencyKey: `anula-${dte.id}` });
     expect(nota.tipo).toBe(61);
     const again = await client.dte.anular(dte.id, { razon: "Precio equivocado" }, { idempotencyKey: `anula-${dte.id}` });

@@ -171,7 +171,7 @@ export class DteResource extends Resource {
   anular(id: string, params: AnularParams = {}, options?: RequestOptions): Promise<Dte> {
     // Before 0.2 the second argument was the request options: refuse them here rather than drop an idempotency key.
     const misplaced = Object.keys(params).filter((k) => REQUEST_OPTION_KEYS.has(k));
-    if (misplaced.length > 0) throw new TypeError(`dte.anular(id, params, options): ${misplaced.join(", ")} belongs in the third argument`);
+    if (misplaced.length > 0) return Promise.reject(new TypeError(`dte.anular(id, params, options): ${misplaced.join(", ")} belongs in the third argument`));
     return this.call({ method: "POST", path: `dte/${seg(id)}/anular`, json: params, options });
   }
 }

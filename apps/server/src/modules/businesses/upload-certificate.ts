@@ -10,9 +10,9 @@ import { presentBusiness, type BusinessView } from "./present-business.js";
 import type { CertificateUpload } from "./read-certificate-upload.js";
 
 /**
- * Reads the PKCS#12, refuses it when not valid now or when it names no holder RUT (the SII signs in, and checks
- * `RutEnvia`, with that RUT: such a certificate would fail at the first upload instead), and keeps the certificate, its summary and the private key
- * sealed under the master key. The password is not stored.
+ * Reads the PKCS#12, refuses it when not valid now or when it names no holder RUT (the SII identifies the signer,
+ * and checks `RutEnvia`, by that RUT: such a certificate would fail at the first upload instead), and keeps the
+ * certificate, its summary and the private key sealed under the master key. The password is not stored.
  */
 export async function uploadCertificate(deps: Deps, caller: Credential, id: string, upload: CertificateUpload): Promise<BusinessView> {
   const business = await findBusiness(deps, caller, id);
