@@ -6,12 +6,11 @@
  * boleta needs no giro or address (core's `validateReceiver`).
  */
 import type { Static } from "@sinclair/typebox";
-import { Value } from "@sinclair/typebox/value";
 import { isExemptTipo } from "@timbre/core";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
-import { ApiError, validationError } from "../../http/errors.js";
-import { issuesFromValueErrors } from "../../http/validation.js";
+import { ApiError } from "../../http/errors.js";
+import { assertValid } from "../../http/validation.js";
 import { createDocument, type IdempotencyRecord } from "./create-document.js";
 import { uploadAndAnswer, type Emitted } from "./emit-document.js";
 import { findDocument } from "./find-document.js";
@@ -24,10 +23,7 @@ type AnnulOptions = Static<typeof AnularBody>;
 
 /** The optional body, checked (a reason that is not text was once ignored without a word); none is `{}`. */
 function readAnnulOptions(body: unknown): AnnulOptions {
-  if (body === undefined || body === null || body === "") return {};
-  if (Value.Check(AnularBody, body)) return body;
-  const issues = issuesFromValueErrors(Value.Errors(AnularBody, body));
-  throw validationError(issues.length > 0 ? issues : [{ path: "body", reason: "type", message: "must be an object" }]);
+  return body === undefined || body === null || body === "" ? {} : assertValid(AnularBody, body);
 }
 
 const invalid = (message: string, reason: string) => new ApiError("REFERENCE_INVALID", message, { reason });
