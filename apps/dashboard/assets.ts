@@ -36,7 +36,8 @@ function asset(name: string, body: Uint8Array<ArrayBuffer>): DashboardAsset {
 }
 
 async function bundle(entry: string): Promise<Uint8Array<ArrayBuffer>> {
-  const result = await Bun.build({ entrypoints: [entry], target: "browser", format: "esm", minify: true, sourcemap: "none" });
+  // `bun`: workspace packages (`@timbre/core/totals`) resolve to their TypeScript sources, built or not.
+  const result = await Bun.build({ entrypoints: [entry], target: "browser", conditions: ["bun"], format: "esm", minify: true, sourcemap: "none" });
   if (!result.success) throw new AggregateError(result.logs, `dashboard build failed for ${entry}`);
   const out = result.outputs[0];
   if (!out) throw new Error(`dashboard build produced nothing for ${entry}`);

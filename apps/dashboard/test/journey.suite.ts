@@ -188,15 +188,15 @@ describe("dashboard journey", () => {
     await expectNoPhoneOverflow("folios");
   }, 30_000);
 
-  test.skipIf(sandboxMissing !== null)("sandbox CAF issued from the Folios page (33 and 61)", async () => {
+  test.skipIf(sandboxMissing !== null)("sandbox CAF issued from the Folios page (33, 61 and 39)", async () => {
     await page.getByRole("link", { name: "Folios (CAF)" }).click();
-    for (const tipo of ["33", "61"]) {
+    for (const tipo of ["33", "61", "39"]) {
       await page.getByLabel("Tipo de documento").selectOption(tipo);
       await page.getByLabel("Cantidad de folios").fill("50");
       await page.getByRole("button", { name: "Emitir CAF de prueba" }).click();
       await page.getByText(/CAF de prueba emitido/).waitFor();
     }
-    expect(await page.getByRole("cell", { name: "Activa" }).count()).toBe(2);
+    expect(await page.getByRole("cell", { name: "Activa" }).count()).toBe(3);
     await page.getByLabel("Archivo CAF (XML del SII)").setInputFiles({ name: "caf.xml", mimeType: "application/xml", buffer: Buffer.from("<AUTORIZACION><CAF>") });
     await page.getByRole("button", { name: "Subir CAF" }).click();
     await page.locator(".alert-error").filter({ hasText: /CAF/ }).waitFor();
@@ -263,6 +263,104 @@ describe("dashboard journey", () => {
     expect(await page.getByRole("cell", { name: /Nota de crédito/ }).count()).toBe(1);
     expect(await page.getByRole("cell", { name: /Factura electrónica/ }).count()).toBe(0);
   }, 180_000);
+
+  test.skipIf(Boolean(sandboxMissing || emissionMissing))("emit from the form: errors next to their fields, totals as typed, one folio; a credit note started from the factura; a boleta to a consumer", async () => {
+    const key = journey.key ?? "";
+    const listed = async () => ((await (await fetch(`${server.api}/v1/dte?limit=100`, { headers: { "x-api-key": key } })).json()) as { data: Array<{ id: string }> }).data.length;
+    const before = await listed();
+    const input = (name: string) => page.locator(`[name="${name}"]`);
+    const fieldError = (name: string) => page.locator(`[data-field="${name}"] .field-error`);
+    await go("/dashboard/documentos");
+    await page.getByRole("link", { name: "Emitir documento" }).first().click();
+    await page.waitForURL("**/dashboard/documentos/nuevo");
+    await page.getByRole("heading", { name: "Emitir documento", level: 1 }).waitFor();
+    await page.getByText(/Quedan \d+ folios\./).waitFor(); // the 33 range issued above, less the one emitted
+    expect(await page.getByRole("group", { name: "Documento que modifica" }).isVisible()).toBe(false); // notes only
+    expect(await page.getByLabel("Forma de pago").isVisible()).toBe(true);
+
+    // A price that is not a number is caught here; a wrong check digit and a missing comuna by the server.
+    await page.getByRole("textbox", { name: "RUT", exact: true }).fill("76.192.083-0");
+    await page.getByRole("textbox", { name: "Razón social o nombre" }).fill("Tostaduría del Sur Ltda.");
+    await page.getByRole("textbox", { name: "Giro" }).fill("Comercio de café");
+    await page.getByRole("textbox", { name: "Dirección" }).fill("Los Aromos 45");
+    await input("items[0].nombre").fill("Café en grano 1 kg");
+    await input("items[0].cantidad").fill("3");
+    await input("items[0].precio").fill("doce mil");
+    await page.getByRole("button", { name: "Emitir", exact: true }).click();
+    await fieldError("items[0].precio").filter({ hasText: "Escribe un número" }).waitFor();
+    await input("items[0].precio").fill("12.990"); // thousands with a dot, as prices are written in Chile
+    await page.getByText("Monto: $38.970").waitFor();
+    await page.getByRole("button", { name: "+ Agregar ítem" }).click();
+    await input("items[1].nombre").fill("Filtros de papel");
+    await input("items[1].cantidad").fill("2,5");
+    await input("items[1].precio").fill("1490,4");
+    await input("items[1].descuento_porcentaje").fill("10");
+    await page.getByText("Monto: $3.353").waitFor(); // 3 726 less 10 % (372,6 → 373)
+    await page.getByRole("button", { name: "Emitir", exact: true }).click();
+    await fieldError("receptor.rut").filter({ hasText: "dígito verificador" }).waitFor();
+    await fieldError("receptor.comuna").filter({ hasText: "obligatorio" }).waitFor();
+    expect(await input("receptor.rut").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expectNoPhoneOverflow("emitir-errores");
+    expect(await listed()).toBe(before);
+
+    await page.getByRole("textbox", { name: "RUT", exact: true }).fill("76.192.083-9");
+    await page.getByRole("textbox", { name: "Comuna" }).fill("Temuco");
+    const totals = page.getByRole("region", { name: "Totales" });
+    await totals.getByText("$50.364").waitFor(); // neto 42 323 + IVA 8 041, computed as typed
+    const previewAnswer = page.waitForResponse((r) => r.url().includes("/v1/dte/preview?format=pdf"));
+    await page.getByRole("button", { name: "Vista previa PDF" }).click();
+    expect((await previewAnswer).status()).toBe(200);
+    await page.getByTestId("preview-frame").waitFor();
+    expect(await listed()).toBe(before); // a preview stores nothing
+    await page.getByRole("button", { name: "Emitir", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("¿Emitir Factura electrónica por $50.364?").waitFor();
+    await dialog.getByRole("button", { name: "Emitir" }).click();
+    await page.waitForURL(/\/dashboard\/documentos\/dte_/);
+    await page.getByText(/Factura electrónica N° \d+ emitida/).waitFor();
+    const facturaId = page.url().split("/").pop() ?? "";
+    expect(await listed()).toBe(before + 1);
+    const factura = ((await (await fetch(`${server.api}/v1/dte/${facturaId}`, { headers: { "x-api-key": key } })).json()) as { data: { folio: number; monto_total: number; receptor: Record<string, string>; items: Array<{ cantidad: number; precio: number }> } }).data;
+    expect(factura.monto_total).toBe(50364);
+    expect(factura.receptor).toMatchObject({ rut: "76192083-9", comuna: "Temuco" });
+    expect(factura.items.map((i) => [i.cantidad, i.precio])).toEqual([[3, 12990], [2.5, 1490.4]]);
+
+    // A partial credit note: the factura's receptor and lines filled in; one line returned.
+    await page.getByRole("link", { name: "Nota de crédito" }).click();
+    await page.getByRole("heading", { name: "Emitir nota de crédito electrónica", level: 1 }).waitFor();
+    expect(await input("receptor.comuna").inputValue()).toBe("Temuco");
+    expect(await input("referencia.folio").inputValue()).toBe(String(factura.folio));
+    expect(await input("items[1].cantidad").inputValue()).toBe("2,5");
+    expect(await page.getByLabel("Forma de pago").isVisible()).toBe(false); // facturas only
+    await page.getByRole("button", { name: "Quitar" }).first().click();
+    expect(await input("items[0].nombre").inputValue()).toBe("Filtros de papel"); // renumbered
+    await input("referencia.razon").fill("Devolución de filtros");
+    await page.getByLabel("Qué hace la nota").selectOption("3");
+    await totals.getByText("$3.990").waitFor(); // 3 353 + IVA 637
+    await expectNoPhoneOverflow("emitir-nota");
+    await page.getByRole("button", { name: "Emitir", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Emitir" }).click();
+    await page.getByText(/Nota de crédito electrónica N° \d+ emitida/).waitFor();
+    await page.getByText(`Tipo 33 N° ${factura.folio}`).waitFor();
+
+    // A boleta: the receptor may stay empty (the anonymous consumer), and its prices include IVA.
+    await go("/dashboard/documentos/nuevo?tipo=39");
+    await page.getByRole("heading", { name: "Emitir documento", level: 1 }).waitFor();
+    await page.getByText("déjalo vacío para un consumidor final").waitFor();
+    expect(await page.getByLabel("Los precios incluyen IVA").isChecked()).toBe(true);
+    await input("items[0].nombre").fill("Café cortado");
+    await input("items[0].cantidad").fill("2");
+    await input("items[0].precio").fill("2.500");
+    await totals.getByText("$5.000").waitFor();
+    await page.getByRole("button", { name: "Emitir", exact: true }).click();
+    await page.getByRole("dialog").getByText("Para un consumidor final").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Emitir" }).click();
+    await page.getByText(/Boleta electrónica N° \d+ emitida/).waitFor();
+    const boleta = ((await (await fetch(`${server.api}/v1/dte/${page.url().split("/").pop()}`, { headers: { "x-api-key": key } })).json()) as { data: Record<string, unknown> }).data;
+    expect(boleta).toMatchObject({ tipo: 39, monto_total: 5000, monto_neto: 4202, monto_iva: 798, precios_brutos: true, receptor: { rut: "66666666-6" } });
+    expect(await listed()).toBe(before + 3);
+  }, 120_000);
 
   test("a second business: selector switches the scope; delete with confirmation", async () => {
     await go("/dashboard/empresas/nueva");

@@ -311,7 +311,14 @@ export interface HistoryEntry {
   detalle?: string;
 }
 
-export interface DteDetail extends Dte {
+export interface DteDetail extends Omit<Dte, "receptor"> {
+  /** The whole receptor as emitted (the list and the emission answer carry only `rut` and `razon_social`). */
+  receptor: Receptor;
+  /** Whether the line prices include IVA, as applied (always false on exempt tipos 34 and 41). */
+  precios_brutos: boolean;
+  forma_pago?: 1 | 2 | 3;
+  descuento_global_porcentaje?: number;
+  observaciones?: string;
   items: Array<DteItem & { monto: number }>;
   referencias: Referencia[];
   historial: HistoryEntry[];

@@ -49,6 +49,8 @@ export interface CallOptions {
   /** Skip the session (register, login, refresh). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (`Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export const API_BASE = "/v1";
@@ -61,7 +63,7 @@ export function url(path: string, query?: Query): string {
 }
 
 async function send(method: string, path: string, options: CallOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   if (!options.anonymous) {
     const token = accessTokenNow();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -126,11 +128,13 @@ export const api = {
     const r = await call<T[]>("GET", path, { query });
     return { data: r.data, pagination: r.pagination ?? { page: 1, limit: r.data.length, total: r.data.length, total_pages: 1 } };
   },
-  post: async <T>(path: string, body?: unknown) => (await call<T>("POST", path, { body: body ?? {} })).data,
+  post: async <T>(path: string, body?: unknown, headers?: Record<string, string>) => (await call<T>("POST", path, { body: body ?? {}, headers })).data,
   put: async <T>(path: string, body: unknown) => (await call<T>("PUT", path, { body })).data,
   del: async <T>(path: string) => (await call<T>("DELETE", path)).data,
   upload: async <T>(path: string, form: FormData) => (await call<T>("POST", path, { form })).data,
   anonymous: async <T>(path: string, body: unknown) => (await call<T>("POST", path, { body, anonymous: true })).data,
   /** A binary download (PDF, XML) as a Blob. */
   blob: async (path: string, query?: Query) => (await raw("GET", path, { query })).blob(),
+  /** A binary answer to a POST (the draft PDF of `/dte/preview?format=pdf`). */
+  postBlob: async (path: string, body: unknown, query?: Query) => (await raw("POST", path, { body, query })).blob(),
 };

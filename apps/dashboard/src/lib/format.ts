@@ -6,6 +6,9 @@ const integer = new Intl.NumberFormat("es-CL");
 const dateTime = new Intl.DateTimeFormat("es-CL", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Santiago" });
 const dateOnly = new Intl.DateTimeFormat("es-CL", { dateStyle: "medium", timeZone: "UTC" });
 
+const unitPrice = new Intl.NumberFormat("es-CL", { style: "currency", currency: "CLP", maximumFractionDigits: 6 });
+/** A unit price, which may carry decimals (up to 6) where amounts do not. */
+export const price = (n: number | null | undefined): string => (typeof n === "number" ? unitPrice.format(n) : "—");
 export const money = (n: number | null | undefined): string => (typeof n === "number" ? clp.format(n) : "—");
 export const number = (n: number | null | undefined): string => (typeof n === "number" ? integer.format(n) : "—");
 

@@ -49,7 +49,8 @@ const REASONS: Record<string, string> = {
   max_items: "Demasiados elementos.",
   invalid_rut: "RUT no válido (revisa el dígito verificador).",
   charset: "Contiene caracteres que el SII no acepta.",
-  not_allowed: "Este campo no se puede modificar.",
+  not_allowed: "No está permitido aquí.",
+  number: "Escribe un número (decimales con coma: 2,5).",
   date_in_future: "La fecha no puede ser futura.",
 };
 

@@ -6,7 +6,7 @@
 import type { DteDetail, DteStatusResult } from "@timbre/sdk";
 import { api } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
-import { ESTADO_TONE, ESTADOS, money, number, tipoName, when, day, ENV_NAMES } from "../lib/format.js";
+import { ESTADO_TONE, ESTADOS, money, number, price, tipoName, when, day, ENV_NAMES } from "../lib/format.js";
 import { describeError } from "../lib/messages.js";
 import { navigate, type PageContext } from "../router.js";
 import { badge, card, link, notice, pageHeader, setFlash, table, takeFlash } from "../ui/components.js";
@@ -85,6 +85,9 @@ export async function documentPage(ctx: PageContext): Promise<void> {
     h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf", "termica") }, "PDF 80 mm"),
     d.tipo === 33 || d.tipo === 34 ? h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf", "cedible") }, "Copia cedible") : null,
     h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("xml") }, "Descargar XML"),
+    // a partial correction (one line returned, a wrong price) is a note the user writes, starting from this document
+    canAnnul ? link(`/dashboard/documentos/nuevo?tipo=61&referencia=${d.id}`, "Nota de crédito", "btn btn-secondary") : null,
+    canAnnul ? link(`/dashboard/documentos/nuevo?tipo=56&referencia=${d.id}`, "Nota de débito", "btn btn-secondary") : null,
     canAnnul ? h("button", { type: "button", class: "btn btn-danger-ghost", onclick: () => void annul() }, "Anular") : null,
   );
 
@@ -111,7 +114,7 @@ export async function documentPage(ctx: PageContext): Promise<void> {
   const items = table("Detalle", [
     { label: "Ítem", cell: (i: DteDetail["items"][number]) => h("span", null, i.nombre, i.exento ? h("span", { class: "small muted" }, " (exento)") : null) },
     { label: "Cantidad", cell: (i) => number(i.cantidad), className: "num" },
-    { label: "Precio", cell: (i) => money(i.precio), className: "num" },
+    { label: "Precio", cell: (i) => price(i.precio), className: "num" },
     { label: "Monto", cell: (i) => money(i.monto), className: "num" },
   ], d.items ?? []);
   const refs =

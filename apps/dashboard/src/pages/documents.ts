@@ -61,8 +61,8 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
           ? empty("Ningún documento coincide con los filtros.")
           : empty(
               "Aún no hay documentos en este ambiente.",
-              h("p", null, "Emite desde tu sistema con una clave API: ", h("code", null, "POST /v1/dte/emit"), "."),
-              link("/dashboard/claves", "Crear una clave API", "btn btn-secondary"),
+              h("p", null, "Emite aquí mismo, o desde tu sistema con una clave API (", h("code", null, "POST /v1/dte/emit"), ")."),
+              h("div", { class: "actions actions-center" }, link("/dashboard/documentos/nuevo", "Emitir documento", "btn"), link("/dashboard/claves", "Crear una clave API", "btn btn-secondary")),
             )
         : h(
             "div",
@@ -102,7 +102,7 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
 
   replace(
     ctx.main,
-    pageHeader("Documentos", `${b.razon_social} · ${ENV_NAMES[state.environment()]}`),
+    pageHeader("Documentos", `${b.razon_social} · ${ENV_NAMES[state.environment()]}`, link("/dashboard/documentos/nuevo", "Emitir documento", "btn")),
     takeFlash(),
     card(null, form),
     card(null, listRegion),

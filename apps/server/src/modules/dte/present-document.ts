@@ -55,12 +55,27 @@ export async function historyOf(db: Executor, documentId: string): Promise<Histo
   return rows.map((h) => (h.detalle ? { estado: h.estado, at: h.at.toISOString(), detalle: h.detalle } : { estado: h.estado, at: h.at.toISOString() }));
 }
 
-/** Items with their computed `monto`, the references as resolved at emission. */
+/**
+ * The emission response plus what the document was made of: the whole receptor, the lines with their computed
+ * `monto`, the references as resolved at emission, the options that shaped the totals (`precios_brutos` as
+ * applied: false on exempt tipos), and the history. Enough to start a note that corrects it.
+ */
 export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
   const { totals } = computationOf(row);
   const request = requestOf(row);
   const items = request.items.map((item, i) => ({ ...item, exento: item.exento ?? false, monto: totals.lines[i]?.montoItem ?? 0 }));
-  return { ...presentDocument(row), items, referencias: request.referencias ?? [], historial };
+  const head = presentDocument(row);
+  return {
+    ...head,
+    receptor: { ...request.receptor, ...head.receptor },
+    precios_brutos: totals.preciosBrutos,
+    ...(request.forma_pago === undefined ? {} : { forma_pago: request.forma_pago }),
+    ...(request.descuento_global_porcentaje === undefined ? {} : { descuento_global_porcentaje: request.descuento_global_porcentaje }),
+    ...(request.observaciones === undefined ? {} : { observaciones: request.observaciones }),
+    items,
+    referencias: request.referencias ?? [],
+    historial,
+  };
 }
 
 export const EMPTY_SII: SiiStatusSnapshot = {

@@ -70,11 +70,18 @@ describeDrivers("GET /v1/dte and friends", (driver) => {
     }
   });
 
-  test("GET /dte/:id: emission fields, items with monto, referencias, historial", async () => {
+  test("GET /dte/:id: emission fields, the whole receptor, options, items with monto, referencias, historial", async () => {
     const res = await h.call("GET", `/v1/dte/${ids[1]}`, { key: t.key.key });
     expect(res.status).toBe(200);
     const d = res.json.data;
-    expect(d).toMatchObject({ id: ids[1], tipo: 33, folio: 2, estado: "ENVIADO", fecha: today, monto_total: 135066, receptor: { rut: "60803000-K" } });
+    expect(d).toMatchObject({ id: ids[1], tipo: 33, folio: 2, estado: "ENVIADO", fecha: today, monto_total: 135066, precios_brutos: false });
+    // Everything a note correcting it needs (the dashboard starts one from here), not only the list's rut and name.
+    expect(d.receptor).toEqual(RECEPTOR);
+    expect(d).not.toHaveProperty("forma_pago");
+    const boleta = (await h.call("GET", `/v1/dte/${ids[2]}`, { key: t.key.key })).json.data;
+    expect(boleta).toMatchObject({ tipo: 39, precios_brutos: true, receptor: { rut: "66666666-6", razon_social: "Consumidor final" } });
+    // A receptor RUT sent with dots is shown as stored (normalized), like the list shows it.
+    expect((await h.call("GET", `/v1/dte/${ids[3]}`, { key: t.key.key })).json.data.receptor).toEqual({ ...RECEPTOR, rut: "77777777-7" });
     expect(d.items).toEqual([
       { nombre: "Servicio de consultoría", cantidad: 2, precio: 50000, exento: false, monto: 100000 },
       { nombre: "Licencia", cantidad: 1.5, precio: 10000.5, descuento_porcentaje: 10, exento: false, monto: 13501 },

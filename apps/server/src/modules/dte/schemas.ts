@@ -91,8 +91,13 @@ export const Dte = Type.Object({
 export const HistoryEntry = Type.Object({ estado: Type.String(), at: Type.String(), detalle: Type.Optional(Type.String()) });
 
 export const DteDetail = Type.Composite([
-  Dte,
+  Type.Omit(Dte, ["receptor"]),
   Type.Object({
+    receptor: Type.Composite([Type.Omit(ReceptorBody, ["rut", "razon_social"]), Type.Object({ rut: Type.String(), razon_social: Nullable(Type.String()) })]),
+    precios_brutos: Type.Boolean(),
+    forma_pago: Type.Optional(OneTwoThree()),
+    descuento_global_porcentaje: Type.Optional(Type.Number()),
+    observaciones: Type.Optional(Type.String()),
     items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     referencias: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     historial: Type.Array(HistoryEntry),

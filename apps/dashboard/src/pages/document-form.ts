@@ -1,0 +1,338 @@
+/**
+ * The emission form: tipo and date, receptor, lines, the reference a note needs, options — and a summary that shows
+ * each line's amount and the totals while they are typed. Field names are the API's paths (`receptor.rut`,
+ * `items[2].precio`, `referencia.folio`), so the server's validation errors land next to their fields.
+ *
+ * What depends on the tipo: boletas (39/41) may leave the receptor empty (the anonymous consumer, 66666666-6) and
+ * default to prices with IVA included; exempt tipos (34/41) have no per-line exempt box and no IVA option; notes
+ * (56/61) get the reference section; only facturas get a payment term.
+ */
+import type { EmitParams } from "@timbre/sdk";
+import { draftTotals, parseAmount } from "../lib/amounts.js";
+import { ApiError, type FieldError } from "../lib/api.js";
+import { h, replace, uid } from "../lib/dom.js";
+import { money, TIPOS, TIPOS_CAF } from "../lib/format.js";
+import { field, formAlert, value } from "../ui/form.js";
+
+const BOLETAS = [39, 41];
+const EXEMPT = [34, 41];
+const NOTES = [56, 61];
+const FACTURAS = [33, 34];
+export const ANONYMOUS = { rut: "66666666-6", razon_social: "Consumidor final" };
+
+/** What a form can start from: a tipo, and for a note the document it modifies. */
+export interface Draft {
+  tipo?: number;
+  fecha?: string;
+  receptor?: Partial<EmitParams["receptor"]>;
+  items?: Array<Partial<Record<"nombre" | "cantidad" | "precio" | "descuento_porcentaje", string | number>> & { exento?: boolean }>;
+  precios_brutos?: boolean;
+  referencia?: Partial<NonNullable<EmitParams["referencia"]>>;
+}
+
+export interface EmissionForm {
+  form: HTMLFormElement;
+  /** The request body, or an ApiError-shaped VALIDATION_ERROR for what cannot even be sent (a price that is not a number). */
+  read(): EmitParams;
+  tipo(): number;
+  /** Region under the buttons for a preview. */
+  preview: HTMLElement;
+}
+
+export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tipo: number) => number; foliosHint: (tipo: number) => string | null; submitLabel: string }): EmissionForm {
+  const d = opts.draft;
+  const tipoField = field({ name: "tipo", label: "Tipo de documento", required: true, value: String(d.tipo ?? 33), options: TIPOS_CAF.map((t): [string, string] => [String(t), `${t} · ${TIPOS[t]}`]) });
+  const foliosHint = h("p", { class: "hint", "aria-live": "polite" });
+  tipoField.append(foliosHint);
+  const fechaField = field({ name: "fecha", label: "Fecha de emisión", type: "date", required: true, value: d.fecha ?? opts.today, attrs: { max: opts.today }, hint: "La fecha tributaria del documento; no puede ser futura." });
+  const formaPago = field({ name: "forma_pago", label: "Forma de pago", value: "", options: [["", "No indicar"], ["1", "Contado"], ["2", "Crédito"], ["3", "Sin costo"]] });
+
+  const r = d.receptor ?? {};
+  const receptorHint = h("p", { class: "hint" });
+  const receptor = h(
+    "fieldset",
+    { class: "subfields" },
+    h("legend", null, "Receptor"),
+    receptorHint,
+    h(
+      "div",
+      { class: "grid-2" },
+      field({ name: "receptor.rut", label: "RUT", required: true, value: r.rut, attrs: { autocomplete: "off", placeholder: "76.192.083-9" } }),
+      field({ name: "receptor.razon_social", label: "Razón social o nombre", required: true, value: r.razon_social, attrs: { maxlength: 100 } }),
+      field({ name: "receptor.giro", label: "Giro", value: r.giro, attrs: { maxlength: 40 } }),
+      field({ name: "receptor.direccion", label: "Dirección", value: r.direccion, attrs: { maxlength: 70 } }),
+      field({ name: "receptor.comuna", label: "Comuna", value: r.comuna, attrs: { maxlength: 20 } }),
+      field({ name: "receptor.ciudad", label: "Ciudad", value: r.ciudad, attrs: { maxlength: 20 } }),
+      field({ name: "receptor.email", label: "Correo", type: "email", value: r.email, attrs: { maxlength: 80 } }),
+    ),
+  );
+
+  const lines = h("div", { class: "lines" });
+  const addLine = h("button", { type: "button", class: "btn btn-secondary btn-small" }, "+ Agregar ítem");
+  const lineCount = h("p", { class: "hint", "aria-live": "polite" });
+  const gross = checkbox("precios_brutos", "Los precios incluyen IVA", "Típico en boletas: el precio es el que paga el cliente.", d.precios_brutos ?? BOLETAS.includes(d.tipo ?? 33));
+  const itemsSection = h("fieldset", { class: "subfields", "data-field": "items" }, h("legend", null, "Ítems"), gross, lines, h("div", { class: "actions" }, addLine, lineCount), h("p", { class: "field-error", "aria-live": "polite" }));
+
+  const ref = d.referencia ?? {};
+  const referencia = h(
+    "fieldset",
+    { class: "subfields" },
+    h("legend", null, "Documento que modifica"),
+    h(
+      "div",
+      { class: "grid-2" },
+      field({ name: "referencia.tipo_doc", label: "Tipo", required: true, value: String(ref.tipo_doc ?? 33), options: TIPOS_CAF.map((t): [string, string] => [String(t), `${t} · ${TIPOS[t]}`]) }),
+      field({ name: "referencia.folio", label: "Folio", required: true, value: ref.folio === undefined ? "" : String(ref.folio), attrs: { inputmode: "numeric", autocomplete: "off" } }),
+      field({ name: "referencia.fecha", label: "Fecha del documento", type: "date", required: true, value: ref.fecha, attrs: { max: opts.today } }),
+      field({ name: "referencia.codigo", label: "Qué hace la nota", value: ref.codigo === undefined ? "" : String(ref.codigo), options: [["", "Según el monto (anula si es el total)"], ["1", "Anula el documento"], ["2", "Corrige texto (sin montos)"], ["3", "Corrige montos"]] }),
+    ),
+    field({ name: "referencia.razon", label: "Razón", required: true, value: ref.razon, attrs: { maxlength: 90 }, hint: "Se imprime en la nota: «Devolución de mercadería», «Error en el precio»…" }),
+  );
+
+  const options = h(
+    "fieldset",
+    { class: "subfields" },
+    h("legend", null, "Opciones"),
+    h(
+      "div",
+      { class: "grid-2" },
+      field({ name: "descuento_global_porcentaje", label: "Descuento global (%)", attrs: { inputmode: "decimal", autocomplete: "off" } }),
+      formaPago,
+    ),
+    field({ name: "observaciones", label: "Observaciones", multiline: true, hint: "Texto libre impreso en el documento." }),
+  );
+
+  const summary = h("dl", { class: "facts totals" });
+  const preview = h("div", { class: "pdf-preview" });
+  const form = h(
+    "form",
+    { novalidate: true, "aria-label": "Emitir documento" },
+    formAlert(),
+    h(
+      "div",
+      { class: "columns columns-wide-left" },
+      h("div", null, h("section", { class: "card" }, h("div", { class: "grid-2" }, tipoField, fechaField), receptor, itemsSection, referencia, options)),
+      h(
+        "div",
+        { class: "sticky" },
+        h(
+          "section",
+          { class: "card", "aria-labelledby": "totals-title" },
+          h("h2", { id: "totals-title" }, "Totales"),
+          summary,
+          h("div", { class: "actions" }, h("button", { type: "submit", class: "btn" }, opts.submitLabel), h("button", { type: "button", class: "btn btn-secondary", "data-action": "preview" }, "Vista previa PDF")),
+          h("p", { class: "hint" }, "La vista previa no usa folio ni se envía al SII."),
+        ),
+      ),
+    ),
+    preview,
+  );
+
+  const tipo = () => Number(value(form, "tipo"));
+  const rows = () => [...lines.querySelectorAll<HTMLElement>(".line")];
+
+  const renumber = () => {
+    rows().forEach((row, i) => {
+      row.querySelector("legend")!.textContent = `Ítem ${i + 1}`;
+      for (const el of row.querySelectorAll<HTMLElement>("[data-field]")) el.dataset.field = el.dataset.field!.replace(/^items\[\d+\]/, `items[${i}]`);
+      for (const el of row.querySelectorAll<HTMLInputElement>("[name]")) el.name = el.name.replace(/^items\[\d+\]/, `items[${i}]`);
+    });
+    const n = rows().length;
+    const max = opts.maxLines(tipo());
+    (addLine as HTMLButtonElement).disabled = n >= max;
+    lineCount.textContent = n >= max ? `Máximo ${max} ítems en este tipo de documento.` : "";
+    for (const b of lines.querySelectorAll<HTMLButtonElement>("[data-action=remove]")) b.disabled = n === 1;
+  };
+
+  const addRow = (item: NonNullable<Draft["items"]>[number] = {}) => {
+    const i = rows().length;
+    // numbers as typed in Chile: a decimal comma, no thousands separator (parseAmount reads both back)
+    const text = (x: string | number | undefined) => (x === undefined ? undefined : typeof x === "number" ? String(x).replace(".", ",") : x);
+    const row = h(
+      "fieldset",
+      { class: "line" },
+      h("legend", null, `Ítem ${i + 1}`),
+      h(
+        "div",
+        { class: "line-grid" },
+        field({ name: `items[${i}].nombre`, label: "Nombre", required: true, value: text(item.nombre), attrs: { maxlength: 80 } }),
+        field({ name: `items[${i}].cantidad`, label: "Cantidad", required: true, value: text(item.cantidad) ?? "1", attrs: { inputmode: "decimal", autocomplete: "off" } }),
+        field({ name: `items[${i}].precio`, label: "Precio unitario", required: true, value: text(item.precio), attrs: { inputmode: "decimal", autocomplete: "off" } }),
+        field({ name: `items[${i}].descuento_porcentaje`, label: "Dcto. %", value: text(item.descuento_porcentaje), attrs: { inputmode: "decimal", autocomplete: "off" } }),
+      ),
+      h(
+        "div",
+        { class: "line-foot" },
+        checkbox(`items[${i}].exento`, "Exento de IVA", null, item.exento === true),
+        h("span", { class: "line-amount", "aria-live": "off" }),
+        h("button", { type: "button", class: "btn btn-danger-ghost btn-small", "data-action": "remove" }, "Quitar"),
+      ),
+    );
+    lines.append(row);
+    renumber();
+    return row;
+  };
+
+  lines.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("[data-action=remove]") : null;
+    if (!button) return;
+    const row = button.closest(".line");
+    const next = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null;
+    row?.remove();
+    renumber();
+    refresh();
+    next?.querySelector<HTMLElement>("input")?.focus();
+  });
+  addLine.addEventListener("click", () => {
+    addRow().querySelector<HTMLElement>("input")?.focus();
+    refresh();
+  });
+
+  const setRequired = (name: string, on: boolean) => {
+    const wrapper = form.querySelector<HTMLElement>(`[data-field="${name}"]`);
+    const control = wrapper?.querySelector<HTMLElement>("input, select, textarea");
+    const label = wrapper?.querySelector("label");
+    if (!wrapper || !control || !label) return;
+    control.toggleAttribute("required", on);
+    label.querySelector(".req")?.remove();
+    if (on) label.append(h("span", { class: "req", "aria-hidden": "true" }, " *"));
+  };
+
+  let shownTipo = 0;
+  const updateForTipo = () => {
+    const t = tipo();
+    const boleta = BOLETAS.includes(t);
+    const noteOnBoleta = NOTES.includes(t) && BOLETAS.includes(Number(value(form, "referencia.tipo_doc")));
+    for (const name of ["receptor.giro", "receptor.direccion", "receptor.comuna"]) setRequired(name, !boleta && !noteOnBoleta);
+    setRequired("receptor.rut", !boleta);
+    setRequired("receptor.razon_social", !boleta);
+    receptorHint.textContent = boleta
+      ? "Opcional en boletas: déjalo vacío para un consumidor final (RUT 66.666.666-6)."
+      : noteOnBoleta
+        ? "Una nota sobre una boleta no exige giro ni dirección."
+        : "Giro, dirección y comuna son obligatorios en facturas y notas.";
+    referencia.hidden = !NOTES.includes(t);
+    formaPago.hidden = !FACTURAS.includes(t);
+    gross.hidden = EXEMPT.includes(t);
+    for (const box of lines.querySelectorAll<HTMLElement>(".line-foot .check")) box.hidden = EXEMPT.includes(t);
+    if (shownTipo !== 0 && shownTipo !== t && BOLETAS.includes(t) !== BOLETAS.includes(shownTipo)) {
+      gross.querySelector<HTMLInputElement>("input")!.checked = boleta; // a boleta's prices usually include IVA, a factura's do not
+    }
+    shownTipo = t;
+    const hint = opts.foliosHint(t);
+    foliosHint.textContent = hint ?? "";
+    foliosHint.hidden = hint === null;
+    renumber();
+  };
+
+  const read = (): EmitParams => {
+    const problems: FieldError[] = [];
+    const t = tipo();
+    /** Empty → undefined (the server says what is required); not a number → a problem reported here. */
+    const num = (name: string): number | undefined => {
+      const text = value(form, name);
+      if (text === "") return undefined;
+      const n = parseAmount(text);
+      if (n === null) problems.push({ field: name, reason: "number", message: "" });
+      return n ?? undefined;
+    };
+    const items = rows().map((_, i) => {
+      const p = `items[${i}]`;
+      const item: Record<string, unknown> = { nombre: value(form, `${p}.nombre`), cantidad: num(`${p}.cantidad`), precio: num(`${p}.precio`) };
+      const pct = num(`${p}.descuento_porcentaje`);
+      if (pct !== undefined) item.descuento_porcentaje = pct;
+      if (!EXEMPT.includes(t) && checked(form, `${p}.exento`)) item.exento = true;
+      for (const k of Object.keys(item)) if (item[k] === undefined) delete item[k];
+      return item as unknown as EmitParams["items"][number];
+    });
+    const rec: Record<string, string> = {};
+    for (const k of ["rut", "razon_social", "giro", "direccion", "comuna", "ciudad", "email"]) {
+      const v = value(form, `receptor.${k}`);
+      if (v !== "") rec[k] = v;
+    }
+    const body: EmitParams = {
+      tipo: t as EmitParams["tipo"],
+      fecha: value(form, "fecha") || undefined,
+      receptor: (BOLETAS.includes(t) && !rec.rut && !rec.razon_social ? { ...ANONYMOUS } : rec) as unknown as EmitParams["receptor"],
+      items,
+    };
+    if (!EXEMPT.includes(t)) body.precios_brutos = checked(form, "precios_brutos");
+    const global = num("descuento_global_porcentaje");
+    if (global !== undefined) body.descuento_global_porcentaje = global;
+    if (FACTURAS.includes(t) && value(form, "forma_pago")) body.forma_pago = Number(value(form, "forma_pago")) as 1 | 2 | 3;
+    if (value(form, "observaciones")) body.observaciones = value(form, "observaciones");
+    if (NOTES.includes(t)) {
+      const codigo = value(form, "referencia.codigo");
+      const folio = value(form, "referencia.folio");
+      body.referencia = {
+        tipo_doc: Number(value(form, "referencia.tipo_doc")),
+        folio: /^\d+$/.test(folio) ? Number(folio) : folio,
+        fecha: value(form, "referencia.fecha"),
+        razon: value(form, "referencia.razon"),
+        ...(codigo ? { codigo: Number(codigo) as 1 | 2 | 3 } : {}),
+      };
+    }
+    if (problems.length > 0) throw new ApiError(422, "VALIDATION_ERROR", "invalid", { errors: problems });
+    return body;
+  };
+
+  /** Each line's amount and the totals of the lines that can be computed so far. */
+  const refresh = () => {
+    let body: EmitParams | null = null;
+    try {
+      body = read();
+    } catch {
+      body = null;
+    }
+    const amounts = rows().map((row) => row.querySelector<HTMLElement>(".line-amount")!);
+    const complete = body ? body.items.map((i) => typeof i.cantidad === "number" && typeof i.precio === "number" && i.cantidad > 0) : [];
+    const totals = body ? draftTotals({ ...body, items: body.items.filter((_, i) => complete[i]) }) : null;
+    let k = 0;
+    amounts.forEach((el, i) => {
+      const line = complete[i] && totals ? totals.lines[k++] : undefined;
+      el.textContent = line ? `Monto: ${money(line.montoItem)}` : "";
+    });
+    const t = tipo();
+    const rowsOf = (pairs: Array<[string, string, boolean?]>) => pairs.flatMap(([label, text, strong]) => [h("dt", null, label), h("dd", { class: "num" }, strong ? h("strong", null, text) : text)]);
+    if (!totals) {
+      replace(summary, ...rowsOf([["Total", "—", true]]));
+      return;
+    }
+    replace(
+      summary,
+      ...rowsOf([
+        ...(EXEMPT.includes(t) ? [] : ([["Neto", money(totals.montoNeto)], [`IVA ${totals.tasaIva} %`, money(totals.montoIva)]] as Array<[string, string]>)),
+        ...(totals.montoExento > 0 || EXEMPT.includes(t) ? ([["Exento", money(totals.montoExento)]] as Array<[string, string]>) : []),
+        ...(totals.descuentoGlobal ? ([["Descuento global", `− ${money(totals.descuentoGlobal.monto)}`]] as Array<[string, string]>) : []),
+        ["Total", money(totals.montoTotal), true],
+      ]),
+    );
+  };
+
+  for (const item of d.items?.length ? d.items : [{}]) addRow(item);
+  updateForTipo();
+  refresh();
+  form.addEventListener("input", refresh);
+  form.addEventListener("change", (event) => {
+    const name = event.target instanceof HTMLSelectElement ? event.target.name : "";
+    if (name === "tipo" || name === "referencia.tipo_doc") updateForTipo();
+    refresh();
+  });
+
+  return { form, read, tipo, preview };
+}
+
+function checkbox(name: string, label: string, description: string | null, isChecked: boolean): HTMLElement {
+  const id = uid(name.replace(/[^a-z0-9]/gi, "-"));
+  return h(
+    "div",
+    { class: "check", "data-field": name },
+    h("input", { type: "checkbox", id, name, checked: isChecked }),
+    h("label", { for: id }, label, description ? h("span", { class: "check-desc" }, description) : null),
+  );
+}
+
+function checked(form: HTMLFormElement, name: string): boolean {
+  const el = form.elements.namedItem(name);
+  return el instanceof HTMLInputElement && el.checked;
+}
