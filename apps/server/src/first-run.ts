@@ -109,6 +109,7 @@ export function sandboxBanner(account: SandboxAccount, port: number): string {
     `      -H "X-API-Key: ${account.apiKey}" \\`,
     `      -H "Content-Type: application/json" \\`,
     `      -d '${JSON.stringify(exampleInvoice())}'`,
+    `  or sign in to the dashboard, http://localhost:${port}/dashboard, and press «Emitir documento».`,
     "",
     `  Docs:    ${base}/docs`,
     "",

@@ -27,6 +27,7 @@ export interface Draft {
   receptor?: Partial<EmitParams["receptor"]>;
   items?: Array<Partial<Record<"nombre" | "cantidad" | "precio" | "descuento_porcentaje", string | number>> & { exento?: boolean }>;
   precios_brutos?: boolean;
+  descuento_global_porcentaje?: number;
   referencia?: Partial<NonNullable<EmitParams["referencia"]>>;
 }
 
@@ -96,7 +97,7 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
     h(
       "div",
       { class: "grid-2" },
-      field({ name: "descuento_global_porcentaje", label: "Descuento global (%)", attrs: { inputmode: "decimal", autocomplete: "off" } }),
+      field({ name: "descuento_global_porcentaje", label: "Descuento global (%)", value: d.descuento_global_porcentaje === undefined ? undefined : String(d.descuento_global_porcentaje).replace(".", ","), attrs: { inputmode: "decimal", autocomplete: "off" } }),
       formaPago,
     ),
     field({ name: "observaciones", label: "Observaciones", multiline: true, hint: "Texto libre impreso en el documento." }),

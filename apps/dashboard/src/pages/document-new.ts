@@ -122,6 +122,7 @@ async function draftFrom(query: URLSearchParams): Promise<Draft> {
     tipo: tipo === 56 ? 56 : 61,
     receptor: d.receptor,
     precios_brutos: d.precios_brutos,
+    descuento_global_porcentaje: d.descuento_global_porcentaje,
     items: d.items.map((i) => ({ nombre: i.nombre, cantidad: i.cantidad, precio: i.precio, descuento_porcentaje: i.descuento_porcentaje, exento: i.exento })),
     referencia: { tipo_doc: d.tipo, folio: d.folio, fecha: d.fecha },
   };

@@ -1,0 +1,34 @@
+// How the emission form reads numbers typed in Chile, and the draft totals it shows while they are typed.
+import { describe, expect, test } from "bun:test";
+import { draftTotals, parseAmount } from "../src/lib/amounts.js";
+
+describe("parseAmount", () => {
+  test.each([
+    ["2,5", 2.5],
+    ["2.5", 2.5],
+    ["1490,4", 1490.4],
+    ["12.990", 12990],
+    ["1.234.567", 1234567],
+    ["1.234,5", 1234.5],
+    ["$ 4.990", 4990],
+    [" 7 ", 7],
+    ["0,000001", 0.000001],
+  ])("%p → %p", (text, expected) => expect(parseAmount(text)).toBe(expected));
+
+  test.each(["", "doce", "1,2,3", "1.2.3", "12.99.0", "1e5", "--1"])("%p is not a number", (text) => expect(parseAmount(text)).toBeNull());
+});
+
+describe("draftTotals", () => {
+  test("the server's arithmetic: line discounts, IVA once on the net, gross boleta prices split back", () => {
+    const factura = draftTotals({ tipo: 33, receptor: { rut: "76192083-9", razon_social: "X" }, items: [{ nombre: "a", cantidad: 3, precio: 12990 }, { nombre: "b", cantidad: 2.5, precio: 1490.4, descuento_porcentaje: 10 }] });
+    expect(factura && [factura.montoNeto, factura.montoIva, factura.montoTotal, factura.lines[1]?.montoItem]).toEqual([42323, 8041, 50364, 3353]);
+    const boleta = draftTotals({ tipo: 39, receptor: { rut: "66666666-6", razon_social: "Consumidor final" }, items: [{ nombre: "c", cantidad: 2, precio: 2500 }], precios_brutos: true });
+    expect(boleta && [boleta.montoNeto, boleta.montoIva, boleta.montoTotal]).toEqual([4202, 798, 5000]);
+  });
+
+  test("a note that only corrects text has zero amounts; no line, no totals", () => {
+    const text = draftTotals({ tipo: 61, receptor: { rut: "76192083-9", razon_social: "X" }, items: [{ nombre: "a", cantidad: 1, precio: 1000 }], referencia: { tipo_doc: 33, folio: 1, fecha: "2026-11-02", razon: "Corrige giro", codigo: 2 } });
+    expect(text?.montoTotal).toBe(0);
+    expect(draftTotals({ tipo: 33, receptor: { rut: "76192083-9", razon_social: "X" }, items: [] })).toBeNull();
+  });
+});
