@@ -306,6 +306,8 @@ describe("dashboard journey", () => {
 
     await page.getByRole("textbox", { name: "RUT", exact: true }).fill("76.192.083-9");
     await page.getByRole("textbox", { name: "Comuna" }).fill("Temuco");
+    expect(await page.getByLabel("Forma de pago").inputValue()).toBe("2"); // what the SII assumes when it is not said
+    await page.getByLabel("Forma de pago").selectOption("1");
     const totals = page.getByRole("region", { name: "Totales" });
     await totals.getByText("$50.364").waitFor(); // neto 42 323 + IVA 8 041, computed as typed
     const previewAnswer = page.waitForResponse((r) => r.url().includes("/v1/dte/preview?format=pdf"));
@@ -321,8 +323,9 @@ describe("dashboard journey", () => {
     await page.getByText(/Factura electrónica N° \d+ emitida/).waitFor();
     const facturaId = page.url().split("/").pop() ?? "";
     expect(await listed()).toBe(before + 1);
-    const factura = ((await (await fetch(`${server.api}/v1/dte/${facturaId}`, { headers: { "x-api-key": key } })).json()) as { data: { folio: number; monto_total: number; receptor: Record<string, string>; items: Array<{ cantidad: number; precio: number }> } }).data;
+    const factura = ((await (await fetch(`${server.api}/v1/dte/${facturaId}`, { headers: { "x-api-key": key } })).json()) as { data: { folio: number; monto_total: number; forma_pago: number; receptor: Record<string, string>; items: Array<{ cantidad: number; precio: number }> } }).data;
     expect(factura.monto_total).toBe(50364);
+    expect(factura.forma_pago).toBe(1);
     expect(factura.receptor).toMatchObject({ rut: "76192083-9", comuna: "Temuco" });
     expect(factura.items.map((i) => [i.cantidad, i.precio])).toEqual([[3, 12990], [2.5, 1490.4]]);
 
@@ -343,6 +346,15 @@ describe("dashboard journey", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Emitir" }).click();
     await page.getByText(/Nota de crédito electrónica N° \d+ emitida/).waitFor();
     await page.getByText(`Tipo 33 N° ${factura.folio}`).waitFor();
+
+    // The same invoice again (next month's): everything but the date and the folio filled in.
+    await go(`/dashboard/documentos/${facturaId}`);
+    await page.getByRole("link", { name: "Emitir uno igual" }).click();
+    await page.getByRole("heading", { name: "Emitir documento", level: 1 }).waitFor();
+    expect(await page.getByLabel("Tipo de documento").inputValue()).toBe("33");
+    expect(await input("receptor.rut").inputValue()).toBe("76192083-9");
+    expect(await input("items[1].precio").inputValue()).toBe("1490,4");
+    await totals.getByText("$50.364").waitFor();
 
     // A boleta: the receptor may stay empty (the anonymous consumer), and its prices include IVA.
     await go("/dashboard/documentos/nuevo?tipo=39");

@@ -85,6 +85,12 @@ export async function documentPage(ctx: PageContext): Promise<void> {
     h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf", "termica") }, "PDF 80 mm"),
     d.tipo === 33 || d.tipo === 34 ? h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf", "cedible") }, "Copia cedible") : null,
     h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("xml") }, "Descargar XML"),
+  );
+  const followUps = h(
+    "div",
+    { class: "actions", role: "group", "aria-label": "Emitir a partir de este documento" },
+    // the same client and lines again (a monthly invoice); a note copies its references, so notes are not copied
+    d.tipo !== 56 && d.tipo !== 61 ? link(`/dashboard/documentos/nuevo?copiar=${d.id}`, "Emitir uno igual", "btn btn-secondary") : null,
     // a partial correction (one line returned, a wrong price) is a note the user writes, starting from this document
     canAnnul ? link(`/dashboard/documentos/nuevo?tipo=61&referencia=${d.id}`, "Nota de crédito", "btn btn-secondary") : null,
     canAnnul ? link(`/dashboard/documentos/nuevo?tipo=56&referencia=${d.id}`, "Nota de débito", "btn btn-secondary") : null,
@@ -134,7 +140,7 @@ export async function documentPage(ctx: PageContext): Promise<void> {
     pageHeader(title, h("span", null, badge(ESTADOS[d.estado] ?? d.estado, ESTADO_TONE[d.estado] ?? "neutral"), " ", `emitido ${when(d.fecha_emision)}`), link("/dashboard/documentos", "← Documentos", "btn btn-secondary")),
     takeFlash(),
     message,
-    card(null, actions, preview),
+    card(null, actions, followUps.childElementCount > 0 ? followUps : null, preview),
     h(
       "div",
       { class: "columns" },

@@ -25,9 +25,11 @@ export interface Draft {
   tipo?: number;
   fecha?: string;
   receptor?: Partial<EmitParams["receptor"]>;
-  items?: Array<Partial<Record<"nombre" | "cantidad" | "precio" | "descuento_porcentaje", string | number>> & { exento?: boolean }>;
+  items?: Array<Partial<Record<"nombre" | "cantidad" | "unidad" | "precio" | "descuento_porcentaje", string | number>> & { exento?: boolean }>;
   precios_brutos?: boolean;
   descuento_global_porcentaje?: number;
+  forma_pago?: number;
+  observaciones?: string;
   referencia?: Partial<NonNullable<EmitParams["referencia"]>>;
 }
 
@@ -46,7 +48,7 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
   const foliosHint = h("p", { class: "hint", "aria-live": "polite" });
   tipoField.append(foliosHint);
   const fechaField = field({ name: "fecha", label: "Fecha de emisión", type: "date", required: true, value: d.fecha ?? opts.today, attrs: { max: opts.today }, hint: "La fecha tributaria del documento; no puede ser futura." });
-  const formaPago = field({ name: "forma_pago", label: "Forma de pago", value: "", options: [["", "No indicar"], ["1", "Contado"], ["2", "Crédito"], ["3", "Sin costo"]] });
+  const formaPago = field({ name: "forma_pago", label: "Forma de pago", value: String(d.forma_pago ?? 2), options: [["1", "Contado"], ["2", "Crédito"], ["3", "Sin costo"]], hint: "Crédito es lo que el SII asume en una factura que no la indica." });
 
   const r = d.receptor ?? {};
   const receptorHint = h("p", { class: "hint" });
@@ -100,7 +102,7 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
       field({ name: "descuento_global_porcentaje", label: "Descuento global (%)", value: d.descuento_global_porcentaje === undefined ? undefined : String(d.descuento_global_porcentaje).replace(".", ","), attrs: { inputmode: "decimal", autocomplete: "off" } }),
       formaPago,
     ),
-    field({ name: "observaciones", label: "Observaciones", multiline: true, hint: "Texto libre impreso en el documento." }),
+    field({ name: "observaciones", label: "Observaciones", multiline: true, value: d.observaciones, hint: "Texto libre impreso en el documento." }),
   );
 
   const summary = h("dl", { class: "facts totals" });
@@ -158,6 +160,7 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
         { class: "line-grid" },
         field({ name: `items[${i}].nombre`, label: "Nombre", required: true, value: text(item.nombre), attrs: { maxlength: 80 } }),
         field({ name: `items[${i}].cantidad`, label: "Cantidad", required: true, value: text(item.cantidad) ?? "1", attrs: { inputmode: "decimal", autocomplete: "off" } }),
+        field({ name: `items[${i}].unidad`, label: "Unidad", value: text(item.unidad), attrs: { maxlength: 4, autocomplete: "off", placeholder: "kg" } }),
         field({ name: `items[${i}].precio`, label: "Precio unitario", required: true, value: text(item.precio), attrs: { inputmode: "decimal", autocomplete: "off" } }),
         field({ name: `items[${i}].descuento_porcentaje`, label: "Dcto. %", value: text(item.descuento_porcentaje), attrs: { inputmode: "decimal", autocomplete: "off" } }),
       ),
@@ -240,6 +243,8 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
     const items = rows().map((_, i) => {
       const p = `items[${i}]`;
       const item: Record<string, unknown> = { nombre: value(form, `${p}.nombre`), cantidad: num(`${p}.cantidad`), precio: num(`${p}.precio`) };
+      const unidad = value(form, `${p}.unidad`);
+      if (unidad) item.unidad = unidad;
       const pct = num(`${p}.descuento_porcentaje`);
       if (pct !== undefined) item.descuento_porcentaje = pct;
       if (!EXEMPT.includes(t) && checked(form, `${p}.exento`)) item.exento = true;

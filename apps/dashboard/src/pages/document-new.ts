@@ -4,7 +4,8 @@
  * while the same body is retried — a lost answer or a second click never takes a second folio.
  *
  * `?tipo=61&referencia=dte_…` (or 56) starts a note on that document: its receptor, lines and date filled in,
- * the reason left to the user.
+ * the reason left to the user. `?copiar=dte_…` starts a new document like that one (same tipo, receptor, lines and
+ * options; today's date): the monthly invoice to the same client.
  */
 import type { Dte, DteDetail, Numeration } from "@timbre/sdk";
 import { api, ApiError } from "../lib/api.js";
@@ -111,19 +112,21 @@ export async function newDocumentPage(ctx: PageContext): Promise<void> {
 /** The starting point: empty, a tipo, or a note on an existing document. */
 async function draftFrom(query: URLSearchParams): Promise<Draft> {
   const tipo = Number(query.get("tipo")) || undefined;
-  const id = query.get("referencia");
+  const note = query.get("referencia");
+  const copy = query.get("copiar");
+  const id = note ?? copy;
   if (!id) return { tipo };
   const d = await api.get<DteDetail>(`/dte/${id}`).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   });
   if (!d) return { tipo };
-  return {
-    tipo: tipo === 56 ? 56 : 61,
+  const content: Draft = {
     receptor: d.receptor,
     precios_brutos: d.precios_brutos,
     descuento_global_porcentaje: d.descuento_global_porcentaje,
-    items: d.items.map((i) => ({ nombre: i.nombre, cantidad: i.cantidad, precio: i.precio, descuento_porcentaje: i.descuento_porcentaje, exento: i.exento })),
-    referencia: { tipo_doc: d.tipo, folio: d.folio, fecha: d.fecha },
+    items: d.items.map((i) => ({ nombre: i.nombre, cantidad: i.cantidad, unidad: i.unidad, precio: i.precio, descuento_porcentaje: i.descuento_porcentaje, exento: i.exento })),
   };
+  if (note) return { ...content, tipo: tipo === 56 ? 56 : 61, referencia: { tipo_doc: d.tipo, folio: d.folio, fecha: d.fecha } };
+  return { ...content, tipo: d.tipo, forma_pago: d.forma_pago, observaciones: d.observaciones };
 }
