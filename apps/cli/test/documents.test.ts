@@ -77,6 +77,7 @@ test("login → business → certificate → sandbox CAF → emit → status --w
   const human = await runCli(["dte", "show", dte.id], { home });
   expect(human.code).toBe(0);
   expect(human.stdout).toContain("119.000");
+  expect(human.stdout).toContain("Receptor:\n  giro: Comercio\n  dirección: Calle Falsa 123, Santiago\n");
 
   const status = await runCli(["dte", "status", dte.id, "--wait", "--interval", "1", "--timeout", "30", "--json"], { home });
   expect(status.code).toBe(0);
@@ -108,6 +109,9 @@ test("login → business → certificate → sandbox CAF → emit → status --w
   expect(nota.code).toBe(0);
   const note = nota.json as { id: string; tipo: number; monto_total: number; receptor: { rut: string } };
   expect(note).toMatchObject({ tipo: 61, monto_total: 3000, receptor: { rut: "66666666-6" } });
+  const noteShown = await runCli(["dte", "show", note.id], { home });
+  expect(noteShown.stdout).toContain("Referencias:\n  Boleta electrónica N° 1 del ");
+  expect(noteShown.stdout).not.toContain("Receptor:"); // the anonymous consumer has no address
   const shown = await runCli(["dte", "show", note.id, "--json"], { home });
   expect((shown.json as { referencias: unknown[] }).referencias).toEqual([{ tipo_doc: 39, folio: 1, fecha: expect.any(String), razon: "Devolución del producto", codigo: 1 }]);
 }, 90_000);

@@ -35,7 +35,20 @@ export function renderDteDetail(dte: DteDetail): string {
     { header: "MONTO", get: (i) => formatPesos(i.monto), align: "right" },
   ]);
   const history = (dte.historial ?? []).map((h) => `  ${h.at}  ${h.estado}${h.detalle ? `  ${h.detalle}` : ""}`);
-  return [renderDte(dte), "", items, "", "Historial:", ...history].join("\n");
+  const r = dte.receptor;
+  const address = [r.direccion, r.comuna, r.ciudad].filter(Boolean).join(", ");
+  const receptor = [r.giro ? `  giro: ${r.giro}` : null, address ? `  dirección: ${address}` : null].filter((line): line is string => line !== null);
+  const references = (dte.referencias ?? []).map((ref) => `  ${TIPO_NAMES[Number(ref.tipo_doc)] ?? `Tipo ${ref.tipo_doc}`} N° ${ref.folio} del ${ref.fecha}${ref.razon ? `: ${ref.razon}` : ""}`);
+  return [
+    renderDte(dte),
+    ...(receptor.length ? ["Receptor:", ...receptor] : []),
+    ...(references.length ? ["Referencias:", ...references] : []),
+    "",
+    items,
+    "",
+    "Historial:",
+    ...history,
+  ].join("\n");
 }
 
 export function renderStatus(status: DteStatusResult): string {
