@@ -336,6 +336,10 @@ describe("dashboard journey", () => {
     expect(await input("referencia.folio").inputValue()).toBe(String(factura.folio));
     expect(await input("items[1].cantidad").inputValue()).toBe("2,5");
     expect(await page.getByLabel("Forma de pago").isVisible()).toBe(false); // facturas only
+    await input("referencia.razon").fill("Devolución");
+    await input("items[0].cantidad").fill("30"); // more than was invoiced
+    await page.getByRole("button", { name: "Emitir", exact: true }).click();
+    await page.locator(".alert-error").filter({ hasText: "no puede superar el total del documento" }).waitFor();
     await page.getByRole("button", { name: "Quitar" }).first().click();
     expect(await input("items[0].nombre").inputValue()).toBe("Filtros de papel"); // renumbered
     await input("referencia.razon").fill("Devolución de filtros");

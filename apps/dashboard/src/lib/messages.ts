@@ -36,6 +36,17 @@ const CAF_REASONS: Record<string, string> = {
   unknown_authority: "El CAF no fue emitido por el SII de este ambiente.",
 };
 
+/** `REFERENCE_INVALID` reasons (a note and the document it modifies). */
+const REFERENCE_REASONS: Record<string, string> = {
+  missing: "Indica el documento que modifica la nota.",
+  unknown_document: "No hay un documento emitido con ese tipo y folio en esta empresa y ambiente.",
+  rejected: "El SII rechazó el documento referenciado: no hay nada que modificar.",
+  date_mismatch: "La fecha no coincide con la del documento referenciado.",
+  amount_mismatch: "Para anular un documento, la nota debe tener su mismo total.",
+  amount_exceeds: "La nota de crédito no puede superar el total del documento.",
+  already_annulled: "El documento ya fue anulado.",
+};
+
 const REASONS: Record<string, string> = {
   required: "Este campo es obligatorio.",
   type: "Tipo de valor no válido.",
@@ -60,6 +71,7 @@ export function describeError(error: unknown): string {
   const reason = typeof error.details.reason === "string" ? error.details.reason : "";
   if (error.code === "CERTIFICATE_INVALID") return CERTIFICATE_REASONS[reason] ?? `Certificado no válido: ${error.message}`;
   if (error.code === "CAF_INVALID") return CAF_REASONS[reason] ?? `CAF no válido: ${error.message}`;
+  if (error.code === "REFERENCE_INVALID") return REFERENCE_REASONS[reason] ?? BY_CODE.REFERENCE_INVALID ?? error.message;
   if (error.code === "NOT_FOUND" && error.message === "route not found") return "Esta función aún no está disponible en este servidor.";
   if (error.code === "CONFLICT") return `Ya existe un registro igual: ${error.message}`;
   if (error.code === "INVALID_PARAMETER") return `Parámetro no válido: ${error.message}`;
