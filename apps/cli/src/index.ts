@@ -10,6 +10,7 @@ import DteBatch from "./commands/dte/batch.js";
 import DteEmit from "./commands/dte/emit.js";
 import DteList from "./commands/dte/list.js";
 import DtePdf from "./commands/dte/pdf.js";
+import DteResumen from "./commands/dte/resumen.js";
 import DteShow from "./commands/dte/show.js";
 import DteStatus from "./commands/dte/status.js";
 import DteXml from "./commands/dte/xml.js";
@@ -47,6 +48,7 @@ export const COMMANDS = {
   "dte:pdf": DtePdf,
   "dte:xml": DteXml,
   "dte:anular": DteAnular,
+  "dte:resumen": DteResumen,
   "tokens:list": TokensList,
   "tokens:create": TokensCreate,
   "tokens:revoke": TokensRevoke,

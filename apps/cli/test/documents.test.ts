@@ -114,4 +114,36 @@ test("login → business → certificate → sandbox CAF → emit → status --w
   expect(noteShown.stdout).not.toContain("Receptor:"); // the anonymous consumer has no address
   const shown = await runCli(["dte", "show", note.id, "--json"], { home });
   expect((shown.json as { referencias: unknown[] }).referencias).toEqual([{ tipo_doc: 39, folio: 1, fecha: expect.any(String), razon: "Devolución del producto", codigo: 1 }]);
+
+  // The accountant's month: a spreadsheet of the documents and the sales by tipo with the débito fiscal.
+  const fecha = (emitted.json as { fecha: string }).fecha;
+  const csv = await runCli(["dte", "list", "--all", "--csv", "--separator", ";", "--desde", fecha, "--hasta", fecha], { home });
+  expect(csv.code).toBe(0);
+  const rows = csv.stdout.split("\r\n");
+  expect(rows[0]).toBe("id;tipo;folio;fecha;receptor_rut;receptor_razon_social;monto_neto;monto_exento;monto_iva;monto_total;estado;track_id");
+  expect(rows).toContainEqual(expect.stringMatching(new RegExp(`^${dte.id};33;1;${fecha};60803000-K;Cliente de Prueba Ltda;100000;0;19000;119000;ACEPTADO;\\d+$`)));
+  expect(rows.filter((r) => r.startsWith("dte_"))).toHaveLength(3);
+  const both = await runCli(["dte", "list", "--csv", "--json"], { home }); // one format at a time
+  expect(both.code).toBe(2);
+  expect(both.json).toEqual({ error: { code: "USAGE", message: "--json=true cannot also be provided when using --csv" } });
+  const resumen = await runCli(["dte", "resumen", "--mes", fecha.slice(0, 7), "--json"], { home });
+  expect(resumen.code).toBe(0);
+  // The boleta (3 000 gross: 2 521 + IVA 479) and the note annulling it cancel out; the factura's 19 000 remains.
+  expect(resumen.json).toMatchObject({
+    desde: `${fecha.slice(0, 7)}-01`,
+    rows: [
+      { tipo: 33, documentos: 1, monto_iva: 19000, monto_total: 119000 },
+      { tipo: 39, documentos: 1, monto_neto: 2521, monto_iva: 479, monto_total: 3000 },
+      { tipo: 61, documentos: 1, monto_iva: 479, monto_total: 3000 },
+    ],
+    debito_fiscal: 19000,
+    total_neto_de_notas: 119000,
+    rechazados: 0,
+  });
+  const summaryText = await runCli(["dte", "resumen", "--mes", fecha.slice(0, 7)], { home });
+  expect(summaryText.stdout).toContain("Débito fiscal (IVA): $19.000");
+  expect(summaryText.stdout).toContain("61 Nota de crédito (resta)");
+  const badMonth = await runCli(["dte", "resumen", "--mes", "2026-13"], { home });
+  expect(badMonth.code).toBe(2);
+  expect(badMonth.stderr).toContain("--mes must be YYYY-MM");
 }, 90_000);

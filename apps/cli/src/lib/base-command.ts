@@ -149,8 +149,13 @@ export abstract class TimbreCommand<T extends typeof Command> extends Command {
     return super.toErrorJson(error);
   }
 
-  /** Turns an SDK error into a message that says what to do next. */
+  /** Turns an SDK error into a message that says what to do next; a bad command line into a usage failure. */
   private explain(error: Error & { exitCode?: number }): Error & { exitCode?: number } {
+    if (error instanceof Errors.CLIError && !(error instanceof CommandFailure) && "parse" in error) {
+      // oclif's parse errors carry the whole parser context, which `--json` would print (thousands of lines)
+      const message = error.message.replace(/^The following errors? occurred:\s*/, "").replace(/\nSee more help with --help$/, "").trim();
+      return new CommandFailure(error.message, { code: "USAGE", message }, EXIT.usage);
+    }
     if (!(error instanceof TimbreError)) return error;
     const base = {
       code: error.code,

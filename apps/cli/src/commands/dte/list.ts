@@ -1,8 +1,25 @@
 import { Flags } from "@oclif/core";
-import type { DteStatus, TipoDte } from "@timbre/sdk";
+import type { Dte, DteStatus, TipoDte } from "@timbre/sdk";
 import { TimbreCommand } from "../../lib/base-command.js";
 import { collect, listFlags, pageFooter } from "../../lib/list-flags.js";
+import { toCsv, type CsvColumn } from "../../lib/csv.js";
 import { formatPesos, renderTable } from "../../lib/table.js";
+
+/** The columns of `--csv`: what a sales ledger needs, with the API's names. */
+const DOCUMENT_CSV: CsvColumn<Dte>[] = [
+  { header: "id", get: (d) => d.id },
+  { header: "tipo", get: (d) => d.tipo },
+  { header: "folio", get: (d) => d.folio },
+  { header: "fecha", get: (d) => d.fecha },
+  { header: "receptor_rut", get: (d) => d.receptor.rut },
+  { header: "receptor_razon_social", get: (d) => d.receptor.razon_social },
+  { header: "monto_neto", get: (d) => d.monto_neto },
+  { header: "monto_exento", get: (d) => d.monto_exento },
+  { header: "monto_iva", get: (d) => d.monto_iva },
+  { header: "monto_total", get: (d) => d.monto_total },
+  { header: "estado", get: (d) => d.estado },
+  { header: "track_id", get: (d) => d.track_id },
+];
 
 export default class DteList extends TimbreCommand<typeof DteList> {
   static override summary = "List documents, newest first";
@@ -10,6 +27,7 @@ export default class DteList extends TimbreCommand<typeof DteList> {
     "<%= config.bin %> dte list",
     "<%= config.bin %> dte list --tipo 33 --desde 2026-11-01 --hasta 2026-11-30",
     "<%= config.bin %> dte list --estado RECHAZADO --all --json",
+    "<%= config.bin %> dte list --desde 2026-11-01 --hasta 2026-11-30 --all --csv --separator ';' > noviembre.csv",
   ];
   static override flags = {
     ...listFlags,
@@ -19,6 +37,8 @@ export default class DteList extends TimbreCommand<typeof DteList> {
     estado: Flags.option({ options: ["PENDIENTE", "ENVIADO", "ACEPTADO", "ACEPTADO_CON_REPAROS", "RECHAZADO"] as const })(),
     folio: Flags.integer({ description: "folio" }),
     "receptor-rut": Flags.string({ description: "receptor RUT" }),
+    csv: Flags.boolean({ description: "print CSV for a spreadsheet (one row per document, amounts as plain integers)", default: false, exclusive: ["json"] }),
+    separator: Flags.string({ description: "CSV field separator (';' for Excel in Spanish)", default: ",", dependsOn: ["csv"] }),
   };
 
   async run() {
@@ -27,6 +47,10 @@ export default class DteList extends TimbreCommand<typeof DteList> {
     const { page, limit, tipo, desde, hasta, estado, folio } = this.flags;
     const params = { page, limit, tipo: tipo as TipoDte | undefined, desde, hasta, estado: estado as DteStatus | undefined, folio, receptor_rut: this.flags["receptor-rut"] };
     const result = await collect(client.dte.list(params), this.flags.all);
+    if (this.flags.csv) {
+      process.stdout.write(toCsv(result.data, DOCUMENT_CSV, this.flags.separator));
+      return result;
+    }
     return this.output(result, (p) =>
       p.data.length === 0
         ? "No documents match."
