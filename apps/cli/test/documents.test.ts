@@ -131,7 +131,7 @@ test("login → business → certificate → sandbox CAF → emit → status --w
   // The boleta (3 000 gross: 2 521 + IVA 479) and the note annulling it cancel out; the factura's 19 000 remains.
   expect(resumen.json).toMatchObject({
     desde: `${fecha.slice(0, 7)}-01`,
-    rows: [
+    tipos: [
       { tipo: 33, documentos: 1, monto_iva: 19000, monto_total: 119000 },
       { tipo: 39, documentos: 1, monto_neto: 2521, monto_iva: 479, monto_total: 3000 },
       { tipo: 61, documentos: 1, monto_iva: 479, monto_total: 3000 },

@@ -324,6 +324,38 @@ export interface DteDetail extends Omit<Dte, "receptor"> {
   historial: HistoryEntry[];
 }
 
+export interface SalesSummaryParams {
+  /** First tax date of the period, inclusive. */
+  desde: DateString;
+  /** Last tax date of the period, inclusive. */
+  hasta: DateString;
+}
+
+/** One tipo's documents in a {@link SalesSummary} (rejected ones not counted). */
+export interface TipoSummary {
+  tipo: TipoDte;
+  documentos: number;
+  monto_neto: number;
+  monto_exento: number;
+  monto_iva: number;
+  monto_total: number;
+}
+
+/** `GET /dte/resumen`: a period's sales by tipo. */
+export interface SalesSummary {
+  desde: DateString;
+  hasta: DateString;
+  tipos: TipoSummary[];
+  /** IVA of facturas, boletas and debit notes less that of credit notes. */
+  debito_fiscal: number;
+  /** Totals of every tipo, credit notes subtracted. */
+  total_neto_de_notas: number;
+  /** Documents the SII rejected, left out of every figure. */
+  rechazados: number;
+  /** Documents included while the SII has not answered (PENDIENTE, ENVIADO): the figures may still move. */
+  sin_respuesta: number;
+}
+
 export interface DteListParams extends ListParams {
   tipo?: TipoDte;
   /** Inclusive, on the tax date `fecha`. */

@@ -125,6 +125,13 @@ describe("dte", () => {
     const again = await client.dte.anular(dte.id, { razon: "Precio equivocado" }, { idempotencyKey: `anula-${dte.id}` });
     expect(again.id).toBe(nota.id);
     expect((await client.dte.retrieve(nota.id)).referencias[0]).toMatchObject({ folio: dte.folio, razon: "Precio equivocado", codigo: 1 });
+    expect(detail.receptor).toEqual(invoice.receptor); // the whole receptor, not only rut and name
+
+    // The factura and the note annulling it cancel out in the period's débito fiscal.
+    const summary = await client.dte.summary({ desde: dte.fecha, hasta: dte.fecha });
+    expect(summary.tipos.map((t) => [t.tipo, t.documentos, t.monto_iva])).toEqual([[33, 1, 19000], [61, 1, 19000]]);
+    expect(summary.debito_fiscal).toBe(0);
+    await expect(client.dte.summary({ desde: dte.fecha, hasta: "no" })).rejects.toMatchObject({ code: "INVALID_PARAMETER" });
   }, 30_000);
 
   test("batch, then for await over several pages", async () => {

@@ -14,6 +14,8 @@ import type {
   DteXmlParams,
   EmitParams,
   PreviewResult,
+  SalesSummary,
+  SalesSummaryParams,
 } from "../types.js";
 import { FINAL_DTE_STATUSES } from "../types.js";
 import { Resource, seg } from "./resource.js";
@@ -90,6 +92,18 @@ export class DteResource extends Resource {
    */
   list(params?: DteListParams, options?: RequestOptions): PagePromise<Dte> {
     return PagePromise.from(params, (query) => this.page<Dte>("dte", query, options));
+  }
+
+  /**
+   * The period's sales by tipo with the débito fiscal — IVA of 33/39/56 less 61 — for the monthly IVA return
+   * (`GET /dte/resumen`, a Timbre extension): one request whatever the number of documents. Rejected documents are
+   * left out; those still waiting for the SII are included and counted in `sin_respuesta`.
+   *
+   * @example
+   * const { tipos, debito_fiscal } = await client.dte.summary({ desde: "2026-11-01", hasta: "2026-11-30" });
+   */
+  summary(params: SalesSummaryParams, options?: RequestOptions): Promise<SalesSummary> {
+    return this.call({ method: "GET", path: "dte/resumen", query: { desde: params.desde, hasta: params.hasta }, options });
   }
 
   /**

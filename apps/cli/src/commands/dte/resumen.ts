@@ -1,13 +1,14 @@
 import { Flags } from "@oclif/core";
 import { CommandFailure, EXIT, TimbreCommand } from "../../lib/base-command.js";
 import { TIPO_NAMES } from "../../lib/dte-view.js";
-import { monthRange, summarizeSales, type SalesSummary } from "../../lib/sales-summary.js";
+import type { SalesSummary } from "@timbre/sdk";
+import { monthRange } from "../../lib/month-range.js";
 import { formatPesos, renderTable } from "../../lib/table.js";
 
 export default class DteResumen extends TimbreCommand<typeof DteResumen> {
   static override summary = "Sales of a month by tipo, with the débito fiscal (IVA) for the F29";
   static override description =
-    "Counts every document of the period except those the SII rejected; credit notes subtract. Documents still waiting for the SII are included and counted apart. A help for the monthly return, not the return.";
+    "Counts every document of the period except those the SII rejected; credit notes subtract. Documents still waiting for the SII are included and counted apart. Computed by the server in one request (GET /dte/resumen). A help for the monthly return, not the return.";
   static override examples = ["<%= config.bin %> dte resumen --mes 2026-11", "<%= config.bin %> dte resumen --desde 2026-11-01 --hasta 2026-11-15 --json"];
   static override flags = {
     mes: Flags.string({ description: "the month, YYYY-MM", exclusive: ["desde", "hasta"] }),
@@ -19,9 +20,7 @@ export default class DteResumen extends TimbreCommand<typeof DteResumen> {
     this.requireBusiness();
     const range = this.period();
     const client = await this.client();
-    const documents = await client.dte.list({ ...range, limit: 100 }).toArray({ max: 1_000_000 });
-    const summary = { ...range, ...summarizeSales(documents) };
-    return this.output(summary, (s) => render(s));
+    return this.output(await client.dte.summary(range), render);
   }
 
   private period(): { desde: string; hasta: string } {
@@ -34,9 +33,9 @@ export default class DteResumen extends TimbreCommand<typeof DteResumen> {
   }
 }
 
-function render(s: SalesSummary & { desde: string; hasta: string }): string {
-  if (s.rows.length === 0) return `No documents from ${s.desde} to ${s.hasta}${s.rechazados ? ` (${s.rechazados} rejected by the SII, not counted)` : ""}.`;
-  const table = renderTable(s.rows, [
+function render(s: SalesSummary): string {
+  if (s.tipos.length === 0) return `No documents from ${s.desde} to ${s.hasta}${s.rechazados ? ` (${s.rechazados} rejected by the SII, not counted)` : ""}.`;
+  const table = renderTable(s.tipos, [
     { header: "TIPO", get: (r) => `${r.tipo} ${TIPO_NAMES[r.tipo] ?? ""}${r.tipo === 61 ? " (resta)" : ""}` },
     { header: "DOCS", get: (r) => r.documentos, align: "right" },
     { header: "NETO", get: (r) => formatPesos(r.monto_neto), align: "right" },

@@ -14,7 +14,8 @@ import { getDocument, getDocumentStatus, readFlag } from "./get-document.js";
 import { listDocuments } from "./list-documents.js";
 import { previewDocument, previewPdf } from "./preview-document.js";
 import { renderDocumentPdf } from "./render-document-pdf.js";
-import { AnularBody, BatchBody, BatchResult, Dte, DteDetail, DteStatus, EmitBody } from "./schemas.js";
+import { AnularBody, BatchBody, BatchResult, Dte, DteDetail, DteStatus, EmitBody, SalesSummarySchema } from "./schemas.js";
+import { summarizeDocuments } from "./summarize-documents.js";
 
 const tags = ["dte"];
 const IdParams = Type.Object({ id: Type.String() });
@@ -75,6 +76,16 @@ export function dteRoutes(deps: Deps) {
       },
       { permission: "dte:read", business: "read", response: { 200: OkList(Dte) }, detail: { tags, summary: "List DTEs, newest first", parameters: [...pageParameters, ...listParameters] } },
     )
+    .get("/resumen", async ({ scope, query }) => ok(await summarizeDocuments(deps, scope, query)), {
+      permission: "dte:read",
+      business: "read",
+      response: { 200: Ok(SalesSummarySchema) },
+      detail: {
+        tags,
+        summary: "Sales of a period by tipo, with the débito fiscal (IVA of 33/39/56 less 61); rejected documents left out",
+        parameters: ["desde", "hasta"].map((name) => ({ name, in: "query" as const, required: true, schema: { type: "string" as const, format: "date" } })),
+      },
+    })
     .get("/:id", async ({ scope, params }) => ok(await getDocument(deps, scope, params.id)), {
       permission: "dte:read",
       business: "read",

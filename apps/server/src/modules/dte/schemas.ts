@@ -104,6 +104,18 @@ export const DteDetail = Type.Composite([
   }),
 ]);
 
+export const SalesSummarySchema = Type.Object({
+  desde: Type.String(),
+  hasta: Type.String(),
+  tipos: Type.Array(
+    Type.Object({ tipo: Type.Integer(), documentos: Type.Integer(), monto_neto: Type.Integer(), monto_exento: Type.Integer(), monto_iva: Type.Integer(), monto_total: Type.Integer() }),
+  ),
+  debito_fiscal: Type.Integer(),
+  total_neto_de_notas: Type.Integer(),
+  rechazados: Type.Integer(),
+  sin_respuesta: Type.Integer(),
+});
+
 export const SiiSnapshotSchema = Type.Object({
   estado_envio: Nullable(Type.String()),
   glosa: Nullable(Type.String()),

@@ -1,0 +1,73 @@
+/**
+ * `GET /v1/dte/resumen?desde&hasta` (an extension of API.md): the period's sales by tipo, as an accountant reads them
+ * for the monthly IVA return (F29) — documents, net, exempt, IVA and total per tipo, and the débito fiscal: the IVA
+ * of facturas, boletas and debit notes less that of credit notes. Documents the SII rejected do not count (they are
+ * counted apart); those still waiting for its answer (PENDIENTE, ENVIADO) do, and are counted apart too, so the
+ * reader knows the figures may still move. One aggregate query over the (business, environment, fecha) index, so a
+ * month of a million boletas is one request, not ten thousand pages. Boletas' IVA is summed per document; the SII's
+ * own daily summary may differ by a few pesos of rounding.
+ */
+import { and, eq, sql, type AnyColumn } from "drizzle-orm";
+import { documents } from "../../db/documents.js";
+import type { Deps } from "../../deps.js";
+import type { BusinessScope } from "../../http/auth.js";
+import { invalidParameter } from "../../http/errors.js";
+import { readFilters } from "./list-documents.js";
+
+export interface TipoSummary {
+  tipo: number;
+  documentos: number;
+  monto_neto: number;
+  monto_exento: number;
+  monto_iva: number;
+  monto_total: number;
+}
+
+export interface SalesSummary {
+  desde: string;
+  hasta: string;
+  tipos: TipoSummary[];
+  debito_fiscal: number;
+  total_neto_de_notas: number;
+  rechazados: number;
+  sin_respuesta: number;
+}
+
+const CREDIT_NOTE = 61;
+
+export async function summarizeDocuments(deps: Deps, scope: BusinessScope, query: Record<string, string | undefined>): Promise<SalesSummary> {
+  for (const name of ["desde", "hasta"] as const) {
+    if (!query[name]) throw invalidParameter(name, "required", `${name} is required (YYYY-MM-DD): the summary covers a period`);
+  }
+  const period = readFilters({ desde: query.desde, hasta: query.hasta });
+  const counted = sql`${documents.estado} <> 'RECHAZADO'`;
+  const sum = (column: AnyColumn) => sql<string>`coalesce(sum(${column}) filter (where ${counted}), 0)::text`;
+  const rows = await deps.db
+    .select({
+      tipo: documents.tipo,
+      documentos: sql<string>`(count(*) filter (where ${counted}))::text`,
+      montoNeto: sum(documents.montoNeto),
+      montoExento: sum(documents.montoExento),
+      montoIva: sum(documents.montoIva),
+      montoTotal: sum(documents.montoTotal),
+      rechazados: sql<string>`(count(*) filter (where ${documents.estado} = 'RECHAZADO'))::text`,
+      sinRespuesta: sql<string>`(count(*) filter (where ${documents.estado} in ('PENDIENTE', 'ENVIADO')))::text`,
+    })
+    .from(documents)
+    .where(and(eq(documents.businessId, scope.businessId), eq(documents.environment, scope.environment), ...period))
+    .groupBy(documents.tipo)
+    .orderBy(documents.tipo);
+  const tipos = rows
+    .map((r) => ({ tipo: r.tipo, documentos: Number(r.documentos), monto_neto: Number(r.montoNeto), monto_exento: Number(r.montoExento), monto_iva: Number(r.montoIva), monto_total: Number(r.montoTotal) }))
+    .filter((t) => t.documentos > 0);
+  const sign = (t: TipoSummary) => (t.tipo === CREDIT_NOTE ? -1 : 1);
+  return {
+    desde: query.desde!,
+    hasta: query.hasta!,
+    tipos,
+    debito_fiscal: tipos.reduce((total, t) => total + sign(t) * t.monto_iva, 0),
+    total_neto_de_notas: tipos.reduce((total, t) => total + sign(t) * t.monto_total, 0),
+    rechazados: rows.reduce((total, r) => total + Number(r.rechazados), 0),
+    sin_respuesta: rows.reduce((total, r) => total + Number(r.sinRespuesta), 0),
+  };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { documents } from "../../db/documents.js";
+import { createKey, expectError, tenant } from "../../../test/support/fixtures.js";
+import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
+import { emitBody, emitter, RECEPTOR } from "../../../test/support/emission.js";
+import { chileDate } from "./chile-time.js";
+
+// Amounts of emitBody: a 33 is neto 113 501 + IVA 21 565 = 135 066; a 39 (gross 113 501) is 95 379 + IVA 18 122.
+describeDrivers("GET /v1/dte/resumen: the period's sales by tipo (an extension)", (driver) => {
+  let h: Harness;
+  let t: Awaited<ReturnType<typeof emitter>>;
+  const today = chileDate(new Date());
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0" });
+    t = await emitter(h, { tipos: [33, 39, 61] });
+    const emit = async (name: string, body: Record<string, unknown>) => {
+      const res = await h.call("POST", "/v1/dte/emit", { key: t.key.key, body });
+      expect(res.status).toBe(201);
+      ids[name] = res.json.data.id;
+    };
+    await emit("factura", emitBody(33));
+    await emit("otra", emitBody(33));
+    await emit("boleta", emitBody(39));
+    await emit("rechazada", emitBody(33, { receptor: { ...RECEPTOR, razon_social: "X [sandbox:rechazo]" } }));
+    const note = await h.call("POST", `/v1/dte/${ids.factura}/anular`, { key: t.key.key });
+    expect(note.status).toBe(201);
+    ids.nota = note.json.data.id;
+    // Every one final now (the sandbox answers at once), so the counts below do not race the poller.
+    for (const id of Object.values(ids)) await h.call("GET", `/v1/dte/${id}/status?refresh=true`, { key: t.key.key });
+  }, 60_000);
+  afterAll(async () => h?.close());
+
+  const resumen = (query: string, key = t.key.key) => h.call("GET", `/v1/dte/resumen${query}`, { key });
+
+  test("by tipo; credit notes subtract from the débito fiscal and the total; rejected documents are left out", async () => {
+    const res = await resumen(`?desde=${today}&hasta=${today}`);
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({
+      desde: today,
+      hasta: today,
+      tipos: [
+        { tipo: 33, documentos: 2, monto_neto: 227002, monto_exento: 0, monto_iva: 43130, monto_total: 270132 },
+        { tipo: 39, documentos: 1, monto_neto: 95379, monto_exento: 0, monto_iva: 18122, monto_total: 113501 },
+        { tipo: 61, documentos: 1, monto_neto: 113501, monto_exento: 0, monto_iva: 21565, monto_total: 135066 },
+      ],
+      debito_fiscal: 43130 + 18122 - 21565,
+      total_neto_de_notas: 270132 + 113501 - 135066,
+      rechazados: 1,
+      sin_respuesta: 0,
+    });
+  });
+
+  test("documents still waiting for the SII count, and are counted apart", async () => {
+    await h.deps.db.update(documents).set({ estado: "ENVIADO" }).where(eq(documents.id, ids.boleta!));
+    const res = await resumen(`?desde=${today}&hasta=${today}`);
+    expect(res.json.data.sin_respuesta).toBe(1);
+    expect(res.json.data.tipos[1]).toMatchObject({ tipo: 39, documentos: 1 });
+  });
+
+  test("a period without documents, another business, another environment: zeros", async () => {
+    const empty = await resumen("?desde=2020-01-01&hasta=2020-01-31");
+    expect(empty.json.data).toMatchObject({ tipos: [], debito_fiscal: 0, total_neto_de_notas: 0, rechazados: 0, sin_respuesta: 0 });
+    const other = await tenant(h, "96790240-3");
+    expect((await resumen(`?desde=${today}&hasta=${today}`, other.key.key)).json.data.tipos).toEqual([]);
+    const live = await createKey(h, t.user.token, t.business.id, ["*"], "live");
+    expect((await resumen(`?desde=${today}&hasta=${today}`, live.key)).json.data.tipos).toEqual([]);
+  });
+
+  test("the period is required and checked; dte:read is needed", async () => {
+    const missing = await resumen(`?desde=${today}`);
+    expectError(missing, 400, "INVALID_PARAMETER");
+    expect(missing.json.error.details).toEqual({ field: "hasta", reason: "required" });
+    expect((await resumen("?desde=2026-02-30&hasta=2026-03-01")).json.error.details).toEqual({ field: "desde", reason: "format" });
+    expect((await resumen("?desde=2026-03-02&hasta=2026-03-01")).json.error.details).toEqual({ field: "hasta", reason: "minimum" });
+    expectError(await h.call("GET", `/v1/dte/resumen?desde=${today}&hasta=${today}`), 401, "UNAUTHORIZED");
+    const writer = await createKey(h, t.user.token, t.business.id, ["dte:write"]);
+    const forbidden = await resumen(`?desde=${today}&hasta=${today}`, writer.key);
+    expectError(forbidden, 403, "FORBIDDEN");
+    expect(forbidden.json.error.details.required_permission).toBe("dte:read");
+  });
+
+  test("OpenAPI documents it", async () => {
+    const spec = (await h.call("GET", "/v1/openapi.json")).json;
+    expect(spec.paths["/v1/dte/resumen"]?.get?.parameters?.map((p: { name: string; required: boolean }) => [p.name, p.required])).toEqual([["desde", true], ["hasta", true]]);
+  });
+});
