@@ -376,6 +376,16 @@ describe("dashboard journey", () => {
     const boleta = ((await (await fetch(`${server.api}/v1/dte/${page.url().split("/").pop()}`, { headers: { "x-api-key": key } })).json()) as { data: Record<string, unknown> }).data;
     expect(boleta).toMatchObject({ tipo: 39, monto_total: 5000, monto_neto: 4202, monto_iva: 798, precios_brutos: true, receptor: { rut: "66666666-6" } });
     expect(await listed()).toBe(before + 3);
+
+    // The month's sales for the F29: the facturas' and the boleta's IVA less the credit notes' — the one annulling
+    // the first factura (2 844) and the partial one (637): 2 844 + 8 041 + 798 − 2 844 − 637.
+    await go("/dashboard/documentos");
+    await page.getByRole("button", { name: "Este mes" }).click();
+    await page.waitForURL(/desde=\d{4}-\d{2}-01&hasta=/);
+    await page.getByRole("heading", { name: /^Resumen del / }).waitFor();
+    expect(await page.getByTestId("debito-fiscal").textContent()).toBe("$8.202");
+    await page.getByRole("cell", { name: "Nota de crédito electrónica (resta)" }).waitFor();
+    await expectNoPhoneOverflow("documentos-resumen");
   }, 120_000);
 
   test("a second business: selector switches the scope; delete with confirmation", async () => {

@@ -76,3 +76,16 @@ export const ENV_NAMES: Record<Environment, string> = { test: "Pruebas", live: "
 export function daysUntil(iso: string, now: Date = new Date()): number {
   return Math.floor((new Date(iso).getTime() - now.getTime()) / 86_400_000);
 }
+
+/** Today in Chile, `YYYY-MM-DD` (a tax date's default and limit). */
+export function chileToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("sv-SE", { timeZone: "America/Santiago" }).format(now);
+}
+
+/** The first and last day of the month `offset` months from the one of `today` (`YYYY-MM-DD`). */
+export function monthOf(today: string, offset = 0): { desde: string; hasta: string } {
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - 1 + offset, 1));
+  const last = new Date(Date.UTC(y, m + offset, 0));
+  return { desde: first.toISOString().slice(0, 10), hasta: last.toISOString().slice(0, 10) };
+}

@@ -10,7 +10,7 @@
 import type { Dte, DteDetail, Numeration } from "@timbre/sdk";
 import { api, ApiError } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
-import { ENV_NAMES, money, tipoName } from "../lib/format.js";
+import { chileToday, ENV_NAMES, money, tipoName } from "../lib/format.js";
 import { describeError } from "../lib/messages.js";
 import { navigate, type PageContext } from "../router.js";
 import { state } from "../state.js";
@@ -22,11 +22,6 @@ import { requireBusiness } from "./require-business.js";
 
 interface PreviewResult {
   totals: { monto_total: number };
-}
-
-/** Today in Chile (the tax date's default and limit). */
-export function chileToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "America/Santiago" }).format(now);
 }
 
 export async function newDocumentPage(ctx: PageContext): Promise<void> {

@@ -1,8 +1,8 @@
 /** Documents of the selected business and environment: filters (kept in the URL), status badges, pagination. */
-import type { Dte, Pagination } from "@timbre/sdk";
+import type { Dte, Pagination, SalesSummary } from "@timbre/sdk";
 import { api } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
-import { day, ENV_NAMES, ESTADO_TONE, ESTADOS, money, TIPOS, tipoName } from "../lib/format.js";
+import { chileToday, day, ENV_NAMES, ESTADO_TONE, ESTADOS, money, monthOf, TIPOS, tipoName } from "../lib/format.js";
 import { navigate, type PageContext } from "../router.js";
 import { state } from "../state.js";
 import { badge, card, empty, link, pageHeader, pager, table, takeFlash } from "../ui/components.js";
@@ -21,7 +21,11 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
     if (v) query[f] = v;
   }
   const page = Math.max(1, Number(q.get("page") ?? "1") || 1);
-  const result = await api.list<Dte>("/dte", { ...query, page, limit: 20 });
+  const period = query.desde && query.hasta ? { desde: query.desde, hasta: query.hasta } : null;
+  const [result, summary] = await Promise.all([
+    api.list<Dte>("/dte", { ...query, page, limit: 20 }),
+    period ? api.get<SalesSummary>("/dte/resumen", period).catch(() => null) : Promise.resolve(null),
+  ]);
   const go = (next: Record<string, string>, nextPage = 1) => {
     const params = new URLSearchParams(next);
     if (nextPage > 1) params.set("page", String(nextPage));
@@ -39,6 +43,13 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
     field({ name: "folio", label: "Folio", type: "number", value: query.folio ?? "", attrs: { min: 1, inputmode: "numeric" } }),
     field({ name: "receptor_rut", label: "RUT receptor", value: query.receptor_rut ?? "", attrs: { placeholder: "76192083-9", autocomplete: "off" } }),
     h("div", { class: "filter-actions" }, h("button", { type: "submit", class: "btn" }, "Filtrar"), h("button", { type: "button", class: "btn btn-secondary", onclick: () => go({}) }, "Limpiar")),
+  );
+  const months = h(
+    "div",
+    { class: "actions", role: "group", "aria-label": "Períodos" },
+    h("span", { class: "small muted" }, "Período:"),
+    h("button", { type: "button", class: "btn btn-secondary btn-small", onclick: () => go(monthOf(chileToday())) }, "Este mes"),
+    h("button", { type: "button", class: "btn btn-secondary btn-small", onclick: () => go(monthOf(chileToday(), -1)) }, "Mes anterior"),
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -104,7 +115,42 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
     ctx.main,
     pageHeader("Documentos", `${b.razon_social} · ${ENV_NAMES[state.environment()]}`, link("/dashboard/documentos/nuevo", "Emitir documento", "btn")),
     takeFlash(),
-    card(null, form),
+    card(null, form, months),
+    summary ? summaryCard(summary) : null,
     card(null, listRegion),
+  );
+}
+
+/**
+ * The period's sales by tipo (`GET /dte/resumen`), for the monthly IVA return: shown when the list is filtered by a
+ * whole period (desde and hasta). It covers every document of the period, whatever the other filters.
+ */
+function summaryCard(s: SalesSummary): HTMLElement {
+  const notes = [
+    s.rechazados ? `${s.rechazados} rechazado${s.rechazados === 1 ? "" : "s"} por el SII, no considerado${s.rechazados === 1 ? "" : "s"}.` : null,
+    s.sin_respuesta ? `${s.sin_respuesta} aún espera${s.sin_respuesta === 1 ? "" : "n"} la respuesta del SII: las cifras pueden cambiar.` : null,
+  ].filter((n): n is string => n !== null);
+  return card(
+    `Resumen del ${day(s.desde)} al ${day(s.hasta)}`,
+    s.tipos.length === 0
+      ? h("p", { class: "muted" }, "No hay documentos en el período.")
+      : table("Ventas por tipo de documento", [
+          { label: "Tipo", cell: (t: SalesSummary["tipos"][number]) => `${tipoName(t.tipo)}${t.tipo === 61 ? " (resta)" : ""}` },
+          { label: "Documentos", cell: (t) => String(t.documentos), className: "num" },
+          { label: "Neto", cell: (t) => money(t.monto_neto), className: "num" },
+          { label: "Exento", cell: (t) => money(t.monto_exento), className: "num" },
+          { label: "IVA", cell: (t) => money(t.monto_iva), className: "num" },
+          { label: "Total", cell: (t) => money(t.monto_total), className: "num" },
+        ], s.tipos),
+    h(
+      "dl",
+      { class: "facts" },
+      h("dt", null, "Débito fiscal (IVA)"),
+      h("dd", null, h("strong", { "data-testid": "debito-fiscal" }, money(s.debito_fiscal))),
+      h("dt", null, "Total, notas de crédito restadas"),
+      h("dd", null, money(s.total_neto_de_notas)),
+    ),
+    ...notes.map((n) => h("p", { class: "small muted" }, n)),
+    h("p", { class: "hint" }, "Considera todos los documentos del período, con independencia de los demás filtros. Es una ayuda para el F29, no la declaración."),
   );
 }
