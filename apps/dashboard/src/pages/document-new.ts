@@ -18,6 +18,7 @@ import { link, notice, pageHeader, setFlash } from "../ui/components.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { busy, showError } from "../ui/form.js";
 import { emissionForm, type Draft } from "./document-form.js";
+import { copyDraft, noteDraft } from "./drafts.js";
 import { requireBusiness } from "./require-business.js";
 
 interface PreviewResult {
@@ -116,12 +117,5 @@ async function draftFrom(query: URLSearchParams): Promise<Draft> {
     throw error;
   });
   if (!d) return { tipo };
-  const content: Draft = {
-    receptor: d.receptor,
-    precios_brutos: d.precios_brutos,
-    descuento_global_porcentaje: d.descuento_global_porcentaje,
-    items: d.items.map((i) => ({ nombre: i.nombre, cantidad: i.cantidad, unidad: i.unidad, precio: i.precio, descuento_porcentaje: i.descuento_porcentaje, exento: i.exento })),
-  };
-  if (note) return { ...content, tipo: tipo === 56 ? 56 : 61, referencia: { tipo_doc: d.tipo, folio: d.folio, fecha: d.fecha } };
-  return { ...content, tipo: d.tipo, forma_pago: d.forma_pago, observaciones: d.observaciones };
+  return note ? noteDraft(d, tipo === 56 ? 56 : 61) : copyDraft(d);
 }

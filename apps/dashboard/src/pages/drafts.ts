@@ -1,0 +1,23 @@
+/** Where the emission form starts from an issued document: a note that corrects it, or a new one like it. */
+import type { DteDetail } from "@timbre/sdk";
+import type { Draft } from "./document-form.js";
+
+function content(d: DteDetail): Draft {
+  return {
+    receptor: d.receptor,
+    precios_brutos: d.precios_brutos,
+    descuento_global_porcentaje: d.descuento_global_porcentaje,
+    // every line of an exempt document (34, 41) is exempt, and so are those of a note correcting it
+    items: d.items.map((i) => ({ nombre: i.nombre, cantidad: i.cantidad, unidad: i.unidad, precio: i.precio, descuento_porcentaje: i.descuento_porcentaje, exento: i.exento || d.tipo === 34 || d.tipo === 41 })),
+  };
+}
+
+/** A credit (61) or debit (56) note on `d`: its receptor, lines and options, and the reference; the reason is the user's. */
+export function noteDraft(d: DteDetail, tipo: 56 | 61): Draft {
+  return { ...content(d), tipo, referencia: { tipo_doc: d.tipo, folio: d.folio, fecha: d.fecha } };
+}
+
+/** A new document like `d` (next month's invoice): same tipo, receptor, lines and options; no reference, today's date. */
+export function copyDraft(d: DteDetail): Draft {
+  return { ...content(d), tipo: d.tipo, forma_pago: d.forma_pago, observaciones: d.observaciones };
+}
