@@ -216,5 +216,9 @@ describeDrivers("batch, idempotency, preview and annulment", (driver) => {
     const exemptNote = await h.call("POST", `/v1/dte/${exempt.json.data.id}/anular`, { key });
     expect(exemptNote.status).toBe(201);
     expect(exemptNote.json.data).toMatchObject({ monto_exento: exempt.json.data.monto_total, monto_total: exempt.json.data.monto_total, monto_iva: 0 });
+    // The exempt factura's lines read as exempt in its detail (as applied), though the request did not mark them.
+    const exemptDetail = (await h.call("GET", `/v1/dte/${exempt.json.data.id}`, { key })).json.data;
+    expect(exemptDetail.items.map((i: { exento: boolean }) => i.exento)).toEqual([true, true]);
+    expect(exemptDetail.precios_brutos).toBe(false);
   }, 30_000);
 });

@@ -63,7 +63,8 @@ export async function historyOf(db: Executor, documentId: string): Promise<Histo
 export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
   const { totals } = computationOf(row);
   const request = requestOf(row);
-  const items = request.items.map((item, i) => ({ ...item, exento: item.exento ?? false, monto: totals.lines[i]?.montoItem ?? 0 }));
+  // `exento` as applied: every line of an exempt tipo (34, 41) is exempt whether or not the request said so
+  const items = request.items.map((item, i) => ({ ...item, exento: totals.lines[i]?.exento ?? item.exento ?? false, monto: totals.lines[i]?.montoItem ?? 0 }));
   const head = presentDocument(row);
   return {
     ...head,
