@@ -10,22 +10,23 @@
 import type { EmitParams } from "@timbre/sdk";
 import { draftTotals, parseAmount } from "../lib/amounts.js";
 import { ApiError, type FieldError } from "../lib/api.js";
-import { h, replace, uid } from "../lib/dom.js";
+import { h, replace } from "../lib/dom.js";
 import { money, TIPOS, TIPOS_CAF } from "../lib/format.js";
-import { field, formAlert, value } from "../ui/form.js";
+import { checkbox, field, formAlert, isChecked, value } from "../ui/form.js";
+import { lineItems, type DraftLine } from "./line-items.js";
 
 const BOLETAS = [39, 41];
 const EXEMPT = [34, 41];
 const NOTES = [56, 61];
 const FACTURAS = [33, 34];
-export const ANONYMOUS = { rut: "66666666-6", razon_social: "Consumidor final" };
+const ANONYMOUS = { rut: "66666666-6", razon_social: "Consumidor final" };
 
 /** What a form can start from: a tipo, and for a note the document it modifies. */
 export interface Draft {
   tipo?: number;
   fecha?: string;
   receptor?: Partial<EmitParams["receptor"]>;
-  items?: Array<Partial<Record<"nombre" | "cantidad" | "unidad" | "precio" | "descuento_porcentaje", string | number>> & { exento?: boolean }>;
+  items?: DraftLine[];
   precios_brutos?: boolean;
   descuento_global_porcentaje?: number;
   forma_pago?: number;
@@ -37,7 +38,6 @@ export interface EmissionForm {
   form: HTMLFormElement;
   /** The request body, or an ApiError-shaped VALIDATION_ERROR for what cannot even be sent (a price that is not a number). */
   read(): EmitParams;
-  tipo(): number;
   /** Region under the buttons for a preview. */
   preview: HTMLElement;
 }
@@ -70,11 +70,11 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
     ),
   );
 
-  const lines = h("div", { class: "lines" });
-  const addLine = h("button", { type: "button", class: "btn btn-secondary btn-small" }, "+ Agregar ítem");
-  const lineCount = h("p", { class: "hint", "aria-live": "polite" });
+  // the tipo shown (the line limit depends on it); `refresh` is defined below and only called on user input
+  let shownTipo = d.tipo ?? 33;
+  const lines = lineItems({ lines: d.items ?? [], maxLines: () => opts.maxLines(shownTipo), onChange: () => refresh() });
   const gross = checkbox("precios_brutos", "Los precios incluyen IVA", "Típico en boletas: el precio es el que paga el cliente.", d.precios_brutos ?? BOLETAS.includes(d.tipo ?? 33));
-  const itemsSection = h("fieldset", { class: "subfields", "data-field": "items" }, h("legend", null, "Ítems"), gross, lines, h("div", { class: "actions" }, addLine, lineCount), h("p", { class: "field-error", "aria-live": "polite" }));
+  const itemsSection = h("fieldset", { class: "subfields", "data-field": "items" }, h("legend", null, "Ítems"), gross, lines.element, h("p", { class: "field-error", "aria-live": "polite" }));
 
   const ref = d.referencia ?? {};
   const referencia = h(
@@ -131,66 +131,9 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
     preview,
   );
 
-  const tipo = () => Number(value(form, "tipo"));
-  const rows = () => [...lines.querySelectorAll<HTMLElement>(".line")];
-
-  const renumber = () => {
-    rows().forEach((row, i) => {
-      row.querySelector("legend")!.textContent = `Ítem ${i + 1}`;
-      for (const el of row.querySelectorAll<HTMLElement>("[data-field]")) el.dataset.field = el.dataset.field!.replace(/^items\[\d+\]/, `items[${i}]`);
-      for (const el of row.querySelectorAll<HTMLInputElement>("[name]")) el.name = el.name.replace(/^items\[\d+\]/, `items[${i}]`);
-    });
-    const n = rows().length;
-    const max = opts.maxLines(tipo());
-    (addLine as HTMLButtonElement).disabled = n >= max;
-    lineCount.textContent = n >= max ? `Máximo ${max} ítems en este tipo de documento.` : "";
-    for (const b of lines.querySelectorAll<HTMLButtonElement>("[data-action=remove]")) b.disabled = n === 1;
-  };
-
-  const addRow = (item: NonNullable<Draft["items"]>[number] = {}) => {
-    const i = rows().length;
-    // numbers as typed in Chile: a decimal comma, no thousands separator (parseAmount reads both back)
-    const text = (x: string | number | undefined) => (x === undefined ? undefined : typeof x === "number" ? String(x).replace(".", ",") : x);
-    const row = h(
-      "fieldset",
-      { class: "line" },
-      h("legend", null, `Ítem ${i + 1}`),
-      h(
-        "div",
-        { class: "line-grid" },
-        field({ name: `items[${i}].nombre`, label: "Nombre", required: true, value: text(item.nombre), attrs: { maxlength: 80 } }),
-        field({ name: `items[${i}].cantidad`, label: "Cantidad", required: true, value: text(item.cantidad) ?? "1", attrs: { inputmode: "decimal", autocomplete: "off" } }),
-        field({ name: `items[${i}].unidad`, label: "Unidad", value: text(item.unidad), attrs: { maxlength: 4, autocomplete: "off", placeholder: "kg" } }),
-        field({ name: `items[${i}].precio`, label: "Precio unitario", required: true, value: text(item.precio), attrs: { inputmode: "decimal", autocomplete: "off" } }),
-        field({ name: `items[${i}].descuento_porcentaje`, label: "Dcto. %", value: text(item.descuento_porcentaje), attrs: { inputmode: "decimal", autocomplete: "off" } }),
-      ),
-      h(
-        "div",
-        { class: "line-foot" },
-        checkbox(`items[${i}].exento`, "Exento de IVA", null, item.exento === true),
-        h("span", { class: "line-amount", "aria-live": "off" }),
-        h("button", { type: "button", class: "btn btn-danger-ghost btn-small", "data-action": "remove" }, "Quitar"),
-      ),
-    );
-    lines.append(row);
-    renumber();
-    return row;
-  };
-
-  lines.addEventListener("click", (event) => {
-    const button = event.target instanceof Element ? event.target.closest("[data-action=remove]") : null;
-    if (!button) return;
-    const row = button.closest(".line");
-    const next = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null;
-    row?.remove();
-    renumber();
-    refresh();
-    next?.querySelector<HTMLElement>("input")?.focus();
-  });
-  addLine.addEventListener("click", () => {
-    addRow().querySelector<HTMLElement>("input")?.focus();
-    refresh();
-  });
+  function tipo(): number {
+    return Number(value(form, "tipo"));
+  }
 
   const setRequired = (name: string, on: boolean) => {
     const wrapper = form.querySelector<HTMLElement>(`[data-field="${name}"]`);
@@ -202,7 +145,6 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
     if (on) label.append(h("span", { class: "req", "aria-hidden": "true" }, " *"));
   };
 
-  let shownTipo = 0;
   const updateForTipo = () => {
     const t = tipo();
     const boleta = BOLETAS.includes(t);
@@ -218,15 +160,15 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
     referencia.hidden = !NOTES.includes(t);
     formaPago.hidden = !FACTURAS.includes(t);
     gross.hidden = EXEMPT.includes(t);
-    for (const box of lines.querySelectorAll<HTMLElement>(".line-foot .check")) box.hidden = EXEMPT.includes(t);
-    if (shownTipo !== 0 && shownTipo !== t && BOLETAS.includes(t) !== BOLETAS.includes(shownTipo)) {
+    lines.showExempt(!EXEMPT.includes(t));
+    if (shownTipo !== t && BOLETAS.includes(t) !== BOLETAS.includes(shownTipo)) {
       gross.querySelector<HTMLInputElement>("input")!.checked = boleta; // a boleta's prices usually include IVA, a factura's do not
     }
     shownTipo = t;
     const hint = opts.foliosHint(t);
     foliosHint.textContent = hint ?? "";
     foliosHint.hidden = hint === null;
-    renumber();
+    lines.renumber();
   };
 
   const read = (): EmitParams => {
@@ -240,17 +182,7 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
       if (n === null) problems.push({ field: name, reason: "number", message: "" });
       return n ?? undefined;
     };
-    const items = rows().map((_, i) => {
-      const p = `items[${i}]`;
-      const item: Record<string, unknown> = { nombre: value(form, `${p}.nombre`), cantidad: num(`${p}.cantidad`), precio: num(`${p}.precio`) };
-      const unidad = value(form, `${p}.unidad`);
-      if (unidad) item.unidad = unidad;
-      const pct = num(`${p}.descuento_porcentaje`);
-      if (pct !== undefined) item.descuento_porcentaje = pct;
-      if (!EXEMPT.includes(t) && checked(form, `${p}.exento`)) item.exento = true;
-      for (const k of Object.keys(item)) if (item[k] === undefined) delete item[k];
-      return item as unknown as EmitParams["items"][number];
-    });
+    const items = lines.read(form, num, !EXEMPT.includes(t));
     const rec: Record<string, string> = {};
     for (const k of ["rut", "razon_social", "giro", "direccion", "comuna", "ciudad", "email"]) {
       const v = value(form, `receptor.${k}`);
@@ -262,7 +194,7 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
       receptor: (BOLETAS.includes(t) && !rec.rut && !rec.razon_social ? { ...ANONYMOUS } : rec) as unknown as EmitParams["receptor"],
       items,
     };
-    if (!EXEMPT.includes(t)) body.precios_brutos = checked(form, "precios_brutos");
+    if (!EXEMPT.includes(t)) body.precios_brutos = isChecked(form, "precios_brutos");
     const global = num("descuento_global_porcentaje");
     if (global !== undefined) body.descuento_global_porcentaje = global;
     if (FACTURAS.includes(t) && value(form, "forma_pago")) body.forma_pago = Number(value(form, "forma_pago")) as 1 | 2 | 3;
@@ -283,21 +215,17 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
   };
 
   /** Each line's amount and the totals of the lines that can be computed so far. */
-  const refresh = () => {
+  function refresh(): void {
     let body: EmitParams | null = null;
     try {
       body = read();
     } catch {
       body = null;
     }
-    const amounts = rows().map((row) => row.querySelector<HTMLElement>(".line-amount")!);
     const complete = body ? body.items.map((i) => typeof i.cantidad === "number" && typeof i.precio === "number" && i.cantidad > 0) : [];
     const totals = body ? draftTotals({ ...body, items: body.items.filter((_, i) => complete[i]) }) : null;
     let k = 0;
-    amounts.forEach((el, i) => {
-      const line = complete[i] && totals ? totals.lines[k++] : undefined;
-      el.textContent = line ? `Monto: ${money(line.montoItem)}` : "";
-    });
+    lines.showAmounts(complete.map((ok) => (ok && totals ? (totals.lines[k++]?.montoItem ?? null) : null)));
     const t = tipo();
     const rowsOf = (pairs: Array<[string, string, boolean?]>) => pairs.flatMap(([label, text, strong]) => [h("dt", null, label), h("dd", { class: "num" }, strong ? h("strong", null, text) : text)]);
     if (!totals) {
@@ -313,9 +241,8 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
         ["Total", money(totals.montoTotal), true],
       ]),
     );
-  };
+  }
 
-  for (const item of d.items?.length ? d.items : [{}]) addRow(item);
   updateForTipo();
   refresh();
   form.addEventListener("input", refresh);
@@ -325,20 +252,5 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
     refresh();
   });
 
-  return { form, read, tipo, preview };
-}
-
-function checkbox(name: string, label: string, description: string | null, isChecked: boolean): HTMLElement {
-  const id = uid(name.replace(/[^a-z0-9]/gi, "-"));
-  return h(
-    "div",
-    { class: "check", "data-field": name },
-    h("input", { type: "checkbox", id, name, checked: isChecked }),
-    h("label", { for: id }, label, description ? h("span", { class: "check-desc" }, description) : null),
-  );
-}
-
-function checked(form: HTMLFormElement, name: string): boolean {
-  const el = form.elements.namedItem(name);
-  return el instanceof HTMLInputElement && el.checked;
+  return { form, read, preview };
 }

@@ -142,3 +142,19 @@ export function chosenFile(form: HTMLFormElement, name: string, missing: string)
   if (alert) showAlert(alert, missing);
   return null;
 }
+
+/** A labelled checkbox (`.check`), with an optional description under its label. */
+export function checkbox(name: string, label: string, description: string | null, checked: boolean): HTMLElement {
+  const id = uid(name.replace(/[^a-z0-9]/gi, "-"));
+  return h(
+    "div",
+    { class: "check", "data-field": name },
+    h("input", { type: "checkbox", id, name, checked }),
+    h("label", { for: id }, label, description ? h("span", { class: "check-desc" }, description) : null),
+  );
+}
+
+export function isChecked(form: HTMLFormElement, name: string): boolean {
+  const el = form.elements.namedItem(name);
+  return el instanceof HTMLInputElement && el.checked;
+}

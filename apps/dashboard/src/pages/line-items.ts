@@ -1,0 +1,116 @@
+/**
+ * The lines of the emission form: one fieldset per line (nombre, cantidad, unidad, precio, descuento, exento, its
+ * amount), added and removed by the user, renumbered so that every control's name stays the API's path
+ * (`items[2].precio`) and server errors land on it. At most `maxLines()`; the last line cannot be removed.
+ */
+import type { EmitParams } from "@timbre/sdk";
+import { h } from "../lib/dom.js";
+import { money } from "../lib/format.js";
+import { checkbox, field, isChecked, value } from "../ui/form.js";
+
+export type DraftLine = Partial<Record<"nombre" | "cantidad" | "unidad" | "precio" | "descuento_porcentaje", string | number>> & { exento?: boolean };
+
+export interface LineItems {
+  /** The lines and the "add" button. */
+  element: HTMLElement;
+  /** Reads the lines; `num` turns a typed number into a value (or records a problem). */
+  read(form: HTMLFormElement, num: (name: string) => number | undefined, exemptAllowed: boolean): EmitParams["items"];
+  /** Prints each line's amount (null: not computable yet). */
+  showAmounts(amounts: Array<number | null>): void;
+  /** Hides the per-line exempt boxes (exempt tipos: every line is). */
+  showExempt(visible: boolean): void;
+  /** Re-applies the line limit (it depends on the tipo). */
+  renumber(): void;
+}
+
+// numbers as typed in Chile: a decimal comma, no thousands separator (parseAmount reads both back)
+const asTyped = (x: string | number | undefined) => (x === undefined ? undefined : typeof x === "number" ? String(x).replace(".", ",") : x);
+
+export function lineItems(opts: { lines: DraftLine[]; maxLines: () => number; onChange: () => void }): LineItems {
+  const list = h("div", { class: "lines" });
+  const add = h("button", { type: "button", class: "btn btn-secondary btn-small" }, "+ Agregar ítem");
+  const limit = h("p", { class: "hint", "aria-live": "polite" });
+  const rows = () => [...list.querySelectorAll<HTMLElement>(".line")];
+  let exemptVisible = true;
+
+  const renumber = () => {
+    rows().forEach((row, i) => {
+      row.querySelector("legend")!.textContent = `Ítem ${i + 1}`;
+      for (const el of row.querySelectorAll<HTMLElement>("[data-field]")) el.dataset.field = el.dataset.field!.replace(/^items\[\d+\]/, `items[${i}]`);
+      for (const el of row.querySelectorAll<HTMLInputElement>("[name]")) el.name = el.name.replace(/^items\[\d+\]/, `items[${i}]`);
+    });
+    const n = rows().length;
+    const max = opts.maxLines();
+    add.disabled = n >= max;
+    limit.textContent = n >= max ? `Máximo ${max} ítems en este tipo de documento.` : "";
+    for (const b of list.querySelectorAll<HTMLButtonElement>("[data-action=remove]")) b.disabled = n === 1;
+  };
+
+  const addRow = (item: DraftLine = {}) => {
+    const i = rows().length;
+    const exempt = checkbox(`items[${i}].exento`, "Exento de IVA", null, item.exento === true);
+    exempt.hidden = !exemptVisible;
+    const row = h(
+      "fieldset",
+      { class: "line" },
+      h("legend", null, `Ítem ${i + 1}`),
+      h(
+        "div",
+        { class: "line-grid" },
+        field({ name: `items[${i}].nombre`, label: "Nombre", required: true, value: asTyped(item.nombre), attrs: { maxlength: 80 } }),
+        field({ name: `items[${i}].cantidad`, label: "Cantidad", required: true, value: asTyped(item.cantidad) ?? "1", attrs: { inputmode: "decimal", autocomplete: "off" } }),
+        field({ name: `items[${i}].unidad`, label: "Unidad", value: asTyped(item.unidad), attrs: { maxlength: 4, autocomplete: "off", placeholder: "kg" } }),
+        field({ name: `items[${i}].precio`, label: "Precio unitario", required: true, value: asTyped(item.precio), attrs: { inputmode: "decimal", autocomplete: "off" } }),
+        field({ name: `items[${i}].descuento_porcentaje`, label: "Dcto. %", value: asTyped(item.descuento_porcentaje), attrs: { inputmode: "decimal", autocomplete: "off" } }),
+      ),
+      h("div", { class: "line-foot" }, exempt, h("span", { class: "line-amount", "aria-live": "off" }), h("button", { type: "button", class: "btn btn-danger-ghost btn-small", "data-action": "remove" }, "Quitar")),
+    );
+    list.append(row);
+    renumber();
+    return row;
+  };
+
+  list.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest("[data-action=remove]") : null;
+    const row = button?.closest(".line");
+    if (!row) return;
+    const next = (row.nextElementSibling ?? row.previousElementSibling) as HTMLElement | null;
+    row.remove();
+    renumber();
+    opts.onChange();
+    next?.querySelector<HTMLElement>("input")?.focus();
+  });
+  add.addEventListener("click", () => {
+    addRow().querySelector<HTMLElement>("input")?.focus();
+    opts.onChange();
+  });
+  for (const item of opts.lines.length > 0 ? opts.lines : [{}]) addRow(item);
+
+  return {
+    element: h("div", null, list, h("div", { class: "actions" }, add, limit)),
+    renumber,
+    read(form, num, exemptAllowed) {
+      return rows().map((_, i) => {
+        const p = `items[${i}]`;
+        const item: Record<string, unknown> = { nombre: value(form, `${p}.nombre`), cantidad: num(`${p}.cantidad`), precio: num(`${p}.precio`) };
+        const unidad = value(form, `${p}.unidad`);
+        if (unidad) item.unidad = unidad;
+        const pct = num(`${p}.descuento_porcentaje`);
+        if (pct !== undefined) item.descuento_porcentaje = pct;
+        if (exemptAllowed && isChecked(form, `${p}.exento`)) item.exento = true;
+        for (const k of Object.keys(item)) if (item[k] === undefined) delete item[k];
+        return item as unknown as EmitParams["items"][number];
+      });
+    },
+    showAmounts(amounts) {
+      rows().forEach((row, i) => {
+        const amount = amounts[i];
+        row.querySelector<HTMLElement>(".line-amount")!.textContent = amount === null || amount === undefined ? "" : `Monto: ${money(amount)}`;
+      });
+    },
+    showExempt(visible) {
+      exemptVisible = visible;
+      for (const box of list.querySelectorAll<HTMLElement>(".line-foot .check")) box.hidden = !visible;
+    },
+  };
+}
