@@ -7,31 +7,18 @@
  * month of a million boletas is one request, not ten thousand pages. Boletas' IVA is summed per document; the SII's
  * own daily summary may differ by a few pesos of rounding.
  */
+import type { Static } from "@sinclair/typebox";
 import { and, eq, sql, type AnyColumn } from "drizzle-orm";
 import { documents } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { invalidParameter } from "../../http/errors.js";
 import { readFilters } from "./list-documents.js";
+import type { SalesSummarySchema } from "./schemas.js";
 
-export interface TipoSummary {
-  tipo: number;
-  documentos: number;
-  monto_neto: number;
-  monto_exento: number;
-  monto_iva: number;
-  monto_total: number;
-}
-
-export interface SalesSummary {
-  desde: string;
-  hasta: string;
-  tipos: TipoSummary[];
-  debito_fiscal: number;
-  total_neto_de_notas: number;
-  rechazados: number;
-  sin_respuesta: number;
-}
+/** The answer, as its schema (OpenAPI) says. */
+export type SalesSummary = Static<typeof SalesSummarySchema>;
+type TipoSummary = SalesSummary["tipos"][number];
 
 const CREDIT_NOTE = 61;
 
