@@ -360,6 +360,15 @@ describe("dashboard journey", () => {
     expect(await input("items[1].precio").inputValue()).toBe("1490,4");
     await totals.getByText("$50.364").waitFor();
 
+    // A receptor this business invoiced before: its RUT fills the rest, from the last document to it.
+    await go("/dashboard/documentos/nuevo");
+    await page.getByRole("heading", { name: "Emitir documento", level: 1 }).waitFor();
+    await page.getByRole("textbox", { name: "RUT", exact: true }).fill("76192083-9");
+    await page.getByRole("textbox", { name: "RUT", exact: true }).press("Tab");
+    await page.getByText("Datos tomados del último documento emitido a este RUT").waitFor();
+    expect(await input("receptor.razon_social").inputValue()).toBe("Tostaduría del Sur Ltda.");
+    expect(await input("receptor.comuna").inputValue()).toBe("Temuco");
+
     // A boleta: the receptor may stay empty (the anonymous consumer), and its prices include IVA.
     await go("/dashboard/documentos/nuevo?tipo=39");
     await page.getByRole("heading", { name: "Emitir documento", level: 1 }).waitFor();

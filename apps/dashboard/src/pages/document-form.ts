@@ -8,6 +8,7 @@
  * (56/61) get the reference section; only facturas get a payment term.
  */
 import type { EmitParams } from "@timbre/sdk";
+import { isValidRut, normalizeRut } from "@timbre/core/rut";
 import { draftTotals, parseAmount } from "../lib/amounts.js";
 import { ApiError, type FieldError } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
@@ -42,7 +43,17 @@ export interface EmissionForm {
   preview: HTMLElement;
 }
 
-export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tipo: number) => number; foliosHint: (tipo: number) => string | null; submitLabel: string }): EmissionForm {
+export interface EmissionFormOptions {
+  draft: Draft;
+  today: string;
+  maxLines: (tipo: number) => number;
+  foliosHint: (tipo: number) => string | null;
+  submitLabel: string;
+  /** The receptor this business last issued to with that RUT (normalized), to fill the fields still empty. */
+  knownReceptor?: (rut: string) => Promise<Partial<EmitParams["receptor"]> | null>;
+}
+
+export function emissionForm(opts: EmissionFormOptions): EmissionForm {
   const d = opts.draft;
   const tipoField = field({ name: "tipo", label: "Tipo de documento", required: true, value: String(d.tipo ?? 33), options: TIPOS_CAF.map((t): [string, string] => [String(t), `${t} · ${TIPOS[t]}`]) });
   const foliosHint = h("p", { class: "hint", "aria-live": "polite" });
@@ -249,8 +260,27 @@ export function emissionForm(opts: { draft: Draft; today: string; maxLines: (tip
   form.addEventListener("change", (event) => {
     const name = event.target instanceof HTMLSelectElement ? event.target.name : "";
     if (name === "tipo" || name === "referencia.tipo_doc") updateForTipo();
+    if (event.target instanceof HTMLInputElement && event.target.name === "receptor.rut") void fillKnownReceptor();
     refresh();
   });
+
+  /** A RUT this business issued to before fills the receptor fields that are still empty (never overwrites). */
+  async function fillKnownReceptor(): Promise<void> {
+    const typed = value(form, "receptor.rut");
+    if (!opts.knownReceptor || !isValidRut(typed) || normalizeRut(typed) === ANONYMOUS.rut) return;
+    const known = await opts.knownReceptor(normalizeRut(typed)).catch(() => null);
+    if (!known || value(form, "receptor.rut") !== typed) return; // the user moved on meanwhile
+    let filled = false;
+    for (const k of ["razon_social", "giro", "direccion", "comuna", "ciudad", "email"] as const) {
+      const input = form.elements.namedItem(`receptor.${k}`);
+      const v = known[k];
+      if (input instanceof HTMLInputElement && input.value.trim() === "" && v) {
+        input.value = v;
+        filled = true;
+      }
+    }
+    if (filled) receptorHint.textContent = "Datos tomados del último documento emitido a este RUT. Revísalos.";
+  }
 
   return { form, read, preview };
 }

@@ -39,7 +39,11 @@ export async function newDocumentPage(ctx: PageContext): Promise<void> {
     const left = numerations.filter((n) => n.tipo === tipo).reduce((sum, n) => sum + n.disponibles, 0);
     return left === 0 ? "No quedan folios de este tipo: sube un CAF en «Folios (CAF)» antes de emitir." : `Quedan ${left.toLocaleString("es-CL")} folios.`;
   };
-  const { form, read, preview } = emissionForm({ draft, today, foliosHint, maxLines: (t) => (t === 39 || t === 41 ? 1000 : 60), submitLabel: "Emitir" });
+  const knownReceptor = async (rut: string) => {
+    const last = (await api.list<Dte>("/dte", { receptor_rut: rut, limit: 1 })).data[0];
+    return last ? (await api.get<DteDetail>(`/dte/${last.id}`)).receptor : null;
+  };
+  const { form, read, preview } = emissionForm({ draft, today, foliosHint, knownReceptor, maxLines: (t) => (t === 39 || t === 41 ? 1000 : 60), submitLabel: "Emitir" });
   const urls: string[] = [];
   ctx.onLeave(() => urls.forEach((u) => URL.revokeObjectURL(u)));
 
