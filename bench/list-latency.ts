@@ -1,5 +1,5 @@
 /**
- * `GET /v1/dte` latency with 1,000,000 stored documents of one business: `DATABASE_URL=postgres://… bun
+ * `GET /v1/dte` (and `GET /v1/dte/resumen`) latency with 1,000,000 stored documents of one business: `DATABASE_URL=postgres://… bun
  * bench/list-latency.ts [--rows 1000000] [--requests 200]`. A scratch database (server process,
  * workers off), one real emitted document as the template, then `generate_series` bulk rows (tipos, dates over ~2
  * years, states, 5,000 receivers); then sequential requests per filter set → p50/p95/p99. Migrations 0004 and 0005
@@ -71,6 +71,30 @@ try {
     }
   };
   await measure("indexes as migrated");
+
+  // GET /dte/resumen: the period's sales by tipo, one aggregate over the (business, environment, fecha) index.
+  const SUMMARIES: [string, string][] = [
+    ["resumen, one month", "desde=2026-01-01&hasta=2026-01-31"],
+    ["resumen, one year", "desde=2025-01-01&hasta=2025-12-31"],
+    ["resumen, everything", "desde=2025-01-01&hasta=2026-12-31"],
+  ];
+  console.log("\n| Summary | documents | p50 ms | p95 ms | p99 ms |");
+  console.log("|---|---:|---:|---:|---:|");
+  const summaryRequests = Math.max(10, Math.floor(REQUESTS / 4));
+  for (const [name, query] of SUMMARIES) {
+    for (let i = 0; i < 3; i++) await http(base, "GET", `/v1/dte/resumen?${query}`, { key: e.key }); // warm
+    const ms: number[] = [];
+    let counted = 0;
+    for (let i = 0; i < summaryRequests; i++) {
+      const res = await http(base, "GET", `/v1/dte/resumen?${query}`, { key: e.key });
+      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.json)}`);
+      const data = res.json.data as { tipos: Array<{ documentos: number }>; rechazados: number };
+      counted = data.tipos.reduce((sum, t) => sum + t.documentos, 0) + data.rechazados;
+      ms.push(res.ms);
+    }
+    ms.sort((a, b) => a - b);
+    console.log(`| ${name} | ${counted} | ${percentile(ms, 50).toFixed(1)} | ${percentile(ms, 95).toFixed(1)} | ${percentile(ms, 99).toFixed(1)} |`);
+  }
   {
     const count = await cluster.sql.unsafe(`explain analyze select count(*) from documents where business_id = '${e.businessId}' and environment = 'test'`);
     console.log(`\nplan of the unfiltered count (exact totals, API.md §6.9):\n${count.map((r) => Object.values(r)[0]).join("\n")}`);
