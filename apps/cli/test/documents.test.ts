@@ -146,4 +146,21 @@ test("login → business → certificate → sandbox CAF → emit → status --w
   const badMonth = await runCli(["dte", "resumen", "--mes", "2026-13"], { home });
   expect(badMonth.code).toBe(2);
   expect(badMonth.stderr).toContain("--mes must be YYYY-MM");
+
+  // A quick factura from flags to a receptor invoiced before: the fields not given come from the last document to
+  // it, and the command says so; annulled with a new address for the note.
+  const quick = await runCli(["dte", "emit", "--tipo", "33", "--receptor-rut", "60.803.000-K", "--item", "Asesoría:1:10000", "--forma-pago", "contado", "--json"], { home });
+  expect(quick.code).toBe(0);
+  expect(quick.stderr).toContain(`Receptor razon_social, giro, direccion, comuna taken from the last document to 60.803.000-K (tipo 33 N° 1, ${dte.id}).`);
+  const quickId = (quick.json as { id: string }).id;
+  const quickShown = (await runCli(["dte", "show", quickId, "--json"], { home })).json as { forma_pago: number; receptor: Record<string, string> };
+  expect(quickShown).toMatchObject({ forma_pago: 1, receptor: { rut: "60803000-K", razon_social: "Cliente de Prueba Ltda", giro: "Comercio", direccion: "Calle Falsa 123", comuna: "Santiago" } });
+  const moved = await runCli(["dte", "anular", quickId, "--receptor-direccion", "Nueva 123", "--receptor-comuna", "Ñuñoa", "--json"], { home });
+  expect(moved.code).toBe(0);
+  const movedShown = (await runCli(["dte", "show", (moved.json as { id: string }).id, "--json"], { home })).json as { receptor: Record<string, string> };
+  expect(movedShown.receptor).toMatchObject({ razon_social: "Cliente de Prueba Ltda", direccion: "Nueva 123", comuna: "Ñuñoa" });
+  // Nobody invoiced before and no name given: the server says what is missing.
+  const unknown = await runCli(["dte", "emit", "--tipo", "33", "--receptor-rut", "96790240-3", "--item", "Asesoría:1:10000"], { home });
+  expect(unknown.code).toBe(1);
+  expect(unknown.stderr).toContain("receptor.razon_social");
 }, 90_000);

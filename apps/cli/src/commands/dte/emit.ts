@@ -1,18 +1,21 @@
 import { Flags } from "@oclif/core";
-import type { Dte, DteStatusResult, EmitParams, TipoDte } from "@timbre/sdk";
+import type { Dte, DteStatusResult, EmitParams, Receptor, Timbre, TipoDte } from "@timbre/sdk";
 import { CommandFailure, EXIT, TimbreCommand } from "../../lib/base-command.js";
 import { renderDte, renderStatus } from "../../lib/dte-view.js";
 import { readJsonFile } from "../../lib/files.js";
 import { parseItem } from "../../lib/parse-item.js";
+import { fillReceptor, receptorFieldFlags, receptorFromFlags } from "../../lib/receptor-flags.js";
 import { StatusWatch } from "../../lib/progress.js";
 
 export default class DteEmit extends TimbreCommand<typeof DteEmit> {
-  static override summary = "Emit a document from a JSON file, or a quick receipt from flags";
+  static override summary = "Emit a document from a JSON file, or a quick one from flags";
   static override description =
-    "The request is sent with an idempotency key (generated, or --idempotency-key) so a retried emission never takes a second folio.";
+    "The request is sent with an idempotency key (generated, or --idempotency-key) so a retried emission never takes a second folio. " +
+    "A quick factura to a RUT the business issued to before takes the receptor fields not given as flags from the last document to it (and says so on stderr).";
   static override examples = [
     "<%= config.bin %> dte emit --file invoice.json",
     '<%= config.bin %> dte emit --tipo 39 --item "Café:2:1500" --item "Medialuna:1:1200"',
+    '<%= config.bin %> dte emit --tipo 33 --receptor-rut 76192083-9 --receptor-razon-social "Tostaduría del Sur Ltda." --receptor-giro Comercio --receptor-direccion "Los Aromos 45" --receptor-comuna Temuco --item "Café en grano:3:12990" --forma-pago contado',
     "<%= config.bin %> dte emit --file invoice.json --wait --json",
   ];
   static override flags = {
@@ -20,7 +23,9 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
     tipo: Flags.integer({ description: "document type for a quick document (default 39)" }),
     item: Flags.string({ description: 'line "nombre:cantidad:precio[:exento]" (repeatable)', multiple: true }),
     "receptor-rut": Flags.string({ description: "receptor RUT (default 66666666-6, anonymous consumer)" }),
-    "receptor-razon-social": Flags.string({ description: "receptor name (default \"Consumidor final\")" }),
+    "receptor-razon-social": Flags.string({ description: "receptor name (default on boletas: \"Consumidor final\")" }),
+    ...receptorFieldFlags,
+    "forma-pago": Flags.option({ description: "payment term of a factura (default: the SII's, crédito)", options: ["contado", "credito", "sin-costo"] as const })(),
     "net-prices": Flags.boolean({ description: "item prices exclude IVA (quick receipts default to gross prices)", default: false }),
     fecha: Flags.string({ description: "tax date YYYY-MM-DD (default today in Chile)" }),
     observaciones: Flags.string({ description: "free text printed on the PDF" }),
@@ -29,9 +34,10 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
   };
 
   async run() {
-    const params = this.flags.file ? (readJsonFile(this.flags.file) as EmitParams) : this.quickDocument();
+    const fromFile = this.flags.file ? (readJsonFile(this.flags.file) as EmitParams) : null;
     this.requireBusiness();
     const client = await this.client();
+    const params = fromFile ?? (await this.quickDocument(client));
     const options = this.flags["idempotency-key"] ? { idempotencyKey: this.flags["idempotency-key"] } : undefined;
     const dte = await client.dte.emit(params, options);
     let final: DteStatusResult | undefined;
@@ -53,7 +59,7 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
     );
   }
 
-  private quickDocument(): EmitParams {
+  private async quickDocument(client: Timbre): Promise<EmitParams> {
     const specs = this.flags.item ?? [];
     if (specs.length === 0) {
       const message = 'Pass --file invoice.json, or at least one --item "nombre:cantidad:precio".';
@@ -68,16 +74,34 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
     }
     const tipo = (this.flags.tipo ?? 39) as TipoDte;
     const receipt = tipo === 39 || tipo === 41;
+    const rut = this.flags["receptor-rut"] ?? "66666666-6";
+    let receptor = receptorFromFlags(this.flags);
+    const needs = receipt ? ["razon_social"] : ["razon_social", "giro", "direccion", "comuna"];
+    if (this.flags["receptor-rut"] && needs.some((f) => receptor[f as keyof Receptor] === undefined)) receptor = await this.knownReceptor(client, rut, receptor);
+    const formaPago = this.flags["forma-pago"];
     return {
       tipo,
-      receptor: {
-        rut: this.flags["receptor-rut"] ?? "66666666-6",
-        razon_social: this.flags["receptor-razon-social"] ?? "Consumidor final",
-      },
+      // without a name a factura is left for the server to refuse ("receptor.razon_social is required")
+      receptor: { ...receptor, rut, ...(receptor.razon_social === undefined && receipt ? { razon_social: "Consumidor final" } : {}) } as Receptor,
       items,
+      ...(formaPago ? { forma_pago: ({ contado: 1, credito: 2, "sin-costo": 3 } as const)[formaPago] } : {}),
       ...(receipt && !this.flags["net-prices"] ? { precios_brutos: true } : {}),
       ...(this.flags.fecha ? { fecha: this.flags.fecha } : {}),
       ...(this.flags.observaciones ? { observaciones: this.flags.observaciones } : {}),
     };
+  }
+
+  /** Fills the receptor fields not given from the last document to `rut` (a lookup that fails leaves them to the server). */
+  private async knownReceptor(client: Timbre, rut: string, given: Partial<Receptor>): Promise<Partial<Receptor>> {
+    try {
+      const last = (await client.dte.list({ receptor_rut: rut, limit: 1 })).data[0];
+      if (!last) return given;
+      const { receptor, taken } = fillReceptor(given, (await client.dte.retrieve(last.id)).receptor);
+      // on stderr even with --json (oclif silences its own log then): stdout stays the document
+      if (taken.length > 0) process.stderr.write(`Receptor ${taken.join(", ")} taken from the last document to ${rut} (tipo ${last.tipo} N° ${last.folio}, ${last.id}).\n`);
+      return receptor;
+    } catch {
+      return given;
+    }
   }
 }
