@@ -9,7 +9,7 @@ const factura = {
   monto_neto: 1000, monto_exento: 500, monto_iva: 190, monto_total: 1690, estado: "ACEPTADO", track_id: "1", pdf_url: "", xml_url: "", environment: "test", created_at: "",
   precios_brutos: false, forma_pago: 1, descuento_global_porcentaje: 5, observaciones: "OC 881",
   items: [
-    { nombre: "Café", cantidad: 2, precio: 500, unidad: "kg", monto: 1000, exento: false },
+    { nombre: "Café", descripcion: "Tueste medio, grano entero", cantidad: 2, precio: 500, unidad: "kg", monto: 1000, exento: false },
     { nombre: "Flete", cantidad: 1, precio: 500, monto: 500, exento: true },
   ],
   referencias: [], historial: [],
@@ -23,8 +23,8 @@ test("a note: the document's receptor, lines, options and the reference; not its
     precios_brutos: false,
     descuento_global_porcentaje: 5,
     items: [
-      { nombre: "Café", cantidad: 2, precio: 500, unidad: "kg", descuento_porcentaje: undefined, exento: false },
-      { nombre: "Flete", cantidad: 1, precio: 500, unidad: undefined, descuento_porcentaje: undefined, exento: true },
+      { nombre: "Café", descripcion: "Tueste medio, grano entero", cantidad: 2, precio: 500, unidad: "kg", descuento_porcentaje: undefined, exento: false },
+      { nombre: "Flete", descripcion: undefined, cantidad: 1, precio: 500, unidad: undefined, descuento_porcentaje: undefined, exento: true },
     ],
     referencia: { tipo_doc: 33, folio: 12, fecha: "2026-11-02" },
   });

@@ -289,6 +289,8 @@ describe("dashboard journey", () => {
     await page.getByRole("button", { name: "Emitir", exact: true }).click();
     await fieldError("items[0].precio").filter({ hasText: "Escribe un número" }).waitFor();
     await input("items[0].precio").fill("12.990"); // thousands with a dot, as prices are written in Chile
+    await page.locator(".line").first().getByText("Descripción", { exact: true }).click();
+    await input("items[0].descripcion").fill("Tueste medio, grano entero");
     await page.getByText("Monto: $38.970").waitFor();
     await page.getByRole("button", { name: "+ Agregar ítem" }).click();
     await input("items[1].nombre").fill("Filtros de papel");
@@ -323,11 +325,11 @@ describe("dashboard journey", () => {
     await page.getByText(/Factura electrónica N° \d+ emitida/).waitFor();
     const facturaId = page.url().split("/").pop() ?? "";
     expect(await listed()).toBe(before + 1);
-    const factura = ((await (await fetch(`${server.api}/v1/dte/${facturaId}`, { headers: { "x-api-key": key } })).json()) as { data: { folio: number; monto_total: number; forma_pago: number; receptor: Record<string, string>; items: Array<{ cantidad: number; precio: number }> } }).data;
+    const factura = ((await (await fetch(`${server.api}/v1/dte/${facturaId}`, { headers: { "x-api-key": key } })).json()) as { data: { folio: number; monto_total: number; forma_pago: number; receptor: Record<string, string>; items: Array<{ cantidad: number; precio: number; descripcion?: string }> } }).data;
     expect(factura.monto_total).toBe(50364);
     expect(factura.forma_pago).toBe(1);
     expect(factura.receptor).toMatchObject({ rut: "76192083-9", comuna: "Temuco" });
-    expect(factura.items.map((i) => [i.cantidad, i.precio])).toEqual([[3, 12990], [2.5, 1490.4]]);
+    expect(factura.items.map((i) => [i.cantidad, i.precio, i.descripcion])).toEqual([[3, 12990, "Tueste medio, grano entero"], [2.5, 1490.4, undefined]]);
 
     // A partial credit note: the factura's receptor and lines filled in; one line returned.
     await page.getByRole("link", { name: "Nota de crédito" }).click();

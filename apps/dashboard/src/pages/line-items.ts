@@ -8,7 +8,7 @@ import { h } from "../lib/dom.js";
 import { money } from "../lib/format.js";
 import { checkbox, field, isChecked, value } from "../ui/form.js";
 
-export type DraftLine = Partial<Record<"nombre" | "cantidad" | "unidad" | "precio" | "descuento_porcentaje", string | number>> & { exento?: boolean };
+export type DraftLine = Partial<Record<"nombre" | "cantidad" | "unidad" | "precio" | "descuento_porcentaje" | "descripcion", string | number>> & { exento?: boolean };
 
 export interface LineItems {
   /** The lines and the "add" button. */
@@ -60,8 +60,15 @@ export function lineItems(opts: { lines: DraftLine[]; maxLines: () => number; on
         field({ name: `items[${i}].nombre`, label: "Nombre", required: true, value: asTyped(item.nombre), attrs: { maxlength: 80 } }),
         field({ name: `items[${i}].cantidad`, label: "Cantidad", required: true, value: asTyped(item.cantidad) ?? "1", attrs: { inputmode: "decimal", autocomplete: "off" } }),
         field({ name: `items[${i}].unidad`, label: "Unidad", value: asTyped(item.unidad), attrs: { maxlength: 4, autocomplete: "off", placeholder: "kg" } }),
-        field({ name: `items[${i}].precio`, label: "Precio unitario", required: true, value: asTyped(item.precio), attrs: { inputmode: "decimal", autocomplete: "off" } }),
+        field({ name: `items[${i}].precio`, label: "Precio", required: true, value: asTyped(item.precio), attrs: { inputmode: "decimal", autocomplete: "off" } }),
         field({ name: `items[${i}].descuento_porcentaje`, label: "Dcto. %", value: asTyped(item.descuento_porcentaje), attrs: { inputmode: "decimal", autocomplete: "off" } }),
+      ),
+      // the line's longer text (printed under its name), folded away unless it has one
+      h(
+        "details",
+        { class: "line-more", open: item.descripcion ? true : undefined },
+        h("summary", null, "Descripción"),
+        field({ name: `items[${i}].descripcion`, label: "Descripción del ítem", multiline: true, value: asTyped(item.descripcion), attrs: { maxlength: 1000 }, hint: "Detalle impreso bajo el nombre (hasta 1000 caracteres)." }),
       ),
       h("div", { class: "line-foot" }, exempt, h("span", { class: "line-amount", "aria-live": "off" }), h("button", { type: "button", class: "btn btn-danger-ghost btn-small", "data-action": "remove" }, "Quitar")),
     );
@@ -93,8 +100,10 @@ export function lineItems(opts: { lines: DraftLine[]; maxLines: () => number; on
       return rows().map((_, i) => {
         const p = `items[${i}]`;
         const item: Record<string, unknown> = { nombre: value(form, `${p}.nombre`), cantidad: num(`${p}.cantidad`), precio: num(`${p}.precio`) };
-        const unidad = value(form, `${p}.unidad`);
-        if (unidad) item.unidad = unidad;
+        for (const text of ["unidad", "descripcion"] as const) {
+          const v = value(form, `${p}.${text}`);
+          if (v) item[text] = v;
+        }
         const pct = num(`${p}.descuento_porcentaje`);
         if (pct !== undefined) item.descuento_porcentaje = pct;
         if (exemptAllowed && isChecked(form, `${p}.exento`)) item.exento = true;
