@@ -123,6 +123,10 @@ test("login → business → certificate → sandbox CAF → emit → status --w
   expect(rows[0]).toBe("id;tipo;folio;fecha;receptor_rut;receptor_razon_social;monto_neto;monto_exento;monto_iva;monto_total;estado;track_id");
   expect(rows).toContainEqual(expect.stringMatching(new RegExp(`^${dte.id};33;1;${fecha};60803000-K;Cliente de Prueba Ltda;100000;0;19000;119000;ACEPTADO;\\d+$`)));
   expect(rows.filter((r) => r.startsWith("dte_"))).toHaveLength(3);
+  const onePage = await runCli(["dte", "list", "--csv", "--limit", "1"], { home });
+  expect(onePage.stdout.split("\r\n").filter((r) => r.startsWith("dte_"))).toHaveLength(1);
+  expect(onePage.stderr).toBe("The CSV holds 1 of 3 documents (one page); add --all for every one.\n");
+  expect(csv.stderr).toBe(""); // --all: nothing to warn about
   const both = await runCli(["dte", "list", "--csv", "--json"], { home }); // one format at a time
   expect(both.code).toBe(2);
   expect(both.json).toEqual({ error: { code: "USAGE", message: "--json=true cannot also be provided when using --csv" } });

@@ -49,6 +49,9 @@ export default class DteList extends TimbreCommand<typeof DteList> {
     const result = await collect(client.dte.list(params), this.flags.all);
     if (this.flags.csv) {
       process.stdout.write(toCsv(result.data, DOCUMENT_CSV, this.flags.separator));
+      const { total } = result.pagination;
+      // a spreadsheet of one page, silently, would look like the whole period
+      if (total > result.data.length) process.stderr.write(`The CSV holds ${result.data.length} of ${total} documents (one page); add --all for every one.\n`);
       return result;
     }
     return this.output(result, (p) =>

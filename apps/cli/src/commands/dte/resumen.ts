@@ -1,7 +1,7 @@
 import { Flags } from "@oclif/core";
+import type { SalesSummary } from "@timbre/sdk";
 import { CommandFailure, EXIT, TimbreCommand } from "../../lib/base-command.js";
 import { TIPO_NAMES } from "../../lib/dte-view.js";
-import type { SalesSummary } from "@timbre/sdk";
 import { monthRange } from "../../lib/month-range.js";
 import { formatPesos, renderTable } from "../../lib/table.js";
 
