@@ -11,7 +11,6 @@ import type { Dte, DteDetail, Numeration } from "@timbre/sdk";
 import { api, ApiError } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
 import { chileToday, ENV_NAMES, money, tipoName } from "../lib/format.js";
-import { describeError } from "../lib/messages.js";
 import { navigate, type PageContext } from "../router.js";
 import { state } from "../state.js";
 import { link, notice, pageHeader, setFlash } from "../ui/components.js";
