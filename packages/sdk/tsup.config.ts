@@ -1,8 +1,10 @@
 import { defineConfig } from "tsup";
 
+const entry = { index: "src/index.ts", csv: "src/csv/index.ts" };
+
 // ky is ESM-only: the ESM build imports it, the CJS build inlines it so `require("@timbre/sdk")`
 // works on every Node 20 (require(esm) is only on by default from 20.19).
 export default defineConfig([
-  { entry: ["src/index.ts"], format: ["esm"], dts: true, target: "node20" },
-  { entry: ["src/index.ts"], format: ["cjs"], dts: true, target: "node20", noExternal: ["ky"] },
+  { entry, format: ["esm"], dts: true, target: "node20" },
+  { entry, format: ["cjs"], dts: true, target: "node20", noExternal: ["ky"] },
 ]);

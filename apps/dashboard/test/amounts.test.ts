@@ -2,20 +2,8 @@
 import { describe, expect, test } from "bun:test";
 import { draftTotals, parseAmount } from "../src/lib/amounts.js";
 
-describe("parseAmount", () => {
-  test.each([
-    ["2,5", 2.5],
-    ["2.5", 2.5],
-    ["1490,4", 1490.4],
-    ["12.990", 12990],
-    ["1.234.567", 1234567],
-    ["1.234,5", 1234.5],
-    ["$ 4.990", 4990],
-    [" 7 ", 7],
-    ["0,000001", 0.000001],
-  ])("%p → %p", (text, expected) => expect(parseAmount(text)).toBe(expected));
-
-  test.each(["", "doce", "1,2,3", "1.2.3", "12.99.0", "1e5", "--1"])("%p is not a number", (text) => expect(parseAmount(text)).toBeNull());
+test("the form reads numbers as typed in Chile (the SDK's reader, tested there)", () => {
+  expect([parseAmount("2,5"), parseAmount("12.990"), parseAmount("doce")]).toEqual([2.5, 12990, null]);
 });
 
 describe("draftTotals", () => {

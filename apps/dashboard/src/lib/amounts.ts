@@ -7,20 +7,8 @@ import type { EmitParams } from "@timbre/sdk";
 import type { Tipo } from "@timbre/core";
 import { computeTotals, type Totals } from "@timbre/core/totals";
 
-/**
- * A quantity, price or percentage typed in a form: `2,5` and `2.5` are two and a half; `4.990` and `1.234.567` are
- * thousands separated by dots (how prices are written in Chile); `1.234,5` mixes both. Null when it is not a number.
- * The ambiguous `1.490` therefore reads as 1 490 — the form prints every line's amount, so a misreading shows.
- */
-export function parseAmount(text: string): number | null {
-  let t = text.trim().replace(/\s|\$/g, "");
-  if (t === "") return null;
-  if (t.includes(",")) t = t.replace(/\./g, "").replace(",", ".");
-  else if (/^-?\d{1,3}(\.\d{3})+$/.test(t)) t = t.replace(/\./g, "");
-  if (!/^-?\d+(\.\d+)?$/.test(t)) return null;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : null;
-}
+/** Numbers as typed in Chile (`2,5`, `12.990`): the same reader as the spreadsheet import. */
+export { parseAmount } from "@timbre/sdk/csv";
 
 /** The totals of a draft, or null while it has no line that can be computed. */
 export function draftTotals(draft: EmitParams): Totals | null {

@@ -38,7 +38,7 @@ export default class DteList extends TimbreCommand<typeof DteList> {
     folio: Flags.integer({ description: "folio" }),
     "receptor-rut": Flags.string({ description: "receptor RUT" }),
     csv: Flags.boolean({ description: "print CSV for a spreadsheet (one row per document, amounts as plain integers)", default: false, exclusive: ["json"] }),
-    separator: Flags.string({ description: "CSV field separator (';' for Excel in Spanish)", default: ",", dependsOn: ["csv"] }),
+    separator: Flags.string({ description: "CSV field separator (';' for Excel in Spanish)", options: [",", ";", "tab"], default: ",", dependsOn: ["csv"] }),
   };
 
   async run() {
@@ -48,7 +48,7 @@ export default class DteList extends TimbreCommand<typeof DteList> {
     const params = { page, limit, tipo: tipo as TipoDte | undefined, desde, hasta, estado: estado as DteStatus | undefined, folio, receptor_rut: this.flags["receptor-rut"] };
     const result = await collect(client.dte.list(params), this.flags.all);
     if (this.flags.csv) {
-      process.stdout.write(toCsv(result.data, DOCUMENT_CSV, this.flags.separator));
+      process.stdout.write(toCsv(result.data, DOCUMENT_CSV, this.flags.separator === "tab" ? "\t" : (this.flags.separator as "," | ";")));
       const { total } = result.pagination;
       // a spreadsheet of one page, silently, would look like the whole period
       if (total > result.data.length) process.stderr.write(`The CSV holds ${result.data.length} of ${total} documents (one page); add --all for every one.\n`);

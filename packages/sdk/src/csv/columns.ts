@@ -1,0 +1,66 @@
+/**
+ * The columns of an emission spreadsheet. Each one is named by its path in the emission request (API.md §6.3), so the
+ * sheet, the API and its errors speak the same names; `receptor.` and `item.` may be left out because the names below
+ * them are unique (`rut`, `razon_social`, `nombre`, `precio`…). Headers are compared without case, accents or spaces.
+ */
+
+export type CellKind = "text" | "amount" | "tipo" | "date" | "yesno" | "forma_pago" | "ref_value" | "codigo_ref";
+
+export interface SheetColumn {
+  /** The column's full name, e.g. `receptor.rut`. */
+  name: string;
+  /** `document` columns describe the document and repeat (or stay empty) on its other rows; `item` columns are one line. */
+  level: "document" | "item";
+  kind: CellKind;
+  help: string;
+}
+
+const doc = (name: string, kind: CellKind, help: string): SheetColumn => ({ name, level: "document", kind, help });
+const item = (name: string, kind: CellKind, help: string): SheetColumn => ({ name, level: "item", kind, help });
+
+export const EMISSION_SHEET_COLUMNS: readonly SheetColumn[] = [
+  doc("documento", "text", "optional: rows with the same value are one document; without this column a row with a tipo starts a document and a row without one adds a line to the document above"),
+  doc("tipo", "tipo", "33, 34, 39, 41, 56 or 61"),
+  doc("fecha", "date", "tax date, 2026-11-25 or 25-11-2026; default today"),
+  doc("receptor.rut", "text", "76.192.083-9; 66666666-6 for an anonymous consumer on a boleta"),
+  doc("receptor.razon_social", "text", "customer's legal name"),
+  doc("receptor.giro", "text", "required on facturas and notes"),
+  doc("receptor.direccion", "text", "required on facturas and notes"),
+  doc("receptor.comuna", "text", "required on facturas and notes"),
+  doc("receptor.ciudad", "text", ""),
+  doc("receptor.email", "text", ""),
+  doc("receptor.contacto", "text", ""),
+  item("item.nombre", "text", "line name, up to 80 characters"),
+  item("item.cantidad", "amount", "2 or 2,5"),
+  item("item.precio", "amount", "unit price, net unless precios_brutos; 12990 or 12.990"),
+  item("item.unidad", "text", "up to 4 characters"),
+  item("item.descuento_porcentaje", "amount", "0–100"),
+  item("item.descripcion", "text", "longer description"),
+  item("item.codigo", "text", "product code"),
+  item("item.exento", "yesno", "sí/no: line exempt from IVA"),
+  doc("precios_brutos", "yesno", "sí/no: prices include IVA (usual on boletas)"),
+  doc("forma_pago", "forma_pago", "1/contado, 2/crédito, 3/sin costo"),
+  doc("descuento_global_porcentaje", "amount", "0–100"),
+  doc("observaciones", "text", "printed on the PDF"),
+  doc("referencia.tipo_doc", "ref_value", "notes: tipo of the referenced document (33, 39…, or 801 for a purchase order)"),
+  doc("referencia.folio", "ref_value", "notes: folio of the referenced document"),
+  doc("referencia.fecha", "date", "notes: date of the referenced document"),
+  doc("referencia.razon", "text", "notes: reason, e.g. Devolución de mercadería"),
+  doc("referencia.codigo", "codigo_ref", "notes: 1 anula, 2 corrige texto, 3 corrige montos; default from the amounts"),
+];
+
+/** Headers that are read and ignored: the error column of a file of failed rows written by a previous run. */
+export const IGNORED_HEADERS: ReadonlySet<string> = new Set(["error", "errores"]);
+
+const BY_KEY = new Map<string, SheetColumn>();
+for (const column of EMISSION_SHEET_COLUMNS) {
+  BY_KEY.set(column.name, column);
+  const short = column.name.replace(/^(receptor|item)\./, "");
+  if (short !== column.name) BY_KEY.set(short, column);
+}
+
+/** The column a header names, or undefined. `Razón Social`, `receptor.razon_social` and `RAZON_SOCIAL` are the same. */
+export function columnFor(header: string, fold: (text: string) => string): SheetColumn | undefined {
+  const key = fold(header).replace(/[\s-]+/g, "_").replace(/^items?(\[\d*\])?\./, "item.");
+  return BY_KEY.get(key);
+}

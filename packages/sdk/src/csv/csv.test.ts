@@ -1,0 +1,190 @@
+// Reading an emission spreadsheet as people in Chile write one: cells, CSV dialects, grouping rows into documents,
+// problems by row, and the files around it (template, failed rows).
+import { describe, expect, test } from "bun:test";
+import {
+  decodeText,
+  detectSeparator,
+  emissionSheetTemplate,
+  failedRowsCsv,
+  parseAmount,
+  parseCsv,
+  parseSheetDate,
+  parseYesNo,
+  readEmissionSheet,
+  rowOfField,
+  writeCsv,
+} from "./index.js";
+
+describe("cells", () => {
+  test.each([
+    ["2,5", 2.5],
+    ["2.5", 2.5],
+    ["1490,4", 1490.4],
+    ["12.990", 12990],
+    ["1.234.567", 1234567],
+    ["1.234,5", 1234.5],
+    ["1,234.5", 1234.5],
+    ["$ 4.990", 4990],
+    [" 7 ", 7],
+    ["0,000001", 0.000001],
+  ])("amount %p → %p", (text, expected) => expect(parseAmount(text)).toBe(expected));
+
+  test.each(["", "doce", "1,2,3", "1.2.3", "12.99.0", "1e5", "--1", "1.23,4", "12,34.5.6"])("%p is not an amount", (text) => expect(parseAmount(text)).toBeNull());
+
+  test.each([
+    ["2026-11-25", "2026-11-25"],
+    ["25-11-2026", "2026-11-25"],
+    ["5/1/2026", "2026-01-05"],
+    ["2026-11-25 00:00:00", "2026-11-25"],
+    ["29.02.2028", "2028-02-29"],
+  ])("date %p → %p", (text, expected) => expect(parseSheetDate(text)).toBe(expected));
+
+  test.each(["31-02-2026", "2026-13-01", "11/25/2026", "ayer", "2026-11"])("%p is not a date", (text) => expect(parseSheetDate(text)).toBeNull());
+
+  test("yes and no in Spanish and English; anything else is neither", () => {
+    expect(["Sí", "si", "X", "1", "TRUE"].map(parseYesNo)).toEqual([true, true, true, true, true]);
+    expect(["No", "0", "falso"].map(parseYesNo)).toEqual([false, false, false]);
+    expect(parseYesNo("quizás")).toBeNull();
+  });
+});
+
+describe("CSV dialects", () => {
+  test("quoted fields hold the separator, doubled quotes and line breaks; CRLF and a final line break", () => {
+    expect(parseCsv('a,"b, c","say ""hi""","two\r\nlines"\r\n1,2,3,4\r\n', ",")).toEqual([
+      ["a", "b, c", 'say "hi"', "two\r\nlines"],
+      ["1", "2", "3", "4"],
+    ]);
+  });
+
+  test("the separator is the one the header uses most, outside quotes", () => {
+    expect(detectSeparator("tipo;item.nombre;item.precio\n33;a,b;1")).toBe(";");
+    expect(detectSeparator('"a;b",c,d')).toBe(",");
+    expect(detectSeparator("tipo\titem.nombre")).toBe("\t");
+  });
+
+  test("UTF-8 with or without BOM, and Windows-1252 as Excel in Chile saves it", () => {
+    const utf8 = new TextEncoder().encode("\uFEFFÑuñoa;€");
+    expect(decodeText(utf8)).toBe("Ñuñoa;€");
+    expect(decodeText(new Uint8Array([0xd1, 0x75, 0xf1, 0x6f, 0x61, 0x3b, 0x80]))).toBe("Ñuñoa;€");
+  });
+
+  test("written CSV reads back the same", () => {
+    const records = [["a;b", 'c"d', "e\nf", 12]];
+    expect(parseCsv(writeCsv(records, ";"), ";")).toEqual([["a;b", 'c"d', "e\nf", "12"]]);
+  });
+});
+
+describe("readEmissionSheet", () => {
+  test("the template reads as a factura of two lines and a boleta, in either separator", () => {
+    for (const separator of [",", ";"] as const) {
+      const sheet = readEmissionSheet(emissionSheetTemplate(separator));
+      expect(sheet.problems).toEqual([]);
+      expect(sheet.separator).toBe(separator);
+      const [factura, boleta] = sheet.documents;
+      expect(factura?.label).toBe("F-1");
+      expect(factura?.rows).toEqual([2, 3]);
+      expect(factura?.params).toEqual({
+        tipo: 33,
+        receptor: { rut: "76192083-9", razon_social: "Comercial Los Andes SpA", giro: "Venta de insumos", direccion: "Av. Providencia 1234", comuna: "Providencia", email: "pagos@losandes.cl" },
+        items: [
+          { nombre: "Resma carta", cantidad: 10, precio: 3990, unidad: "UN", exento: false },
+          { nombre: "Despacho", cantidad: 1, precio: 5000, exento: true },
+        ],
+        precios_brutos: false,
+        forma_pago: 2,
+        observaciones: "OC 4512",
+      });
+      expect(boleta?.params.items).toEqual([{ nombre: "Café en grano 1 kg", cantidad: 2.5, precio: 12990, unidad: "KG", descuento_porcentaje: 10, exento: false }]);
+      expect(boleta?.params.precios_brutos).toBe(true);
+    }
+  });
+
+  test("without a documento column a row with a tipo starts a document and one without adds a line", () => {
+    const sheet = readEmissionSheet(
+      "Tipo;RUT;Razón Social;Nombre;Cantidad;Precio\n" +
+        "39;66666666-6;Consumidor final;Pan;2;1.200\n" +
+        ";;;Leche;1;990\n" +
+        ";;;;;\n" +
+        "39;66666666-6;Consumidor final;Café;1;2500\n",
+    );
+    expect(sheet.problems).toEqual([]);
+    expect(sheet.documents.map((d) => [d.rows, d.itemRows, d.params.items.map((i) => i.precio)])).toEqual([
+      [[2, 3], [2, 3], [1200, 990]],
+      [[5], [5], [2500]],
+    ]);
+  });
+
+  test("rows with the same documento are one document wherever they are; an empty documento continues the row above", () => {
+    const sheet = readEmissionSheet("documento,tipo,receptor.rut,receptor.razon_social,item.nombre,item.cantidad,item.precio\nA,39,66666666-6,X,a,1,10\nB,39,66666666-6,Y,b,1,20\n,,,,b2,1,21\nA,,,,a2,1,11\n");
+    expect(sheet.problems).toEqual([]);
+    expect(sheet.documents.map((d) => [d.label, d.rows, d.params.items.map((i) => i.nombre)])).toEqual([
+      ["A", [2, 5], ["a", "a2"]],
+      ["B", [3, 4], ["b", "b2"]],
+    ]);
+  });
+
+  test("every problem at once, each with its row and column; a document with a problem is not read", () => {
+    const sheet = readEmissionSheet(
+      [
+        "tipo,fecha,rut,razon_social,nombre,cantidad,precio,exento,forma_pago",
+        ",2026-11-25,1-9,X,huérfana,1,1,,",
+        "33,31-02-2026,1-9,X,a,dos,1,,",
+        "33,,1-9,Y,b,1,1,quizás,al contado",
+        ",,2-7,,c,1,1,,",
+        "34,,1-9,Z,,,,,",
+        "35,,1-9,Z,d,1,1,,",
+        "39,,66666666-6,Ok,e,1,1,,",
+      ].join("\n"),
+    );
+    expect(sheet.problems.map((p) => [p.row, p.column, p.reason])).toEqual([
+      [2, undefined, "no_document"],
+      [3, "fecha", "invalid_value"],
+      [3, "item.cantidad", "invalid_value"],
+      [4, "item.exento", "invalid_value"],
+      [4, "forma_pago", "invalid_value"],
+      [5, "receptor.rut", "conflict"],
+      [6, undefined, "no_items"],
+      [7, "tipo", "invalid_value"],
+    ]);
+    expect(sheet.problems[1]?.message).toBe("fecha «31-02-2026» is not a date (2026-11-25 or 25-11-2026)");
+    expect(sheet.documents.map((d) => d.params.receptor.razon_social)).toEqual(["Ok"]);
+  });
+
+  test("an unknown or repeated column stops the reading before any row", () => {
+    const sheet = readEmissionSheet("tipo,receptor.rut,rut,precio_unitario\n33,1-9,1-9,10\n");
+    expect(sheet.problems.map((p) => [p.row, p.reason, p.value])).toEqual([
+      [1, "duplicate_column", "rut"],
+      [1, "unknown_column", "precio_unitario"],
+    ]);
+    expect(sheet.documents).toEqual([]);
+    expect(readEmissionSheet("\n ; \n").problems[0]?.reason).toBe("empty");
+  });
+
+  test("rows are spreadsheet rows even when a cell spans lines", () => {
+    const sheet = readEmissionSheet('tipo,rut,razon_social,nombre,descripcion,cantidad,precio\n39,66666666-6,X,a,"line one\nline two",1,1\n,,,b,,1,x\n');
+    expect(sheet.problems.map((p) => p.row)).toEqual([3]);
+  });
+
+  test("an API error's field points at the line's row", () => {
+    const [doc] = readEmissionSheet(emissionSheetTemplate()).documents;
+    expect(rowOfField(doc!, "items[1].precio")).toBe(3);
+    expect(rowOfField(doc!, "receptor.rut")).toBe(2);
+    expect(rowOfField(doc!, undefined)).toBe(2);
+  });
+});
+
+describe("failedRowsCsv", () => {
+  test("only the failed documents' rows, with the reasons, and it reads back as those documents", () => {
+    const sheet = readEmissionSheet(emissionSheetTemplate(";"));
+    const [factura] = sheet.documents;
+    const failed = failedRowsCsv(sheet, [{ document: factura!, row: 3, message: "items[1].precio: must be ≥ 0" }]);
+    const records = parseCsv(failed, ";");
+    expect(records.map((r) => r.at(-1))).toEqual(["error", "", "items[1].precio: must be ≥ 0"]);
+    const again = readEmissionSheet(failed);
+    expect(again.problems).toEqual([]);
+    expect(again.documents.map((d) => d.params)).toEqual([factura!.params]);
+    // a second run over the failed file replaces the error column instead of adding another
+    const twice = failedRowsCsv(again, [{ document: again.documents[0]!, message: "still wrong" }]);
+    expect(parseCsv(twice, ";")[0]?.filter((h) => h === "error")).toHaveLength(1);
+  });
+});
