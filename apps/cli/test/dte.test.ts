@@ -81,9 +81,22 @@ test("batch: chunks, summary, failures by line, exit 1", async () => {
   expect(summary).toMatchObject({ total: 3, emitted: 2, failed: 1, monto_total: 2000 });
   expect(summary.results.map((r) => r.index)).toEqual([0, 1, 2]);
 
+  // places are file lines (the blank line counts); the failed request goes to docs.fallidos.jsonl
+  expect(summary.results.map((r) => (r as { rows?: number[] }).rows)).toEqual([[1], [2], [4]]);
+  expect(readFileSync(join(home, "docs.fallidos.jsonl"), "utf8")).toBe(`${JSON.stringify(doc)}\n`);
+
   const human = await runCli(["dte", "batch", "--file", file], { home, env: withKey(api.baseUrl) });
   expect(human.stdout).toContain("2 emitted, 1 failed, of 3");
-  expect(human.stdout).toContain("VALIDATION_ERROR");
+  expect(human.stdout).toContain("The 1 failed document is in ");
+  expect(human.stdout).toMatch(/LINE +CODE +MESSAGE\n.*\n +2 +VALIDATION_ERROR +items\[0\]\.precio/);
+  // each chunk's key is made from its content: the same file sends the same keys, --again new ones
+  const keys = api.requests.map((r) => r.headers.get("idempotency-key"));
+  expect(keys[0]).toMatch(/^batch-[0-9a-f]{48}$/);
+  expect(new Set(keys).size).toBe(3); // two chunks of the first run, then one chunk of 3: three contents
+  await runCli(["dte", "batch", "--file", file, "--chunk-size", "2"], { home, env: withKey(api.baseUrl) });
+  expect(api.requests.slice(3).map((r) => r.headers.get("idempotency-key"))).toEqual(keys.slice(0, 2));
+  await runCli(["dte", "batch", "--file", file, "--chunk-size", "2", "--again"], { home, env: withKey(api.baseUrl) });
+  expect(api.requests.slice(5).map((r) => r.headers.get("idempotency-key"))).not.toContainEqual(keys[0]);
 });
 
 test("status --wait polls with refresh until final", async () => {

@@ -21,7 +21,7 @@ export interface CliResult {
 
 /** Builds the SDK and CLI bundles when missing (turbo builds them before `test` in CI). */
 export function ensureBuilt(): void {
-  for (const [dir, output] of [[sdkDir, "dist/index.js"], [cliDir, "dist/index.js"]] as const) {
+  for (const [dir, output] of [[sdkDir, "dist/csv.js"], [cliDir, "dist/index.js"]] as const) {
     if (existsSync(join(dir, output))) continue;
     const build = spawnSync("npm", ["run", "build"], { cwd: dir, encoding: "utf8" });
     if (build.status !== 0) throw new Error(`build of ${dir} failed:\n${build.stdout}\n${build.stderr}`);

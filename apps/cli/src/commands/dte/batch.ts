@@ -1,82 +1,169 @@
+import { createHash } from "node:crypto";
 import { Flags } from "@oclif/core";
-import type { BatchResultItem, EmitParams } from "@timbre/sdk";
-import { CommandFailure, EXIT, TimbreCommand } from "../../lib/base-command.js";
+import { TimbreError, type Dte, type EmitParams, type Totals } from "@timbre/sdk";
+import { emissionSheetTemplate, type Separator } from "@timbre/sdk/csv";
+import { TimbreCommand } from "../../lib/base-command.js";
+import { problemsOf, readBatchInput, type BatchInput, type Problem } from "../../lib/batch-input.js";
+import { defaultFailedPath, writeFailedFile } from "../../lib/failed-file.js";
 import { readInput } from "../../lib/files.js";
 import { ProgressBar } from "../../lib/progress.js";
 import { formatPesos, renderTable } from "../../lib/table.js";
 
+interface Outcome {
+  index: number;
+  /** CSV rows, JSONL line or array position of the document. */
+  rows: number[];
+  success: boolean;
+  data?: Dte;
+  totals?: Totals;
+  problems?: Problem[];
+}
+
 export default class DteBatch extends TimbreCommand<typeof DteBatch> {
-  static override summary = "Emit many documents from a JSON Lines file";
+  static override summary = "Emit many documents from a spreadsheet (CSV) or a JSON Lines file";
   static override description =
-    "One emission request per line (a JSON array file works too). Sent in chunks of up to 500 (the API limit); " +
-    "exits with status 1 when any document failed.";
-  static override examples = ["<%= config.bin %> dte batch --file boletas.jsonl", "<%= config.bin %> dte batch --file docs.jsonl --chunk-size 100 --json"];
+    "A CSV has one row per line of a document and columns named as the emission request's fields (tipo, rut, " +
+    "razon_social, nombre, cantidad, precio, …; `--template` prints one to start from); `,` or `;`, UTF-8 or " +
+    "Windows-1252, numbers as typed in Chile (2,5 and 12.990). A JSON Lines file has one emission request per line " +
+    "(a JSON array works too). The whole file is read first: a file with problems sends nothing.\n\n" +
+    "Documents go in chunks of up to 500 (the API limit), each under an idempotency key made from its content, so " +
+    "running the same file again within 24 h after an interruption emits nothing twice (`--again` emits anew). The " +
+    "failed documents are written beside the file (ventas.csv → ventas.fallidos.csv, with an error column): fix that " +
+    "file and send it. Exits with status 1 when any document failed.";
+  static override examples = [
+    "<%= config.bin %> dte batch --template > ventas.csv",
+    "<%= config.bin %> dte batch --file ventas.csv --dry-run",
+    "<%= config.bin %> dte batch --file ventas.csv",
+    "<%= config.bin %> dte batch --file boletas.jsonl --chunk-size 100 --json",
+  ];
   static override flags = {
-    file: Flags.string({ char: "f", description: "JSON Lines file", required: true }),
+    file: Flags.string({ char: "f", description: "CSV, JSON Lines or JSON array file", exactlyOne: ["file", "template"] }),
+    template: Flags.boolean({ description: "print a CSV to start from (every column, a factura and a boleta) and exit" }),
+    separator: Flags.string({ description: "separator of --template [default: ; which Excel in Chile opens as it is]", options: [";", ",", "tab"] }),
+    "dry-run": Flags.boolean({ description: "validate every document with the API (POST /dte/preview) and show its totals; takes no folio" }),
     "chunk-size": Flags.integer({ description: "documents per request", default: 500, min: 1, max: 500 }),
+    again: Flags.boolean({ description: "emit even if this same content was sent in the last 24 h (new idempotency keys)" }),
+    "failed-file": Flags.string({ description: "where to write the failed documents [default: beside the file, <name>.fallidos.csv|jsonl]" }),
   };
 
   async run() {
-    const documents = parseDocuments(readInput(this.flags.file).toString("utf8"), this.flags.file);
+    if (this.flags.template) {
+      const separator = this.flags.separator === "tab" ? "\t" : ((this.flags.separator ?? ";") as Separator);
+      process.stdout.write(`\uFEFF${emissionSheetTemplate(separator)}`); // the BOM tells Excel it is UTF-8
+      return undefined;
+    }
+    const path = this.flags.file!;
+    const input = readBatchInput(readInput(path), path);
     this.requireBusiness();
+    const outcomes = this.flags["dry-run"] ? await this.preview(input) : await this.emit(input);
+    const failed = outcomes.filter((o) => !o.success);
+    if (failed.length > 0) process.exitCode = 1;
+    const failedFile = !this.flags["dry-run"] && failed.length > 0 ? (this.flags["failed-file"] ?? defaultFailedPath(path, input.kind)) : undefined;
+    if (failedFile) writeFailedFile(failedFile, input, failed.map((o) => ({ document: input.documents[o.index]!, problems: o.problems ?? [] })));
+    const ok = outcomes.filter((o) => o.success);
+    const summary = {
+      total: outcomes.length,
+      [this.flags["dry-run"] ? "valid" : "emitted"]: ok.length,
+      failed: failed.length,
+      monto_total: ok.reduce((sum, o) => sum + (o.data?.monto_total ?? o.totals?.monto_total ?? 0), 0),
+      ...(failedFile ? { failed_file: failedFile } : {}),
+      results: outcomes,
+    };
+    return this.output(summary, () => this.describe(input, outcomes, summary.monto_total, failedFile));
+  }
+
+  private async emit(input: BatchInput): Promise<Outcome[]> {
     const client = await this.client();
     const size = this.flags["chunk-size"];
-    const progress = new ProgressBar(documents.length, process.stderr, !this.jsonEnabled());
-    const results: BatchResultItem[] = [];
+    const progress = new ProgressBar(input.documents.length, process.stderr, !this.jsonEnabled());
+    const outcomes: Outcome[] = [];
     progress.update(0);
-    for (let start = 0; start < documents.length; start += size) {
-      const chunk = documents.slice(start, start + size);
-      const { results: chunkResults } = await client.dte.batch({ documents: chunk });
-      for (const result of chunkResults) results.push({ ...result, index: result.index + start });
-      progress.update(results.length, `${results.filter((r) => !r.success).length} failed`);
+    for (let start = 0; start < input.documents.length; start += size) {
+      const chunk = input.documents.slice(start, start + size);
+      const documents = chunk.map((d) => d.params);
+      const options = this.flags.again ? undefined : { idempotencyKey: chunkKey(documents) };
+      const { results } = await client.dte.batch({ documents }, options);
+      for (const result of results) {
+        const document = chunk[result.index]!;
+        outcomes.push({
+          index: start + result.index,
+          rows: document.rows,
+          success: result.success,
+          ...(result.data ? { data: result.data } : {}),
+          ...(result.error ? { problems: problemsOf(document, result.error) } : {}),
+        });
+      }
+      progress.update(outcomes.length, `${outcomes.filter((o) => !o.success).length} failed`);
     }
     progress.finish();
-    const failed = results.filter((r) => !r.success);
-    const emitted = results.filter((r) => r.success);
-    if (failed.length > 0) process.exitCode = 1;
-    const summary = {
-      total: documents.length,
-      emitted: emitted.length,
-      failed: failed.length,
-      monto_total: emitted.reduce((sum, r) => sum + (r.data?.monto_total ?? 0), 0),
-      results,
-    };
-    return this.output(summary, (s) => {
-      const lines = [`${s.emitted} emitted, ${s.failed} failed, of ${s.total} (total ${formatPesos(s.monto_total)}).`];
-      if (failed.length > 0) {
-        lines.push(
-          "",
-          renderTable(failed, [
-            { header: "LINE", get: (r) => r.index + 1, align: "right" },
-            { header: "CODE", get: (r) => r.error?.code },
-            { header: "MESSAGE", get: (r) => r.error?.message },
-          ]),
-        );
+    return outcomes;
+  }
+
+  /** One preview per document: the API's own validation and totals, no folio. Sequential, so the rate limit holds. */
+  private async preview(input: BatchInput): Promise<Outcome[]> {
+    const client = await this.client();
+    const progress = new ProgressBar(input.documents.length, process.stderr, !this.jsonEnabled());
+    if (input.documents.length > 90 && !this.jsonEnabled()) {
+      process.stderr.write(`Checking ${input.documents.length} documents one by one at the API's pace (100 requests a minute).\n`);
+    }
+    const outcomes: Outcome[] = [];
+    for (const [index, document] of input.documents.entries()) {
+      try {
+        const { totals } = await client.dte.preview(document.params, { idempotencyKey: false });
+        outcomes.push({ index, rows: document.rows, success: true, totals });
+      } catch (error) {
+        if (!(error instanceof TimbreError) || error.status === undefined || error.status < 400 || error.status >= 500 || [401, 403, 429].includes(error.status)) throw error;
+        outcomes.push({ index, rows: document.rows, success: false, problems: problemsOf(document, error) });
       }
-      return lines.join("\n");
-    });
+      progress.update(outcomes.length, `${outcomes.filter((o) => !o.success).length} with problems`);
+    }
+    progress.finish();
+    return outcomes;
+  }
+
+  private describe(input: BatchInput, outcomes: Outcome[], montoTotal: number, failedFile: string | undefined): string {
+    const failed = outcomes.filter((o) => !o.success);
+    const dry = this.flags["dry-run"];
+    const verb = dry ? "valid" : "emitted";
+    const lines = [`${outcomes.length - failed.length} ${verb}, ${failed.length} ${dry ? "with problems" : "failed"}, of ${outcomes.length} (total ${formatPesos(montoTotal)}).`];
+    const place = input.place.toUpperCase();
+    if (dry) {
+      lines.push("", renderTable(outcomes, [
+        { header: place, get: (o) => span(o.rows), align: "right" },
+        { header: "TIPO", get: (o) => input.documents[o.index]!.params.tipo },
+        { header: "RECEPTOR", get: (o) => receptorOf(input.documents[o.index]!.params) },
+        { header: "TOTAL", get: (o) => (o.totals ? formatPesos(o.totals.monto_total) : "—"), align: "right" },
+      ]));
+    }
+    const problems = failed.flatMap((o) => o.problems ?? []);
+    if (problems.length > 0) {
+      lines.push("", renderTable(problems, [
+        { header: place, get: (p) => p.at, align: "right" },
+        { header: "CODE", get: (p) => p.code },
+        { header: "MESSAGE", get: (p) => p.message },
+      ]));
+    }
+    if (failedFile) {
+      const where = input.sheet ? " with the reasons in its error column" : "";
+      lines.push("", `The ${failed.length} failed document${failed.length === 1 ? " is" : "s are"} in ${failedFile}${where}. Fix ${failed.length === 1 ? "it" : "them"} there and run \`timbre dte batch --file ${failedFile}\`; do not send the whole file again.`);
+    }
+    if (!dry && !this.flags.again) lines.push("", "Running this same file again within 24 h emits nothing twice: it shows these results.");
+    return lines.join("\n");
   }
 }
 
-function parseDocuments(text: string, path: string): EmitParams[] {
-  const trimmed = text.trim();
-  const fail = (message: string) => new CommandFailure(message, { code: "INVALID_BATCH_FILE", message }, EXIT.usage);
-  if (trimmed.startsWith("[")) {
-    try {
-      return JSON.parse(trimmed) as EmitParams[];
-    } catch (error) {
-      throw fail(`${path} is not a valid JSON array: ${(error as Error).message}`);
-    }
-  }
-  const documents: EmitParams[] = [];
-  trimmed.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === "") return;
-    try {
-      documents.push(JSON.parse(line) as EmitParams);
-    } catch (error) {
-      throw fail(`${path} line ${i + 1} is not valid JSON: ${(error as Error).message}`);
-    }
-  });
-  if (documents.length === 0) throw fail(`${path} has no documents.`);
-  return documents;
+/** The idempotency key of a chunk: its content, so the same chunk sent again replays instead of emitting twice. */
+function chunkKey(documents: readonly EmitParams[]): string {
+  return `batch-${createHash("sha256").update(JSON.stringify(documents)).digest("hex").slice(0, 48)}`;
 }
+
+function span(rows: readonly number[]): string {
+  const first = rows[0]!;
+  const last = rows.at(-1)!;
+  return rows.length === last - first + 1 && rows.length > 1 ? `${first}–${last}` : rows.join(",");
+}
+
+function receptorOf(params: EmitParams): string {
+  return [params.receptor?.rut, params.receptor?.razon_social].filter(Boolean).join(" ");
+}
+

@@ -1,0 +1,118 @@
+/**
+ * `timbre dte batch` from a spreadsheet against the real server (child process, first-run sandbox account with its
+ * certificate and CAFs): the template validates at preview, a sheet with bad rows emits the good documents and writes
+ * the bad ones to a file of failed rows, the same file again emits nothing twice, and the fixed failed rows emit the
+ * rest on contiguous folios. A Windows-1252 `;` file keeps its accents.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type ServerProcess, startServerProcess } from "../../../packages/sdk/test/support/server-process.js";
+import { ensureBuilt, freshHome, removeFreshHomes, runCli } from "./support/run-cli.js";
+
+afterAll(removeFreshHomes);
+
+let server: ServerProcess;
+let env: Record<string, string>;
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startServerProcess();
+  for (let i = 0; i < 100 && !/sk_test_\w+/.test(server.output()); i++) await Bun.sleep(50);
+  const key = /sk_test_\w+/.exec(server.output())?.[0];
+  if (!key) throw new Error(`no first-run API key in the server's output:\n${server.output()}`);
+  env = { TIMBRE_API_KEY: key, TIMBRE_API_URL: server.baseUrl };
+}, 120_000);
+afterAll(() => server?.stop());
+
+interface Summary {
+  total: number;
+  emitted?: number;
+  valid?: number;
+  failed: number;
+  monto_total: number;
+  failed_file?: string;
+  results: Array<{ index: number; rows: number[]; success: boolean; data?: { id: string; tipo: number; folio: number }; totals?: { monto_total: number }; problems?: Array<{ at: number; code: string; message: string }> }>;
+}
+
+test("template → dry run with the API's totals; nothing emitted", async () => {
+  const home = freshHome();
+  const template = await runCli(["dte", "batch", "--template"], { home });
+  expect(template.code).toBe(0);
+  const file = join(home, "ventas.csv");
+  writeFileSync(file, template.stdout);
+  const dry = await runCli(["dte", "batch", "--file", file, "--dry-run", "--json"], { home, env });
+  expect(dry.stderr).toBe("");
+  expect(dry.code).toBe(0);
+  const summary = dry.json as Summary;
+  // factura: 10 × 3 990 net + IVA 7 581 + 5 000 exempt; boleta: 2,5 kg × 12 990 gross less 10 %
+  expect(summary.results.map((r) => [r.rows, r.totals?.monto_total])).toEqual([[[2, 3], 52481], [[4], 29227]]);
+  expect(summary).toMatchObject({ total: 2, valid: 2, failed: 0, monto_total: 81708 });
+  const listed = await runCli(["dte", "list", "--json"], { home, env });
+  expect((listed.json as { data: unknown[] }).data).toEqual([]);
+}, 60_000);
+
+test("bad rows fail alone, go to a file of failed rows, and the fixed file completes the run without a second folio", async () => {
+  const home = freshHome();
+  const file = join(home, "noviembre.csv");
+  const sheet = [
+    "Tipo;RUT;Razón Social;Giro;Dirección;Comuna;Nombre;Cantidad;Precio",
+    "33;76192083-8;Cliente Malo;Comercio;Calle 1;Santiago;Asesoría;1;10.000",
+    "33;96790240-3;Cliente Bueno;Comercio;Calle 2;Ñuñoa;Asesoría;2;1.500",
+    ";;;;;;Traslado;1;-5",
+    "39;66666666-6;Consumidor final;;;;Pan amasado;2;990",
+    "",
+  ].join("\r\n");
+  writeFileSync(file, Buffer.from(sheet, "latin1")); // as Excel in Chile saves it: Windows-1252
+  const first = await runCli(["dte", "batch", "--file", file, "--json"], { home, env });
+  expect(first.code).toBe(1);
+  const summary = first.json as Summary;
+  expect(summary).toMatchObject({ total: 3, emitted: 1, failed: 2, failed_file: join(home, "noviembre.fallidos.csv") });
+  expect(summary.results.flatMap((r) => r.problems ?? []).map((p) => [p.at, p.code, p.message.split(":")[0]])).toEqual([
+    [2, "VALIDATION_ERROR", "receptor.rut"],
+    [4, "VALIDATION_ERROR", "items[1].precio"],
+  ]);
+  const boleta = summary.results[2]?.data;
+  expect(boleta).toMatchObject({ tipo: 39, folio: 1 });
+
+  const failedRows = readFileSync(summary.failed_file!, "utf8").replace(/^\uFEFF/, "").split("\r\n");
+  expect(failedRows.slice(0, 4).map((r) => r.split(";").at(-1)?.split(":")[0])).toEqual(["error", "receptor.rut", "", "items[1].precio"]);
+  expect(failedRows[2]).toStartWith("33;96790240-3;Cliente Bueno;Comercio;Calle 2;Ñuñoa;");
+
+  // The same file again (an interrupted run re-run, say): the same results, no new folio.
+  const again = await runCli(["dte", "batch", "--file", file, "--json"], { home, env });
+  expect((again.json as Summary).results[2]?.data?.id).toBe(boleta!.id);
+  const human = await runCli(["dte", "batch", "--file", file], { home, env });
+  expect(human.stdout).toContain("1 emitted, 2 failed, of 3");
+  expect(human.stdout).toContain("Fix them there and run `timbre dte batch --file");
+
+  // The failed rows, fixed where the error column points, then sent.
+  const fixed = readFileSync(summary.failed_file!, "utf8").replace("76192083-8", "76192083-9").replace(";-5;", ";5;");
+  writeFileSync(summary.failed_file!, fixed);
+  const rest = await runCli(["dte", "batch", "--file", summary.failed_file!, "--json"], { home, env });
+  expect(rest.code).toBe(0);
+  expect((rest.json as Summary).results.map((r) => [r.data?.tipo, r.data?.folio])).toEqual([[33, 1], [33, 2]]);
+
+  const listed = (await runCli(["dte", "list", "--json"], { home, env })).json as { data: Array<{ id: string; tipo: number; folio: number }> };
+  expect(listed.data.map((d) => `${d.tipo}-${d.folio}`).sort()).toEqual(["33-1", "33-2", "39-1"]);
+  const bueno = listed.data.find((d) => d.tipo === 33 && d.folio === 2)!;
+  const shown = (await runCli(["dte", "show", bueno.id, "--json"], { home, env })).json as { receptor: { comuna: string }; monto_total: number; items: unknown[] };
+  expect(shown.receptor.comuna).toBe("Ñuñoa");
+  expect(shown.monto_total).toBe(3576); // 2 × 1 500 + 5, plus IVA
+  expect(shown.items).toHaveLength(2);
+}, 90_000);
+
+test("a sheet with problems sends nothing and lists every problem", async () => {
+  const home = freshHome();
+  const file = join(home, "mal.csv");
+  writeFileSync(file, "tipo,rut,razon_social,nombre,cantidad,precio,descuento\n39,66666666-6,CF,Pan,dos,990,\n");
+  const result = await runCli(["dte", "batch", "--file", file, "--json"], { home, env });
+  expect(result.code).toBe(2);
+  expect(result.json).toMatchObject({ error: { code: "INVALID_BATCH_FILE", details: { problems: [{ row: 1, reason: "unknown_column", value: "descuento" }] } } });
+  const human = await runCli(["dte", "batch", "--file", file], { home, env });
+  expect(human.stderr).toContain("row 1 (descuento): unknown column «descuento»");
+  writeFileSync(file, "tipo,rut,razon_social,nombre,cantidad,precio\n39,66666666-6,CF,Pan,dos,990\n,,,Leche,1,1.2.3\n");
+  const cells = await runCli(["dte", "batch", "--file", file], { home, env });
+  expect(cells.code).toBe(2);
+  expect(cells.stderr).toContain("row 2 (item.cantidad): item.cantidad «dos» is not a number");
+  expect(cells.stderr).toContain("row 3 (item.precio)");
+}, 60_000);
