@@ -13,7 +13,7 @@ const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 let server: RecordingServer;
 
 beforeAll(() => {
-  if (!existsSync(`${packageDir}dist/index.js`) || !existsSync(`${packageDir}dist/index.cjs`)) {
+  if (!["index.js", "index.cjs", "csv.js", "csv.cjs"].every((file) => existsSync(`${packageDir}dist/${file}`))) {
     const build = spawnSync("npm", ["run", "build"], { cwd: packageDir, encoding: "utf8" });
     if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
   }
@@ -64,4 +64,17 @@ test("CJS build under node (ky inlined, no require of ESM)", async () => {
   const code = program(`const { Timbre, webhooks, ValidationError, TimbreError } = require("@timbre/sdk");`);
   const out = await runNode(["--input-type=commonjs", "--no-experimental-require-module", "-e", code, server.baseUrl]);
   expect(out).toEqual({ status: "ok", event: "evt_1", kinds: ["function", true] });
+});
+
+test("@timbre/sdk/csv under node, ESM and CJS: a Windows-1252 sheet read into a request", () => {
+  const bytes = "Buffer.from('tipo;rut;razon_social;nombre;cantidad;precio\\n39;66666666-6;CF;Caf\\u00e9;2,5;12.990\\n', 'latin1')";
+  const body = `const s = readEmissionSheet(${bytes}); console.log(JSON.stringify(s.documents[0].params.items[0]));`;
+  for (const [type, load] of [
+    ["module", `import { readEmissionSheet } from "@timbre/sdk/csv";`],
+    ["commonjs", `const { readEmissionSheet } = require("@timbre/sdk/csv");`],
+  ] as const) {
+    const run = spawnSync("node", [`--input-type=${type}`, "-e", `${load}\n${body}`], { cwd: repoRoot, encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual({ nombre: "Café", cantidad: 2.5, precio: 12990 });
+  }
 });
