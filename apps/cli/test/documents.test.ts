@@ -119,7 +119,8 @@ test("login → business → certificate → sandbox CAF → emit → status --w
   const fecha = (emitted.json as { fecha: string }).fecha;
   const csv = await runCli(["dte", "list", "--all", "--csv", "--separator", ";", "--desde", fecha, "--hasta", fecha], { home });
   expect(csv.code).toBe(0);
-  const rows = csv.stdout.split("\r\n");
+  expect(csv.stdout).toStartWith("\uFEFF"); // so Excel reads it as UTF-8
+  const rows = csv.stdout.slice(1).split("\r\n");
   expect(rows[0]).toBe("id;tipo;folio;fecha;receptor_rut;receptor_razon_social;monto_neto;monto_exento;monto_iva;monto_total;estado;track_id");
   expect(rows).toContainEqual(expect.stringMatching(new RegExp(`^${dte.id};33;1;${fecha};60803000-K;Cliente de Prueba Ltda;100000;0;19000;119000;ACEPTADO;\\d+$`)));
   expect(rows.filter((r) => r.startsWith("dte_"))).toHaveLength(3);

@@ -38,6 +38,7 @@ test("template → dry run with the API's totals; nothing emitted", async () => 
   const home = freshHome();
   const template = await runCli(["dte", "batch", "--template"], { home });
   expect(template.code).toBe(0);
+  expect(template.stdout).toStartWith("\uFEFFdocumento;tipo;fecha;"); // Excel in Chile opens it as it is
   const file = join(home, "ventas.csv");
   writeFileSync(file, template.stdout);
   const dry = await runCli(["dte", "batch", "--file", file, "--dry-run", "--json"], { home, env });

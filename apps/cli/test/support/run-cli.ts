@@ -60,11 +60,9 @@ export async function runCli(
     stderr: "pipe",
     stdin: "ignore",
   });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
+  // decoded keeping a byte-order mark (Response.text() would drop it): stdout as written
+  const text = async (stream: ReadableStream<Uint8Array>) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+  const [stdout, stderr, code] = await Promise.all([text(child.stdout), text(child.stderr), child.exited]);
   let json: unknown;
   try {
     json = JSON.parse(stdout);

@@ -37,7 +37,7 @@ export default class DteList extends TimbreCommand<typeof DteList> {
     estado: Flags.option({ options: ["PENDIENTE", "ENVIADO", "ACEPTADO", "ACEPTADO_CON_REPAROS", "RECHAZADO"] as const })(),
     folio: Flags.integer({ description: "folio" }),
     "receptor-rut": Flags.string({ description: "receptor RUT" }),
-    csv: Flags.boolean({ description: "print CSV for a spreadsheet (one row per document, amounts as plain integers)", default: false, exclusive: ["json"] }),
+    csv: Flags.boolean({ description: "print CSV for a spreadsheet (one row per document, amounts as plain integers, UTF-8 with a BOM for Excel)", default: false, exclusive: ["json"] }),
     separator: Flags.string({ description: "CSV field separator (';' for Excel in Spanish)", options: [",", ";", "tab"], default: ",", dependsOn: ["csv"] }),
   };
 
@@ -48,7 +48,8 @@ export default class DteList extends TimbreCommand<typeof DteList> {
     const params = { page, limit, tipo: tipo as TipoDte | undefined, desde, hasta, estado: estado as DteStatus | undefined, folio, receptor_rut: this.flags["receptor-rut"] };
     const result = await collect(client.dte.list(params), this.flags.all);
     if (this.flags.csv) {
-      process.stdout.write(toCsv(result.data, DOCUMENT_CSV, this.flags.separator === "tab" ? "\t" : (this.flags.separator as "," | ";")));
+      // UTF-8 with a BOM: without it Excel reads the file as Windows-1252 and «Ñuñoa» comes out garbled
+      process.stdout.write(`\uFEFF${toCsv(result.data, DOCUMENT_CSV, this.flags.separator === "tab" ? "\t" : (this.flags.separator as "," | ";"))}`);
       const { total } = result.pagination;
       // a spreadsheet of one page, silently, would look like the whole period
       if (total > result.data.length) process.stderr.write(`The CSV holds ${result.data.length} of ${total} documents (one page); add --all for every one.\n`);
