@@ -2,6 +2,8 @@
 // problems by row, and the files around it (template, failed rows).
 import { describe, expect, test } from "bun:test";
 import {
+  chunkDocuments,
+  chunkKey,
   decodeText,
   detectSeparator,
   emissionSheetTemplate,
@@ -186,5 +188,29 @@ describe("failedRowsCsv", () => {
     // a second run over the failed file replaces the error column instead of adding another
     const twice = failedRowsCsv(again, [{ document: again.documents[0]!, message: "still wrong" }]);
     expect(parseCsv(twice, ";")[0]?.filter((h) => h === "error")).toHaveLength(1);
+  });
+});
+
+describe("chunkDocuments and chunkKey", () => {
+  const doc = (nombre: string) => ({ tipo: 39 as const, receptor: { rut: "66666666-6", razon_social: "CF" }, items: [{ nombre, cantidad: 1, precio: 1 }] });
+
+  test("at most maxDocuments per chunk and maxBytes of JSON; a document larger than the limit goes alone", () => {
+    const docs = Array.from({ length: 7 }, (_, i) => doc(`n${i}`));
+    expect(chunkDocuments(docs, { maxDocuments: 3 }).map((c) => [c.start, c.documents.length])).toEqual([[0, 3], [3, 3], [6, 1]]);
+    const size = JSON.stringify(docs[0]).length + 1;
+    const bySize = chunkDocuments(docs, { maxBytes: 16 + size * 2 });
+    expect(bySize.map((c) => c.documents.length)).toEqual([2, 2, 2, 1]);
+    for (const chunk of bySize) expect(JSON.stringify({ documents: chunk.documents }).length).toBeLessThanOrEqual(16 + size * 2);
+    const big = [doc("x".repeat(100)), doc("a")];
+    expect(chunkDocuments(big, { maxBytes: 50 }).map((c) => c.documents.length)).toEqual([1, 1]);
+    expect(chunkDocuments([])).toEqual([]);
+  });
+
+  test("the key is the content's: the same documents give the same key, any change another", async () => {
+    const a = await chunkKey([doc("a"), doc("b")]);
+    expect(a).toMatch(/^batch-[0-9a-f]{48}$/);
+    expect(await chunkKey([doc("a"), doc("b")])).toBe(a);
+    expect(await chunkKey([doc("a"), doc("c")])).not.toBe(a);
+    expect(await chunkKey([doc("a")])).not.toBe(a);
   });
 });

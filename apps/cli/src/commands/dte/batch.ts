@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import { Flags } from "@oclif/core";
 import { TimbreError, type Dte, type EmitParams, type Totals } from "@timbre/sdk";
-import { emissionSheetTemplate, type Separator } from "@timbre/sdk/csv";
+import { chunkDocuments, chunkKey, emissionSheetTemplate, type Separator } from "@timbre/sdk/csv";
 import { TimbreCommand } from "../../lib/base-command.js";
 import { problemsOf, readBatchInput, type BatchInput, type Problem } from "../../lib/batch-input.js";
 import { defaultFailedPath, writeFailedFile } from "../../lib/failed-file.js";
@@ -26,7 +25,7 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
     "razon_social, nombre, cantidad, precio, …; `--template` prints one to start from); `,` or `;`, UTF-8 or " +
     "Windows-1252, numbers as typed in Chile (2,5 and 12.990). A JSON Lines file has one emission request per line " +
     "(a JSON array works too). The whole file is read first: a file with problems sends nothing.\n\n" +
-    "Documents go in chunks of up to 500 (the API limit), each under an idempotency key made from its content, so " +
+    "Documents go in chunks of up to 500 and 1 MB (the API's limits), each under an idempotency key made from its content, so " +
     "running the same file again within 24 h after an interruption emits nothing twice (`--again` emits anew). The " +
     "failed documents are written beside the file (ventas.csv → ventas.fallidos.csv, with an error column): fix that " +
     "file and send it. Exits with status 1 when any document failed.";
@@ -78,13 +77,11 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
     const progress = new ProgressBar(input.documents.length, process.stderr, !this.jsonEnabled());
     const outcomes: Outcome[] = [];
     progress.update(0);
-    for (let start = 0; start < input.documents.length; start += size) {
-      const chunk = input.documents.slice(start, start + size);
-      const documents = chunk.map((d) => d.params);
-      const options = this.flags.again ? undefined : { idempotencyKey: chunkKey(documents) };
+    for (const { start, documents } of chunkDocuments(input.documents.map((d) => d.params), { maxDocuments: size })) {
+      const options = this.flags.again ? undefined : { idempotencyKey: await chunkKey(documents) };
       const { results } = await client.dte.batch({ documents }, options);
       for (const result of results) {
-        const document = chunk[result.index]!;
+        const document = input.documents[start + result.index]!;
         outcomes.push({
           index: start + result.index,
           rows: document.rows,
@@ -150,11 +147,6 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
     if (!dry && !this.flags.again) lines.push("", "Running this same file again within 24 h emits nothing twice: it shows these results.");
     return lines.join("\n");
   }
-}
-
-/** The idempotency key of a chunk: its content, so the same chunk sent again replays instead of emitting twice. */
-function chunkKey(documents: readonly EmitParams[]): string {
-  return `batch-${createHash("sha256").update(JSON.stringify(documents)).digest("hex").slice(0, 48)}`;
 }
 
 function span(rows: readonly number[]): string {
