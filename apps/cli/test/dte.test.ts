@@ -97,7 +97,7 @@ test("batch: chunks, summary, failures by line, exit 1", async () => {
   expect(api.requests.slice(3).map((r) => r.headers.get("idempotency-key"))).toEqual(keys.slice(0, 2));
   await runCli(["dte", "batch", "--file", file, "--chunk-size", "2", "--again"], { home, env: withKey(api.baseUrl) });
   expect(api.requests.slice(5).map((r) => r.headers.get("idempotency-key"))).not.toContainEqual(keys[0]);
-});
+}, 30_000);
 
 test("status --wait polls with refresh until final", async () => {
   const api = serve((_req, i) => ok({ id: "dte_1", estado: i < 1 ? "ENVIADO" : "ACEPTADO", track_id: "123", sii: null, historial: [] }));

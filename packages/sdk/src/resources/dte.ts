@@ -1,3 +1,4 @@
+import { chunkDocuments, chunkKey } from "../batch-chunks.js";
 import { TimbreError } from "../errors.js";
 import { PagePromise } from "../pagination.js";
 import type { RequestOptions } from "../transport.js";
@@ -5,6 +6,7 @@ import type {
   AnularParams,
   BatchParams,
   BatchResult,
+  BatchResultItem,
   Dte,
   DteDetail,
   DteListParams,
@@ -21,6 +23,19 @@ import { FINAL_DTE_STATUSES } from "../types.js";
 import { Resource, seg } from "./resource.js";
 
 const REQUEST_OPTION_KEYS = new Set(["idempotencyKey", "timeout", "maxRetries", "businessId", "environment", "signal", "headers"]);
+
+export interface BatchAllOptions {
+  /** Documents per request, at most 500 (default 500); requests also stay under 1 MB. */
+  chunkSize?: number;
+  /**
+   * Each request's idempotency key is made from its content (default), so calling again with the same documents
+   * within 24 h replays the first answers instead of emitting twice. `true` sends new keys: the same documents are
+   * emitted anew.
+   */
+  newKeys?: boolean;
+  /** Called after each request with every result so far. */
+  onProgress?: (results: readonly BatchResultItem[], total: number) => void;
+}
 
 export interface WaitOptions {
   /** Milliseconds between polls (default 2 000). */
@@ -61,6 +76,26 @@ export class DteResource extends Resource {
    */
   batch(params: BatchParams, options?: RequestOptions): Promise<BatchResult> {
     return this.call({ method: "POST", path: "dte/batch", json: params, options });
+  }
+
+  /**
+   * Emits any number of documents as consecutive `POST /dte/batch` requests within the API's limits; results keep
+   * the documents' positions in `documents`. Requests are keyed by content (see `newKeys`), so a run that was cut
+   * off can be repeated with the same list: what was sent is replayed, the rest is emitted.
+   *
+   * @example
+   * const { results } = await client.dte.batchAll(boletasDelDia, { onProgress: (r, n) => console.log(`${r.length}/${n}`) });
+   */
+  async batchAll(documents: readonly EmitParams[], options: BatchAllOptions & Omit<RequestOptions, "idempotencyKey"> = {}): Promise<BatchResult> {
+    const { chunkSize, newKeys, onProgress, ...request } = options;
+    const results: BatchResultItem[] = [];
+    for (const { start, documents: chunk } of chunkDocuments(documents, { maxDocuments: Math.min(chunkSize ?? 500, 500) })) {
+      const idempotencyKey = newKeys ? undefined : await chunkKey(chunk);
+      const answer = await this.batch({ documents: chunk }, { ...request, ...(idempotencyKey ? { idempotencyKey } : {}) });
+      results.push(...answer.results.map((r) => ({ ...r, index: start + r.index })));
+      onProgress?.(results, documents.length);
+    }
+    return { results };
   }
 
   /**

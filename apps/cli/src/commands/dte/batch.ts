@@ -1,6 +1,6 @@
 import { Flags } from "@oclif/core";
 import { TimbreError, type Dte, type EmitParams, type Totals } from "@timbre/sdk";
-import { chunkDocuments, chunkKey, emissionSheetTemplate, type Separator } from "@timbre/sdk/csv";
+import { emissionSheetTemplate, type Separator } from "@timbre/sdk/csv";
 import { TimbreCommand } from "../../lib/base-command.js";
 import { problemsOf, readBatchInput, type BatchInput, type Problem } from "../../lib/batch-input.js";
 import { defaultFailedPath, writeFailedFile } from "../../lib/failed-file.js";
@@ -73,27 +73,27 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
 
   private async emit(input: BatchInput): Promise<Outcome[]> {
     const client = await this.client();
-    const size = this.flags["chunk-size"];
     const progress = new ProgressBar(input.documents.length, process.stderr, !this.jsonEnabled());
-    const outcomes: Outcome[] = [];
     progress.update(0);
-    for (const { start, documents } of chunkDocuments(input.documents.map((d) => d.params), { maxDocuments: size })) {
-      const options = this.flags.again ? undefined : { idempotencyKey: await chunkKey(documents) };
-      const { results } = await client.dte.batch({ documents }, options);
-      for (const result of results) {
-        const document = input.documents[start + result.index]!;
-        outcomes.push({
-          index: start + result.index,
-          rows: document.rows,
-          success: result.success,
-          ...(result.data ? { data: result.data } : {}),
-          ...(result.error ? { problems: problemsOf(document, result.error) } : {}),
-        });
-      }
-      progress.update(outcomes.length, `${outcomes.filter((o) => !o.success).length} failed`);
-    }
+    const { results } = await client.dte.batchAll(
+      input.documents.map((d) => d.params),
+      {
+        chunkSize: this.flags["chunk-size"],
+        newKeys: this.flags.again,
+        onProgress: (done) => progress.update(done.length, `${done.filter((r) => !r.success).length} failed`),
+      },
+    );
     progress.finish();
-    return outcomes;
+    return results.map((result) => {
+      const document = input.documents[result.index]!;
+      return {
+        index: result.index,
+        rows: document.rows,
+        success: result.success,
+        ...(result.data ? { data: result.data } : {}),
+        ...(result.error ? { problems: problemsOf(document, result.error) } : {}),
+      };
+    });
   }
 
   /** One preview per document: the API's own validation and totals, no folio. Sequential, so the rate limit holds. */

@@ -3,7 +3,7 @@
  * body per request), each with an idempotency key made from its content: sending the same chunk again — a re-run
  * after an interruption, a second click — replays the first answer instead of emitting twice (for 24 h).
  */
-import type { EmitParams } from "../types.js";
+import type { EmitParams } from "./types.js";
 
 export interface BatchChunk {
   /** Position of the chunk's first document in the whole list. */
