@@ -6,6 +6,7 @@ import {
   chunkKey,
   decodeText,
   detectSeparator,
+  documentsCsv,
   emissionSheetTemplate,
   failedRowsCsv,
   parseAmount,
@@ -212,5 +213,22 @@ describe("chunkDocuments and chunkKey", () => {
     expect(await chunkKey([doc("a"), doc("b")])).toBe(a);
     expect(await chunkKey([doc("a"), doc("c")])).not.toBe(a);
     expect(await chunkKey([doc("a")])).not.toBe(a);
+  });
+});
+
+describe("documentsCsv", () => {
+  test("one row per document, amounts as plain integers, quoted where needed, with a BOM for Excel", () => {
+    const dte = {
+      id: "dte_1", tipo: 33, folio: 7, fecha_emision: "2026-11-25T12:00:00Z", fecha: "2026-11-25",
+      receptor: { rut: "76192083-9", razon_social: 'Tostaduría "El Sur"; Ltda.' },
+      monto_neto: 100000, monto_exento: 0, monto_iva: 19000, monto_total: 119000, estado: "ACEPTADO", track_id: null,
+      pdf_url: "", xml_url: "", environment: "test", created_at: "2026-11-25T12:00:00Z",
+    } as const;
+    const text = documentsCsv([dte], ";");
+    expect(text).toBe(
+      "\uFEFFid;tipo;folio;fecha;receptor_rut;receptor_razon_social;monto_neto;monto_exento;monto_iva;monto_total;estado;track_id\r\n" +
+        'dte_1;33;7;2026-11-25;76192083-9;"Tostaduría ""El Sur""; Ltda.";100000;0;19000;119000;ACEPTADO;\r\n',
+    );
+    expect(parseCsv(documentsCsv([dte]).slice(1), ",")[1]?.[5]).toBe('Tostaduría "El Sur"; Ltda.');
   });
 });

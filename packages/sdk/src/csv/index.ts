@@ -8,6 +8,7 @@ export { fold, parseAmount, parseSheetDate, parseYesNo } from "./cells.js";
 export { EMISSION_SHEET_COLUMNS, type CellKind, type SheetColumn } from "./columns.js";
 export { detectSeparator, parseCsv, type Separator } from "./csv-reader.js";
 export { decodeText } from "./decode.js";
+export { documentsCsv } from "./documents-csv.js";
 export {
   readEmissionSheet,
   rowOfField,

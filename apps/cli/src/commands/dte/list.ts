@@ -1,25 +1,9 @@
 import { Flags } from "@oclif/core";
 import type { Dte, DteStatus, TipoDte } from "@timbre/sdk";
+import { documentsCsv } from "@timbre/sdk/csv";
 import { TimbreCommand } from "../../lib/base-command.js";
 import { collect, listFlags, pageFooter } from "../../lib/list-flags.js";
-import { toCsv, type CsvColumn } from "../../lib/csv.js";
 import { formatPesos, renderTable } from "../../lib/table.js";
-
-/** The columns of `--csv`: what a sales ledger needs, with the API's names. */
-const DOCUMENT_CSV: CsvColumn<Dte>[] = [
-  { header: "id", get: (d) => d.id },
-  { header: "tipo", get: (d) => d.tipo },
-  { header: "folio", get: (d) => d.folio },
-  { header: "fecha", get: (d) => d.fecha },
-  { header: "receptor_rut", get: (d) => d.receptor.rut },
-  { header: "receptor_razon_social", get: (d) => d.receptor.razon_social },
-  { header: "monto_neto", get: (d) => d.monto_neto },
-  { header: "monto_exento", get: (d) => d.monto_exento },
-  { header: "monto_iva", get: (d) => d.monto_iva },
-  { header: "monto_total", get: (d) => d.monto_total },
-  { header: "estado", get: (d) => d.estado },
-  { header: "track_id", get: (d) => d.track_id },
-];
 
 export default class DteList extends TimbreCommand<typeof DteList> {
   static override summary = "List documents, newest first";
@@ -48,8 +32,7 @@ export default class DteList extends TimbreCommand<typeof DteList> {
     const params = { page, limit, tipo: tipo as TipoDte | undefined, desde, hasta, estado: estado as DteStatus | undefined, folio, receptor_rut: this.flags["receptor-rut"] };
     const result = await collect(client.dte.list(params), this.flags.all);
     if (this.flags.csv) {
-      // UTF-8 with a BOM: without it Excel reads the file as Windows-1252 and «Ñuñoa» comes out garbled
-      process.stdout.write(`\uFEFF${toCsv(result.data, DOCUMENT_CSV, this.flags.separator === "tab" ? "\t" : (this.flags.separator as "," | ";"))}`);
+      process.stdout.write(documentsCsv(result.data, this.flags.separator === "tab" ? "\t" : (this.flags.separator as "," | ";")));
       const { total } = result.pagination;
       // a spreadsheet of one page, silently, would look like the whole period
       if (total > result.data.length) process.stderr.write(`The CSV holds ${result.data.length} of ${total} documents (one page); add --all for every one.\n`);
