@@ -3,6 +3,7 @@ import { loginPage, registerPage } from "./pages/auth.js";
 import { editBusinessPage, newBusinessPage } from "./pages/business-edit.js";
 import { businessesPage } from "./pages/businesses.js";
 import { documentPage } from "./pages/document-detail.js";
+import { importDocumentsPage } from "./pages/document-import.js";
 import { newDocumentPage } from "./pages/document-new.js";
 import { documentsPage } from "./pages/documents.js";
 import { keysPage } from "./pages/keys.js";
@@ -23,5 +24,6 @@ export const routes: Route[] = [
   { path: "/webhooks", render: webhooksPage },
   { path: "/documentos", render: documentsPage },
   { path: "/documentos/nuevo", render: newDocumentPage },
+  { path: "/documentos/importar", render: importDocumentsPage },
   { path: "/documentos/:id", render: documentPage },
 ];

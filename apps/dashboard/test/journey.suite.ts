@@ -1,13 +1,16 @@
 /**
  * The dashboard's user journey in Debian's Chromium against the REAL server (child process, embedded database,
  * SII sandbox): sign up → business → certificate → sandbox CAF → API key (read once) → webhook → a document
- * emitted with that key reaching ACEPTADO in the list → its PDF → annulment → sign out / in.
+ * emitted with that key reaching ACEPTADO in the list → its PDF → annulment → emission from the form → a spreadsheet
+ * (CSV) import with a failed row, uploaded twice → sign out / in.
  * Steps whose endpoints the server does not have yet are separate tests, skipped (with the reason printed) only
  * when the server answers 404 for their route. `SCREENSHOTS=1` also writes docs/screenshots/*.png.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, test } from "bun:test";
 import { generateTestCertificate } from "@timbre/core/testing";
-import type { Browser, Page } from "playwright-core";
+import { readEmissionSheet } from "@timbre/sdk/csv";
+import type { Browser, Locator, Page, Request } from "playwright-core";
 import { buildDashboard, dashboardDir } from "../index.js";
 import { launch, shoot, unlabeledControls } from "./support/browser.js";
 import { routeExists, startReceiver, startServer } from "./support/server.js";
@@ -23,6 +26,8 @@ page.setDefaultTimeout(15_000);
 const missing = async (method: string, path: string) => ((await routeExists(server.api, method, path)) ? null : `${method} ${path}`);
 const sandboxMissing = await missing("POST", "/v1/sandbox/numerations");
 const emissionMissing = (await Promise.all([missing("POST", "/v1/dte/emit"), missing("GET", "/v1/dte"), missing("GET", "/v1/events")])).filter(Boolean).join(", ");
+const batchMissing = await missing("POST", "/v1/dte/batch");
+if (batchMissing) console.log(`[dashboard journey] spreadsheet import skipped: the server answers 404 for ${batchMissing}`);
 if (sandboxMissing) console.log(`[dashboard journey] sandbox CAF step skipped: the server answers 404 for ${sandboxMissing}`);
 if (emissionMissing) console.log(`[dashboard journey] emission steps skipped: the server answers 404 for ${emissionMissing}`);
 if (server.proxied) console.log("[dashboard journey] app.ts does not mount the dashboard yet: served through a same-origin front");
@@ -42,6 +47,18 @@ const heading = () => page.getByRole("heading", { level: 1 });
 async function expectNoPhoneOverflow(name: string) {
   expect(await shoot(page, name), `${name}: horizontal scroll at 375 px`).toBeLessThanOrEqual(0);
   expect(await unlabeledControls(page), `${name}: form controls without a label`).toEqual([]);
+}
+/** Horizontal scroll at 375 px, for states not worth a screenshot. */
+async function phoneOverflow(): Promise<number> {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return overflow;
+}
+/** Clicks a download link and reads the saved file (the CSP keeps `fetch` off `blob:` URLs in the page). */
+async function downloaded(linkToFile: Locator): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent("download"), linkToFile.click()]);
+  return readFileSync(await download.path(), "utf8");
 }
 async function storageDump() {
   return page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
@@ -398,6 +415,103 @@ describe("dashboard journey", () => {
     await page.getByRole("cell", { name: "Nota de crédito electrónica (resta)" }).waitFor();
     await expectNoPhoneOverflow("documentos-resumen");
   }, 120_000);
+
+  test.skipIf(Boolean(sandboxMissing || emissionMissing || batchMissing))("import a CSV saved by Excel: problems in Spanish and nothing sent; the documents and total; 2 emitted, 1 failed at its row with a file of it; the same file again takes no folio", async () => {
+    const key = journey.key ?? "";
+    const listed = async () => ((await (await fetch(`${server.api}/v1/dte?limit=100`, { headers: { "x-api-key": key } })).json()) as { data: Array<{ id: string }> }).data.length;
+    const before = await listed();
+    const batches: Array<Record<string, string>> = [];
+    const onRequest = (r: Request) => {
+      if (r.url().endsWith("/v1/dte/batch")) batches.push(r.headers());
+    };
+    page.on("request", onRequest);
+    await go("/dashboard/documentos");
+    await page.getByRole("link", { name: "Importar CSV" }).first().click();
+    await page.waitForURL("**/dashboard/documentos/importar");
+    await page.getByRole("heading", { name: "Importar ventas (CSV)", level: 1 }).waitFor();
+    const template = page.getByRole("link", { name: "Descargar plantilla" });
+    expect(await template.getAttribute("download")).toBe("plantilla-ventas.csv");
+    const templateText = await downloaded(template);
+    expect(readEmissionSheet(templateText).problems).toEqual([]); // what the page offers reads back as documents
+    const file = page.getByLabel("Archivo de ventas (.csv)");
+
+    // A header the reader does not know: every problem in Spanish, nothing to emit.
+    await file.setInputFiles({ name: "ventas.csv", mimeType: "text/csv", buffer: Buffer.from("tipo;rut;razon_social;nombre;cantidad;precio_unitario\n39;66666666-6;Consumidor final;Pan;1;1000\n") });
+    const problems = page.getByRole("table", { name: "Problemas del archivo" });
+    await problems.getByRole("cell", { name: /^No existe la columna «precio_unitario»/ }).waitFor();
+    expect(await problems.getByRole("cell", { name: "1", exact: true }).count()).toBe(1);
+    await page.getByRole("alert").filter({ hasText: "no se emitió nada" }).waitFor();
+    expect(await page.getByRole("button", { name: /^Emitir/ }).count()).toBe(0);
+    expect(await phoneOverflow()).toBeLessThanOrEqual(0);
+
+    // Excel in Chile: `;` and Windows-1252 (Ñuñoa). A factura of two lines, one with a wrong check digit, a boleta.
+    const csv = [
+      "documento;tipo;rut;razon_social;giro;direccion;comuna;nombre;cantidad;precio;exento;precios_brutos",
+      "F-1;33;77777777-7;Café Ñuñoa Ltda.;Cafetería;Irarrázaval 3000;Ñuñoa;Café en grano 1 kg;2;12.990;no;no",
+      "F-1;;;;;;;Despacho;1;3.000;sí;",
+      "F-2;33;76192083-8;Cliente Equivocado SpA;Comercio;Calle Uno 1;Santiago;Servicio;1;10.000;no;no",
+      "B-1;39;66666666-6;Consumidor final;;;;Pan amasado;3;1.500;no;sí",
+    ].join("\r\n");
+    const cp1252 = Buffer.from(csv, "latin1");
+    expect(cp1252.includes(Buffer.from("Ñuñoa"))).toBe(false); // not UTF-8
+    await file.setInputFiles({ name: "ventas-noviembre.csv", mimeType: "text/csv", buffer: cp1252 });
+    const preview = page.getByRole("table", { name: "Documentos que se emitirán" });
+    await preview.waitFor();
+    // F-1: 25 980 + IVA 4 936 + 3 000 exento; F-2: 10 000 + IVA 1 900; B-1: 4 500 with IVA.
+    expect(await page.getByTestId("import-summary").textContent()).toBe("3 documentos por $50.316");
+    expect(await preview.locator("tbody tr").allInnerTexts()).toHaveLength(3);
+    await preview.getByRole("cell", { name: "2–3" }).waitFor();
+    await preview.getByRole("cell", { name: /Café Ñuñoa Ltda\./ }).waitFor();
+    await preview.getByRole("cell", { name: "$33.916" }).waitFor();
+    expect(await listed()).toBe(before); // nothing sent yet
+    expect(await phoneOverflow()).toBeLessThanOrEqual(0);
+
+    const emit = async () => {
+      await page.getByRole("button", { name: "Emitir 3 documentos" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText("¿Emitir 3 documentos por $50.316?").waitFor();
+      await dialog.getByText(/\(Pruebas\)/).waitFor();
+      await dialog.getByRole("button", { name: "Emitir" }).click();
+      await page.getByRole("heading", { name: "Resultado de ventas-noviembre.csv" }).waitFor();
+    };
+    await emit();
+    await page.getByText("Se emitieron 2 de 3 documentos, por $38.416 en total.").waitFor();
+    const emitted = page.getByRole("table", { name: "Documentos emitidos" }).getByRole("link");
+    expect(await emitted.count()).toBe(2);
+    const folios = await emitted.allTextContents();
+    expect(folios[0]).toMatch(/^Factura electrónica N° \d+$/);
+    expect(folios[1]).toMatch(/^Boleta electrónica N° \d+$/);
+    expect(await emitted.first().getAttribute("href")).toMatch(/^\/dashboard\/documentos\/dte_/);
+    const failed = page.getByRole("table", { name: "Documentos con error" });
+    await failed.getByRole("row", { name: /^4 .*Factura electrónica.*receptor\.rut: RUT no válido \(revisa el dígito verificador\)\./ }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "1 documento no se emitió." }).waitFor();
+    const failedLink = page.getByRole("link", { name: "Descargar filas con error" });
+    expect(await failedLink.getAttribute("download")).toBe("ventas-noviembre.fallidos.csv");
+    const failedText = await downloaded(failedLink);
+    const again = readEmissionSheet(failedText); // only F-2's row, with the reason; it reads back as that document
+    expect(again.problems).toEqual([]);
+    expect(again.documents.map((d) => d.params.receptor.rut)).toEqual(["76192083-8"]);
+    expect(failedText).toContain("RUT no válido (revisa el dígito verificador)");
+    await page.getByText("No vuelvas a subir el archivo completo").waitFor();
+    expect(await listed()).toBe(before + 2);
+    const facturaId = (await emitted.first().getAttribute("href"))?.split("/").pop() ?? "";
+    const factura = ((await (await fetch(`${server.api}/v1/dte/${facturaId}`, { headers: { "x-api-key": key } })).json()) as { data: { monto_total: number; receptor: Record<string, string> } }).data;
+    expect(factura.monto_total).toBe(33916);
+    expect(factura.receptor).toMatchObject({ razon_social: "Café Ñuñoa Ltda.", comuna: "Ñuñoa" });
+    await expectNoPhoneOverflow("importar-csv");
+
+    // The same file again (a second upload within 24 h): the stored answer, the same folios, none taken.
+    await file.setInputFiles({ name: "ventas-noviembre.csv", mimeType: "text/csv", buffer: cp1252 });
+    await preview.waitFor();
+    await emit();
+    await page.getByText("Este mismo archivo ya se había enviado en las últimas 24 horas").waitFor();
+    expect(await emitted.allTextContents()).toEqual(folios);
+    expect(await listed()).toBe(before + 2);
+    expect(batches).toHaveLength(2);
+    expect(batches[0]?.["idempotency-key"]).toMatch(/^batch-[0-9a-f]{48}$/);
+    expect(batches[1]?.["idempotency-key"]).toBe(batches[0]?.["idempotency-key"]);
+    page.off("request", onRequest);
+  }, 90_000);
 
   test("a second business: selector switches the scope; delete with confirmation", async () => {
     await go("/dashboard/empresas/nueva");

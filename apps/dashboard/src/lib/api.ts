@@ -103,11 +103,12 @@ export async function raw(method: string, path: string, options: CallOptions = {
   return response;
 }
 
-export async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<{ data: T; pagination?: Pagination }> {
+/** The envelope's `data` (and `pagination`), with the response headers (`Idempotent-Replayed`). */
+export async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<{ data: T; pagination?: Pagination; headers: Headers }> {
   const response = await raw(method, path, options);
   const json = (await response.json().catch(() => null)) as { success?: boolean; data?: T; pagination?: Pagination } | null;
   if (!json || json.success !== true) throw new ApiError(response.status, "BAD_RESPONSE", "Respuesta inesperada del servidor.");
-  return { data: json.data as T, pagination: json.pagination };
+  return { data: json.data as T, pagination: json.pagination, headers: response.headers };
 }
 
 async function toError(response: Response): Promise<ApiError> {
@@ -129,6 +130,11 @@ export const api = {
     return { data: r.data, pagination: r.pagination ?? { page: 1, limit: r.data.length, total: r.data.length, total_pages: 1 } };
   },
   post: async <T>(path: string, body?: unknown, headers?: Record<string, string>) => (await call<T>("POST", path, { body: body ?? {}, headers })).data,
+  /** A POST under an `Idempotency-Key`, saying whether the answer is the stored one of an earlier request (`Idempotent-Replayed`). */
+  postOnce: async <T>(path: string, body: unknown, key: string) => {
+    const r = await call<T>("POST", path, { body, headers: { "idempotency-key": key } });
+    return { data: r.data, replayed: r.headers.get("idempotent-replayed") === "true" };
+  },
   put: async <T>(path: string, body: unknown) => (await call<T>("PUT", path, { body })).data,
   del: async <T>(path: string) => (await call<T>("DELETE", path)).data,
   upload: async <T>(path: string, form: FormData) => (await call<T>("POST", path, { form })).data,

@@ -11,6 +11,8 @@ const unitPrice = new Intl.NumberFormat("es-CL", { style: "currency", currency: 
 export const price = (n: number | null | undefined): string => (typeof n === "number" ? unitPrice.format(n) : "—");
 export const money = (n: number | null | undefined): string => (typeof n === "number" ? clp.format(n) : "—");
 export const number = (n: number | null | undefined): string => (typeof n === "number" ? integer.format(n) : "—");
+/** A count with its noun: `1 documento`, `1.200 documentos`. */
+export const countOf = (n: number, one: string, many: string): string => `${integer.format(n)} ${n === 1 ? one : many}`;
 
 /** An ISO timestamp in Chile's civil time. */
 export function when(iso: string | null | undefined): string {

@@ -13,11 +13,12 @@ import { h, replace } from "../lib/dom.js";
 import { chileToday, ENV_NAMES, money, tipoName } from "../lib/format.js";
 import { navigate, type PageContext } from "../router.js";
 import { state } from "../state.js";
-import { link, notice, pageHeader, setFlash } from "../ui/components.js";
+import { link, pageHeader, setFlash } from "../ui/components.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { busy, showError } from "../ui/form.js";
 import { emissionForm, type Draft } from "./document-form.js";
 import { copyDraft, noteDraft } from "./drafts.js";
+import { emissionWarnings } from "./emission-warnings.js";
 import { requireBusiness } from "./require-business.js";
 
 interface PreviewResult {
@@ -93,17 +94,10 @@ export async function newDocumentPage(ctx: PageContext): Promise<void> {
     }
   });
 
-  const warnings = [
-    b.certificate ? null : notice("warn", "La empresa no tiene certificado digital, necesario para firmar. ", link(`/dashboard/empresas/${b.id}`, "Súbelo en la ficha de la empresa"), "."),
-    environment === "live" && !b.resolucion
-      ? notice("warn", "Para emitir en producción la empresa necesita el número y la fecha de su resolución del SII. ", link(`/dashboard/empresas/${b.id}`, "Complétalos"), ".")
-      : null,
-    environment === "live" ? notice("info", "Ambiente de producción: el documento tendrá validez tributaria.") : null,
-  ];
   replace(
     ctx.main,
     pageHeader(draft.referencia ? `Emitir ${tipoName(draft.tipo ?? 61).toLowerCase()}` : "Emitir documento", `${b.razon_social} · ${ENV_NAMES[environment]}`, link("/dashboard/documentos", "← Documentos", "btn btn-secondary")),
-    ...warnings,
+    ...emissionWarnings(b, environment),
     form,
   );
 }

@@ -72,8 +72,14 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
           ? empty("Ningún documento coincide con los filtros.")
           : empty(
               "Aún no hay documentos en este ambiente.",
-              h("p", null, "Emite aquí mismo, o desde tu sistema con una clave API (", h("code", null, "POST /v1/dte/emit"), ")."),
-              h("div", { class: "actions actions-center" }, link("/dashboard/documentos/nuevo", "Emitir documento", "btn"), link("/dashboard/claves", "Crear una clave API", "btn btn-secondary")),
+              h("p", null, "Emite aquí mismo, importa tus ventas desde una planilla (CSV), o emite desde tu sistema con una clave API (", h("code", null, "POST /v1/dte/emit"), ")."),
+              h(
+                "div",
+                { class: "actions actions-center" },
+                link("/dashboard/documentos/nuevo", "Emitir documento", "btn"),
+                link("/dashboard/documentos/importar", "Importar CSV", "btn btn-secondary"),
+                link("/dashboard/claves", "Crear una clave API", "btn btn-secondary"),
+              ),
             )
         : h(
             "div",
@@ -113,7 +119,7 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
 
   replace(
     ctx.main,
-    pageHeader("Documentos", `${b.razon_social} · ${ENV_NAMES[state.environment()]}`, link("/dashboard/documentos/nuevo", "Emitir documento", "btn")),
+    pageHeader("Documentos", `${b.razon_social} · ${ENV_NAMES[state.environment()]}`, [link("/dashboard/documentos/importar", "Importar CSV", "btn btn-secondary"), link("/dashboard/documentos/nuevo", "Emitir documento", "btn")]),
     takeFlash(),
     card(null, form, months),
     summary ? summaryCard(summary) : null,

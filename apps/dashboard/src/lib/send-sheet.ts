@@ -1,0 +1,32 @@
+/**
+ * The documents of a spreadsheet sent to `POST /dte/batch` the way the CLI's `timbre dte batch` sends them (the SDK's
+ * `chunkDocuments` and `chunkKey`): in chunks within the API's limits (500 documents, 1 MiB), one after the other,
+ * each under an `Idempotency-Key` made from its content, so a chunk sent again within 24 h — a second click, the same
+ * file uploaded again, or run by the CLI — is answered with the stored results and takes no folio. What was answered
+ * is kept in `run` as it arrives, so when a later chunk fails the earlier ones can still be shown.
+ */
+import type { BatchResult, BatchResultItem } from "@timbre/sdk";
+import { chunkDocuments, chunkKey, type EmissionSheet, type SheetDocument } from "@timbre/sdk/csv";
+import { api } from "./api.js";
+
+export interface Run {
+  /** Each answered document with its result (`result.index` is its place in its chunk). */
+  outcomes: Array<{ document: SheetDocument; result: BatchResultItem }>;
+  /** Chunks answered, and how many of them were replays of an earlier run (`Idempotent-Replayed`). */
+  chunks: number;
+  replayed: number;
+}
+
+export const newRun = (): Run => ({ outcomes: [], chunks: 0, replayed: 0 });
+
+export async function sendSheet(sheet: EmissionSheet, run: Run): Promise<void> {
+  for (const { start, documents } of chunkDocuments(sheet.documents.map((d) => d.params))) {
+    const { data, replayed } = await api.postOnce<BatchResult>("/dte/batch", { documents }, await chunkKey(documents));
+    run.chunks += 1;
+    if (replayed) run.replayed += 1;
+    for (const result of data.results) {
+      const document = sheet.documents[start + result.index];
+      if (document) run.outcomes.push({ document, result });
+    }
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * "Importar ventas (CSV)": the sales a small business keeps in Excel, emitted at once. The file is read whole, in the
+ * browser, by `@timbre/sdk/csv` (the CLI's `timbre dte batch` reader): a file with problems shows every one of them by
+ * row, in Spanish, and sends nothing. Otherwise its documents are listed with their totals (computed here with the
+ * server's own arithmetic) and, after a confirmation, sent to `POST /dte/batch` in chunks within the API's limits,
+ * each under an `Idempotency-Key` made from its content (`lib/send-sheet.ts`), so a second click or the same file
+ * uploaded again within 24 h replays the first answer and takes no folio. The results (`import-results.ts`) link the
+ * emitted documents and list the failed ones at their rows, with a file of only those rows to fix and upload — never
+ * the whole file again, whose other documents are already emitted (its content changed, it would get new keys and
+ * emit them twice).
+ */
+import type { Numeration } from "@timbre/sdk";
+import { emissionSheetTemplate, readEmissionSheet, type EmissionSheet, type SheetDocument } from "@timbre/sdk/csv";
+import { draftTotals } from "../lib/amounts.js";
+import { api } from "../lib/api.js";
+import { h, replace } from "../lib/dom.js";
+import { countOf, ENV_NAMES, money, number, tipoName } from "../lib/format.js";
+import { newRun, sendSheet } from "../lib/send-sheet.js";
+import { describeSheetProblem, rowSpan } from "../lib/sheet-messages.js";
+import type { PageContext } from "../router.js";
+import { state } from "../state.js";
+import { card, link, notice, pageHeader, table } from "../ui/components.js";
+import { confirmDialog } from "../ui/dialog.js";
+import { busy, field, formAlert, showAlert, showError } from "../ui/form.js";
+import { emissionWarnings } from "./emission-warnings.js";
+import { importResults, type ResultsOptions } from "./import-results.js";
+import { requireBusiness } from "./require-business.js";
+
+/** The columns named in the page's explanation (the template has them all). */
+const COLUMNS = ["tipo", "fecha", "rut", "razon_social", "giro", "direccion", "comuna", "nombre", "cantidad", "precio", "exento"];
+const count = (n: number): string => countOf(n, "documento", "documentos");
+
+export async function importDocumentsPage(ctx: PageContext): Promise<void> {
+  const b = requireBusiness(ctx, "Importar ventas (CSV)");
+  if (!b) return;
+  const environment = state.environment();
+  const activeNumerations = () => api.list<Numeration>(`/businesses/${b.id}/numerations`, { estado: "activa", limit: 100 }).then((r) => r.data).catch(() => null);
+  const urls: string[] = [];
+  ctx.onLeave(() => urls.forEach((u) => URL.revokeObjectURL(u)));
+  /** A link that saves `csv` as `filename`, with the byte-order mark that tells Excel it is UTF-8. */
+  const csvLink = (csv: string, filename: string, text: string): HTMLAnchorElement => {
+    const href = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: "text/csv;charset=utf-8" }));
+    urls.push(href);
+    return h("a", { href, download: filename, class: "btn btn-secondary" }, text);
+  };
+
+  const region = h("div", { "aria-live": "polite" });
+  const form = h(
+    "form",
+    { novalidate: true, class: "stack", "aria-label": "Archivo de ventas" },
+    formAlert(),
+    field({ name: "file", label: "Archivo de ventas (.csv)", type: "file", hint: "Se lee aquí, en tu navegador: nada se envía hasta que confirmes.", attrs: { accept: ".csv,text/csv" } }),
+  );
+  const input = form.elements.namedItem("file") as HTMLInputElement;
+  input.addEventListener("click", () => (input.value = "")); // the same file, fixed in Excel, is read again
+  form.addEventListener("submit", (event) => event.preventDefault());
+  input.addEventListener("change", async () => {
+    const file = input.files?.[0];
+    if (!file) return;
+    const alert = form.querySelector<HTMLElement>(".alert");
+    if (alert) alert.hidden = true;
+    try {
+      const [bytes, numerations] = await Promise.all([file.arrayBuffer().then((buffer) => new Uint8Array(buffer)), activeNumerations()]);
+      if (isWorkbook(bytes)) {
+        replace(region);
+        if (alert) showAlert(alert, "Ese archivo es un libro de Excel, no un CSV. En Excel usa «Guardar como» → «CSV (delimitado por comas)» y sube el archivo que resulte.");
+        return;
+      }
+      showSheet(readEmissionSheet(bytes), file.name, numerations);
+    } catch {
+      replace(region);
+      if (alert) showAlert(alert, "No se pudo leer el archivo. Vuelve a elegirlo.");
+    }
+  });
+
+  const showResults = (options: ResultsOptions) => {
+    const results = importResults(options);
+    replace(region, results);
+    results.querySelector("h2")?.focus();
+  };
+
+  const showSheet = (sheet: EmissionSheet, name: string, numerations: Numeration[] | null) => {
+    if (sheet.problems.length > 0) return replace(region, problemsCard(sheet, name));
+    if (sheet.documents.length === 0) return replace(region, card(name, notice("warn", "El archivo no tiene documentos: solo la fila de encabezados.")));
+    const totals = sheet.documents.map((d) => draftTotals(d.params)?.montoTotal ?? null);
+    const sum = totals.reduce<number>((s, t) => s + (t ?? 0), 0);
+    const n = sheet.documents.length;
+    const emitForm = h(
+      "form",
+      { class: "stack", "aria-label": "Emitir los documentos del archivo" },
+      formAlert(),
+      h("div", { class: "actions" }, h("button", { type: "submit", class: "btn" }, `Emitir ${count(n)}`)),
+    );
+    emitForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const ok = await confirmDialog({
+        title: `¿Emitir ${count(n)} por ${money(sum)}?`,
+        body: `Se usará un folio por documento y se enviarán al SII (${ENV_NAMES[environment]}). Los que tengan errores no se emiten: podrás descargar sus filas para corregirlas. Un documento emitido no se borra: se corrige o anula con una nota de crédito o débito.`,
+        confirm: "Emitir",
+      });
+      if (!ok) return;
+      const run = newRun();
+      input.disabled = true; // another file chosen meanwhile would hide these results
+      try {
+        await busy(emitForm, `Emitiendo ${count(n)}…`, () => sendSheet(sheet, run));
+        input.value = "";
+        showResults({ sheet, name, run, interruption: null, csvLink });
+      } catch (error) {
+        if (run.outcomes.length === 0) showError(emitForm, error);
+        else showResults({ sheet, name, run, interruption: error, csvLink });
+      } finally {
+        input.disabled = false;
+      }
+    });
+    replace(
+      region,
+      card(
+        `Documentos de ${name}`,
+        h("p", { "data-testid": "import-summary" }, h("strong", null, `${count(n)} por ${money(sum)}`), totals.includes(null) ? " (sin contar los que no tienen un total calculable; el servidor los revisará)" : ""),
+        ...folioWarnings(sheet, numerations),
+        table<SheetDocument>("Documentos que se emitirán", [
+          { label: "Filas", cell: (d) => rowSpan(d.rows), className: "num" },
+          { label: "Tipo", cell: (d) => tipoName(d.params.tipo) },
+          { label: "Receptor", cell: (d) => h("span", null, d.params.receptor.razon_social ?? "—", h("br"), h("span", { class: "mono small muted" }, d.params.receptor.rut ?? "")) },
+          { label: "Líneas", cell: (d) => number(d.params.items.length), className: "num" },
+          { label: "Total", cell: (d) => money(draftTotals(d.params)?.montoTotal), className: "num" },
+        ], sheet.documents),
+        emitForm,
+      ),
+    );
+  };
+
+  replace(
+    ctx.main,
+    pageHeader("Importar ventas (CSV)", `${b.razon_social} · ${ENV_NAMES[environment]}`, link("/dashboard/documentos", "← Documentos", "btn btn-secondary")),
+    ...emissionWarnings(b, environment, true),
+    card(
+      "El archivo",
+      h("p", null, "Una planilla guardada como CSV, con una fila por cada línea de un documento. Las columnas se llaman como los campos de la API: ", COLUMNS.flatMap((c, i) => [i > 0 ? ", " : "", h("code", null, c)]), "…"),
+      h("p", null, "Las filas con el mismo ", h("code", null, "documento"), " forman un documento. Los números se escriben como en Chile (2,5 y 12.990) y las fechas como 25-11-2026. Sirve el CSV que guarda Excel (separado por punto y coma, con tildes y eñes)."),
+      h("div", { class: "actions" }, csvLink(emissionSheetTemplate(";"), "plantilla-ventas.csv", "Descargar plantilla")),
+    ),
+    card("Subir archivo", form),
+    region,
+  );
+}
+
+/** A document whose tipo has too few folios left will fail: said before emitting, with where to get more. */
+function folioWarnings(sheet: EmissionSheet, numerations: Numeration[] | null): HTMLElement[] {
+  if (!numerations) return [];
+  const wanted = new Map<number, number>();
+  for (const d of sheet.documents) wanted.set(d.params.tipo, (wanted.get(d.params.tipo) ?? 0) + 1);
+  return [...wanted].flatMap(([tipo, n]) => {
+    const left = numerations.filter((x) => x.tipo === tipo).reduce((s, x) => s + x.disponibles, 0);
+    if (left >= n) return [];
+    return [notice("warn", `${tipoName(tipo)}: el archivo tiene ${number(n)} y quedan ${number(left)} folios; los que falten no se emitirán. `, link("/dashboard/folios", "Sube un CAF en «Folios (CAF)»"), " antes de emitir.")];
+  });
+}
+
+/** A sheet whose problems keep anything from being sent: every problem, by row, in Spanish. */
+function problemsCard(sheet: EmissionSheet, name: string): HTMLElement {
+  const n = sheet.problems.length;
+  return card(
+    `Problemas en ${name}`,
+    notice("error", `El archivo tiene ${countOf(n, "problema", "problemas")} y no se emitió nada. Corrígelos en tu planilla, guárdala como CSV y vuelve a subirla.`),
+    table("Problemas del archivo", [
+      { label: "Fila", cell: (p) => String(p.row), className: "num" },
+      { label: "Columna", cell: (p) => (p.column ? h("code", null, p.column) : "—") },
+      { label: "Problema", cell: (p) => describeSheetProblem(p) },
+    ], sheet.problems),
+  );
+}
+
+/** An .xlsx (zip) or .xls (OLE) workbook chosen instead of a CSV. */
+function isWorkbook(bytes: Uint8Array): boolean {
+  const starts = (...sig: number[]) => sig.every((x, i) => bytes[i] === x);
+  return starts(0x50, 0x4b, 0x03, 0x04) || starts(0xd0, 0xcf, 0x11, 0xe0);
+}
