@@ -1,7 +1,7 @@
 // The spreadsheet import's problems said in Spanish from their reason, column and value (no browser).
 import { describe, expect, test } from "bun:test";
 import { readEmissionSheet, type SheetProblem } from "@timbre/sdk/csv";
-import { describeSheetProblem, rowSpan } from "../src/lib/sheet-messages.js";
+import { describeSheetProblem } from "../src/lib/sheet-messages.js";
 
 const said = (csv: string) => readEmissionSheet(csv).problems.map((p) => [p.row, p.reason, describeSheetProblem(p)]);
 
@@ -12,7 +12,7 @@ describe("describeSheetProblem", () => {
         "tipo;fecha;rut;razon_social;nombre;cantidad;precio;exento;forma_pago",
         ";2026-11-25;1-9;X;huérfana;1;1;;",
         "33;31-02-2026;1-9;X;a;dos;1;;",
-        "33;;1-9;Y;b;1;1;quizás;al contado",
+        "33;;1-9;Y;b;1;1;quizás;pronto",
         ";;2-7;;c;1;1;;",
         "34;;1-9;Z;;;;;",
         "35;;1-9;Z;d;1;1;;",
@@ -23,8 +23,8 @@ describe("describeSheetProblem", () => {
       [3, "invalid_value", "«31-02-2026» no es una fecha (25-11-2026 o 2026-11-25)."],
       [3, "invalid_value", "«dos» no es un número (2,5 o 12.990)."],
       [4, "invalid_value", "«quizás» no es sí o no."],
-      [4, "invalid_value", "«al contado» no es una forma de pago (1 contado, 2 crédito o 3 sin costo)."],
-      [5, "conflict", "receptor.rut dice «2-7» aquí, pero otra fila del mismo documento dice otra cosa. Repite el mismo valor o deja la celda vacía."],
+      [4, "invalid_value", "«pronto» no es una forma de pago (1 contado, 2 crédito o 3 sin costo)."],
+      [5, "conflict", "receptor.rut dice «2-7» aquí, pero la fila 4 del mismo documento dice «1-9». Repite el mismo valor o deja la celda vacía."],
       [6, "no_items", "El documento no tiene líneas: escribe nombre, cantidad y precio en sus filas."],
       [7, "invalid_value", "«35» no es un tipo de documento (33, 34, 39, 41, 56 o 61)."],
     ]);
@@ -44,6 +44,3 @@ describe("describeSheetProblem", () => {
   });
 });
 
-test("a document's rows as the user finds them", () => {
-  expect([rowSpan([2]), rowSpan([2, 3, 4]), rowSpan([2, 5]), rowSpan([])]).toEqual(["2", "2–4", "2, 5", "—"]);
-});

@@ -31,7 +31,7 @@ export function describeSheetProblem(p: SheetProblem): string {
     case "no_document":
       return "La fila no dice a qué documento pertenece: escribe su documento o su tipo (no hay un documento más arriba al que sumarla como línea).";
     case "conflict":
-      return `${column} dice «${value}» aquí, pero otra fila del mismo documento dice otra cosa. Repite el mismo valor o deja la celda vacía.`;
+      return `${column} dice «${value}» aquí, pero ${p.other ? `la fila ${p.other.row} del mismo documento dice «${p.other.value}»` : "otra fila del mismo documento dice otra cosa"}. Repite el mismo valor o deja la celda vacía.`;
     case "no_items":
       return "El documento no tiene líneas: escribe nombre, cantidad y precio en sus filas.";
     case "invalid_value": {
@@ -41,12 +41,4 @@ export function describeSheetProblem(p: SheetProblem): string {
     default:
       return p.message;
   }
-}
-
-/** The rows of a document as a user finds them: `2`, `2–4` (consecutive), `2, 5`. */
-export function rowSpan(rows: readonly number[]): string {
-  const first = rows[0];
-  const last = rows.at(-1);
-  if (first === undefined || last === undefined) return "—";
-  return rows.length > 1 && rows.length === last - first + 1 ? `${first}–${last}` : rows.join(", ");
 }

@@ -10,13 +10,13 @@
  * emit them twice).
  */
 import type { Numeration } from "@timbre/sdk";
-import { emissionSheetTemplate, readEmissionSheet, type EmissionSheet, type SheetDocument } from "@timbre/sdk/csv";
+import { type EmissionSheet, emissionSheetTemplate, readEmissionSheet, rowSpan, type SheetDocument } from "@timbre/sdk/csv";
 import { draftTotals } from "../lib/amounts.js";
 import { api } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
 import { countOf, ENV_NAMES, money, number, tipoName } from "../lib/format.js";
 import { newRun, sendSheet } from "../lib/send-sheet.js";
-import { describeSheetProblem, rowSpan } from "../lib/sheet-messages.js";
+import { describeSheetProblem } from "../lib/sheet-messages.js";
 import type { PageContext } from "../router.js";
 import { state } from "../state.js";
 import { card, link, notice, pageHeader, table } from "../ui/components.js";

@@ -4,13 +4,12 @@
  * reason in Spanish — plus a file of only their rows, to fix and upload instead of the whole file, whose other
  * documents are already emitted. When a chunk failed part-way, the way on is the same file again, unchanged.
  */
-import { failedRowsCsv, type EmissionSheet } from "@timbre/sdk/csv";
+import { type EmissionSheet, failedRowsCsv, rowSpan } from "@timbre/sdk/csv";
 import { failedFileName, failuresOf } from "../lib/batch-failures.js";
 import { h } from "../lib/dom.js";
 import { countOf, ESTADO_TONE, ESTADOS, money, number, tipoName } from "../lib/format.js";
 import { describeError } from "../lib/messages.js";
 import type { Run } from "../lib/send-sheet.js";
-import { rowSpan } from "../lib/sheet-messages.js";
 import { badge, link, notice, table } from "../ui/components.js";
 
 const count = (n: number): string => countOf(n, "documento", "documentos");

@@ -15,6 +15,7 @@ import {
   parseYesNo,
   readEmissionSheet,
   rowOfField,
+  rowSpan,
   writeCsv,
 } from "./index.js";
 
@@ -43,6 +44,11 @@ describe("cells", () => {
   ])("date %p → %p", (text, expected) => expect(parseSheetDate(text)).toBe(expected));
 
   test.each(["31-02-2026", "2026-13-01", "11/25/2026", "ayer", "2026-11"])("%p is not a date", (text) => expect(parseSheetDate(text)).toBeNull());
+
+  test("forma_pago as a number or a word", () => {
+    const pago = (cell: string) => readEmissionSheet(`tipo,rut,razon_social,nombre,cantidad,precio,forma_pago\n33,1-9,X,a,1,1,${cell}\n`).documents[0]?.params.forma_pago;
+    expect(["1", "Contado", "al contado", "efectivo", "2", "a crédito", "3", "sin costo"].map(pago)).toEqual([1, 1, 1, 1, 2, 2, 3, 3]);
+  });
 
   test("yes and no in Spanish and English; anything else is neither", () => {
     expect(["Sí", "si", "X", "1", "TRUE"].map(parseYesNo)).toEqual([true, true, true, true, true]);
@@ -132,7 +138,7 @@ describe("readEmissionSheet", () => {
         "tipo,fecha,rut,razon_social,nombre,cantidad,precio,exento,forma_pago",
         ",2026-11-25,1-9,X,huérfana,1,1,,",
         "33,31-02-2026,1-9,X,a,dos,1,,",
-        "33,,1-9,Y,b,1,1,quizás,al contado",
+        "33,,1-9,Y,b,1,1,quizás,pronto",
         ",,2-7,,c,1,1,,",
         "34,,1-9,Z,,,,,",
         "35,,1-9,Z,d,1,1,,",
@@ -150,6 +156,7 @@ describe("readEmissionSheet", () => {
       [7, "tipo", "invalid_value"],
     ]);
     expect(sheet.problems[1]?.message).toBe("fecha «31-02-2026» is not a date (2026-11-25 or 25-11-2026)");
+    expect(sheet.problems[5]).toMatchObject({ value: "2-7", other: { row: 4, value: "1-9" } });
     expect(sheet.documents.map((d) => d.params.receptor.razon_social)).toEqual(["Ok"]);
   });
 
@@ -166,6 +173,10 @@ describe("readEmissionSheet", () => {
   test("rows are spreadsheet rows even when a cell spans lines", () => {
     const sheet = readEmissionSheet('tipo,rut,razon_social,nombre,descripcion,cantidad,precio\n39,66666666-6,X,a,"line one\nline two",1,1\n,,,b,,1,x\n');
     expect(sheet.problems.map((p) => p.row)).toEqual([3]);
+  });
+
+  test("rows as a user finds them", () => {
+    expect([rowSpan([2]), rowSpan([2, 3, 4]), rowSpan([2, 5]), rowSpan([])]).toEqual(["2", "2–4", "2, 5", ""]);
   });
 
   test("an API error's field points at the line's row", () => {

@@ -40,6 +40,8 @@ export interface SheetProblem {
   reason: SheetProblemReason;
   /** The cell as written, when one cell is wrong. */
   value?: string;
+  /** For `conflict`: the row of the document that says otherwise, and what it says. */
+  other?: { row: number; value: string };
   message: string;
 }
 
@@ -118,7 +120,7 @@ export function readEmissionSheet(input: string | Uint8Array): EmissionSheet {
       const earlier = draft.fields.get(name);
       if (!earlier) draft.fields.set(name, { value, row });
       else if (earlier.value !== value) {
-        problems.push({ row, column: name, reason: "conflict", value, message: `${name} is «${value}» here but «${earlier.value}» on row ${earlier.row} of the same document; repeat it or leave it empty` });
+        problems.push({ row, column: name, reason: "conflict", value, other: { row: earlier.row, value: earlier.value }, message: `${name} is «${value}» here but «${earlier.value}» on row ${earlier.row} of the same document; repeat it or leave it empty` });
       }
     }
     if (lineCells.size > 0) draft.lines.push({ row, cells: lineCells });
@@ -198,7 +200,7 @@ const EXPECTED: Record<SheetColumn["kind"], string> = {
 };
 
 const TIPOS = new Set([33, 34, 39, 41, 56, 61]);
-const FORMAS_PAGO: Record<string, 1 | 2 | 3> = { "1": 1, "2": 2, "3": 3, contado: 1, credito: 2, "sin costo": 3, gratuito: 3 };
+const FORMAS_PAGO: Record<string, 1 | 2 | 3> = { "1": 1, "2": 2, "3": 3, contado: 1, efectivo: 1, credito: 2, "sin costo": 3, gratuito: 3, gratis: 3 };
 
 /** The value a cell holds for its column, or null when it does not hold one. */
 function readCell(column: SheetColumn, value: string): unknown {
@@ -216,12 +218,20 @@ function readCell(column: SheetColumn, value: string): unknown {
     case "yesno":
       return parseYesNo(value);
     case "forma_pago":
-      return FORMAS_PAGO[fold(value)] ?? null;
+      return FORMAS_PAGO[fold(value).replace(/^(al|a) /, "")] ?? null; // "al contado", "a crédito"
     case "codigo_ref":
       return ["1", "2", "3"].includes(value) ? Number(value) : null;
     case "ref_value":
       return /^\d+$/.test(value) ? Number(value) : value;
   }
+}
+
+/** A document's rows as a user finds them: `2`, `2–4` (consecutive), `2, 5`. */
+export function rowSpan(rows: readonly number[]): string {
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (first === undefined || last === undefined) return "";
+  return rows.length > 1 && rows.length === last - first + 1 ? `${first}–${last}` : rows.join(", ");
 }
 
 /**

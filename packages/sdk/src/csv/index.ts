@@ -12,6 +12,7 @@ export { documentsCsv } from "./documents-csv.js";
 export {
   readEmissionSheet,
   rowOfField,
+  rowSpan,
   type EmissionSheet,
   type SheetDocument,
   type SheetProblem,

@@ -1,6 +1,6 @@
 import { Flags } from "@oclif/core";
 import { TimbreError, type Dte, type EmitParams, type Totals } from "@timbre/sdk";
-import { emissionSheetTemplate, type Separator } from "@timbre/sdk/csv";
+import { emissionSheetTemplate, rowSpan, type Separator } from "@timbre/sdk/csv";
 import { TimbreCommand } from "../../lib/base-command.js";
 import { problemsOf, readBatchInput, type BatchInput, type Problem } from "../../lib/batch-input.js";
 import { defaultFailedPath, writeFailedFile } from "../../lib/failed-file.js";
@@ -126,7 +126,7 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
     const place = input.place.toUpperCase();
     if (dry) {
       lines.push("", renderTable(outcomes, [
-        { header: place, get: (o) => span(o.rows), align: "right" },
+        { header: place, get: (o) => rowSpan(o.rows), align: "right" },
         { header: "TIPO", get: (o) => input.documents[o.index]!.params.tipo },
         { header: "RECEPTOR", get: (o) => receptorOf(input.documents[o.index]!.params) },
         { header: "TOTAL", get: (o) => (o.totals ? formatPesos(o.totals.monto_total) : "—"), align: "right" },
@@ -149,11 +149,6 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
   }
 }
 
-function span(rows: readonly number[]): string {
-  const first = rows[0]!;
-  const last = rows.at(-1)!;
-  return rows.length === last - first + 1 && rows.length > 1 ? `${first}–${last}` : rows.join(",");
-}
 
 function receptorOf(params: EmitParams): string {
   return [params.receptor?.rut, params.receptor?.razon_social].filter(Boolean).join(" ");
