@@ -5,6 +5,7 @@
  * the same pages end to end once emission exists; this file pins the UI states that are hard to provoke there.
  */
 import { afterAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { Elysia } from "elysia";
 import type { Page } from "playwright-core";
 import { dashboard } from "../../server/src/http/dashboard.js";
@@ -70,6 +71,23 @@ describe("documents UI (scripted API)", () => {
     await page.waitForURL(/page=2/);
     await page.getByText("Página 2 de 3").waitFor();
     expect(api.seen.filter((s) => s.path === "/dte").at(-1)?.query.get("page")).toBe("2");
+  });
+
+  test("Descargar CSV: every page of the filter (not the page shown), in the CLI's ledger columns", async () => {
+    await page.goto(`${origin}/dashboard/documentos?desde=2026-11-01&hasta=2026-11-30`);
+    const button = page.getByRole("button", { name: "Descargar CSV (45 documentos)" });
+    const before = api.seen.length;
+    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    expect(download.suggestedFilename()).toBe("documentos-2026-11-01-a-2026-11-30.csv");
+    const text = readFileSync(await download.path(), "utf8");
+    const rows = text.split("\r\n").filter(Boolean);
+    expect(rows[0]).toBe("\uFEFFid;tipo;folio;fecha;receptor_rut;receptor_razon_social;monto_neto;monto_exento;monto_iva;monto_total;estado;track_id");
+    expect(rows).toHaveLength(1 + 15); // the scripted API answers its 5 documents on each of its 3 pages
+    const pages = api.seen.slice(before).filter((s) => s.path === "/dte" && s.query.get("limit") === "100");
+    expect(pages.map((s) => [s.query.get("page"), s.query.get("desde"), s.query.get("hasta")]).sort()).toEqual([
+      ["1", "2026-11-01", "2026-11-30"], ["2", "2026-11-01", "2026-11-30"], ["3", "2026-11-01", "2026-11-30"],
+    ]);
+    await button.waitFor(); // ready again
   });
 
   test("detail of a rejected document: SII code with a hint, history, PDF preview, XML download", async () => {

@@ -511,6 +511,13 @@ describe("dashboard journey", () => {
     expect(batches[0]?.["idempotency-key"]).toMatch(/^batch-[0-9a-f]{48}$/);
     expect(batches[1]?.["idempotency-key"]).toBe(batches[0]?.["idempotency-key"]);
     page.off("request", onRequest);
+
+    // And back out for the accountant: every document of the environment as the ledger CSV, accents intact.
+    await go("/dashboard/documentos");
+    const ledger = await downloaded(page.getByRole("button", { name: /^Descargar CSV \(\d+ documentos\)$/ }));
+    const lines = ledger.split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(1 + (await listed()));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${facturaId};33;\\d+;\\d{4}-\\d\\d-\\d\\d;77777777-7;Café Ñuñoa Ltda\\.;25980;3000;4936;33916;`)));
   }, 90_000);
 
   test("a second business: selector switches the scope; delete with confirmation", async () => {

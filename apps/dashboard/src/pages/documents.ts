@@ -7,6 +7,7 @@ import { navigate, type PageContext } from "../router.js";
 import { state } from "../state.js";
 import { badge, card, empty, link, pageHeader, pager, table, takeFlash } from "../ui/components.js";
 import { field } from "../ui/form.js";
+import { downloadCsvForm } from "./documents-download.js";
 import { requireBusiness } from "./require-business.js";
 
 const FILTERS = ["tipo", "estado", "desde", "hasta", "folio", "receptor_rut"] as const;
@@ -92,6 +93,7 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
               { label: "Estado", cell: (d) => badge(ESTADOS[d.estado] ?? d.estado, ESTADO_TONE[d.estado] ?? "neutral") },
             ], docs),
             pager(pagination, (p) => go(query, p)),
+            downloadCsvForm(query, pagination.total),
           ),
     );
   draw(result.data, result.pagination);
