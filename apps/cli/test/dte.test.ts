@@ -99,6 +99,18 @@ test("batch: chunks, summary, failures by line, exit 1", async () => {
   expect(api.requests.slice(5).map((r) => r.headers.get("idempotency-key"))).not.toContainEqual(keys[0]);
 }, 30_000);
 
+test("batch --columns lists the spreadsheet's columns; --template needs no login", async () => {
+  const home = freshHome();
+  const columns = await runCli(["dte", "batch", "--columns", "--json"], { home });
+  expect(columns.code).toBe(0);
+  expect(columns.json).toContainEqual(expect.objectContaining({ name: "item.precio", short: "precio", level: "item" }));
+  expect(columns.json).toContainEqual(expect.objectContaining({ name: "referencia.folio", level: "document" }));
+  const template = await runCli(["dte", "batch", "--template", "--separator", ","], { home });
+  expect(template.stdout.split("\r\n")[0]).toStartWith("\uFEFFdocumento,tipo,fecha,receptor.rut,");
+  const neither = await runCli(["dte", "batch"], { home });
+  expect(neither.code).toBe(2);
+});
+
 test("status --wait polls with refresh until final", async () => {
   const api = serve((_req, i) => ok({ id: "dte_1", estado: i < 1 ? "ENVIADO" : "ACEPTADO", track_id: "123", sii: null, historial: [] }));
   const result = await runCli(["dte", "status", "dte_1", "--wait", "--interval", "1", "--json"], { home: freshHome(), env: withKey(api.baseUrl) });

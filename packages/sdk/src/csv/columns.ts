@@ -9,17 +9,22 @@ export type CellKind = "text" | "amount" | "tipo" | "date" | "yesno" | "forma_pa
 export interface SheetColumn {
   /** The column's full name, e.g. `receptor.rut`. */
   name: string;
+  /** The name without its `receptor.` or `item.` prefix (`rut`), also accepted; none for the others. */
+  short?: string;
   /** `document` columns describe the document and repeat (or stay empty) on its other rows; `item` columns are one line. */
   level: "document" | "item";
   kind: CellKind;
   help: string;
 }
 
-const doc = (name: string, kind: CellKind, help: string): SheetColumn => ({ name, level: "document", kind, help });
-const item = (name: string, kind: CellKind, help: string): SheetColumn => ({ name, level: "item", kind, help });
+const SHORTENED = /^(receptor|item)\./;
+const column = (name: string, level: SheetColumn["level"], kind: CellKind, help: string): SheetColumn =>
+  SHORTENED.test(name) ? { name, short: name.replace(SHORTENED, ""), level, kind, help } : { name, level, kind, help };
+const doc = (name: string, kind: CellKind, help: string) => column(name, "document", kind, help);
+const item = (name: string, kind: CellKind, help: string) => column(name, "item", kind, help);
 
 export const EMISSION_SHEET_COLUMNS: readonly SheetColumn[] = [
-  doc("documento", "text", "optional: rows with the same value are one document; without this column a row with a tipo starts a document and a row without one adds a line to the document above"),
+  doc("documento", "text", "optional: rows with the same value are one document (without it, a row with a tipo starts one and a row without adds a line)"),
   doc("tipo", "tipo", "33, 34, 39, 41, 56 or 61"),
   doc("fecha", "date", "tax date, 2026-11-25 or 25-11-2026; default today"),
   doc("receptor.rut", "text", "76.192.083-9; 66666666-6 for an anonymous consumer on a boleta"),
@@ -53,10 +58,9 @@ export const EMISSION_SHEET_COLUMNS: readonly SheetColumn[] = [
 export const IGNORED_HEADERS: ReadonlySet<string> = new Set(["error", "errores"]);
 
 const BY_KEY = new Map<string, SheetColumn>();
-for (const column of EMISSION_SHEET_COLUMNS) {
-  BY_KEY.set(column.name, column);
-  const short = column.name.replace(/^(receptor|item)\./, "");
-  if (short !== column.name) BY_KEY.set(short, column);
+for (const c of EMISSION_SHEET_COLUMNS) {
+  BY_KEY.set(c.name, c);
+  if (c.short) BY_KEY.set(c.short, c);
 }
 
 /** The column a header names, or undefined. `Razón Social`, `receptor.razon_social` and `RAZON_SOCIAL` are the same. */

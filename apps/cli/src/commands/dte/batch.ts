@@ -1,6 +1,6 @@
 import { Flags } from "@oclif/core";
 import { TimbreError, type Dte, type EmitParams, type Totals } from "@timbre/sdk";
-import { emissionSheetTemplate, rowSpan, type Separator } from "@timbre/sdk/csv";
+import { EMISSION_SHEET_COLUMNS, emissionSheetTemplate, rowSpan, type Separator } from "@timbre/sdk/csv";
 import { TimbreCommand } from "../../lib/base-command.js";
 import { problemsOf, readBatchInput, type BatchInput, type Problem } from "../../lib/batch-input.js";
 import { defaultFailedPath, writeFailedFile } from "../../lib/failed-file.js";
@@ -31,12 +31,14 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
     "file and send it. Exits with status 1 when any document failed.";
   static override examples = [
     "<%= config.bin %> dte batch --template > ventas.csv",
+    "<%= config.bin %> dte batch --columns",
     "<%= config.bin %> dte batch --file ventas.csv --dry-run",
     "<%= config.bin %> dte batch --file ventas.csv",
     "<%= config.bin %> dte batch --file boletas.jsonl --chunk-size 100 --json",
   ];
   static override flags = {
-    file: Flags.string({ char: "f", description: "CSV, JSON Lines or JSON array file", exactlyOne: ["file", "template"] }),
+    file: Flags.string({ char: "f", description: "CSV, JSON Lines or JSON array file", exactlyOne: ["file", "template", "columns"] }),
+    columns: Flags.boolean({ description: "list the columns a CSV may have, with what each holds, and exit" }),
     template: Flags.boolean({ description: "print a CSV to start from (every column, a factura and a boleta) and exit" }),
     separator: Flags.string({ description: "separator of --template [default: ; which Excel in Chile opens as it is]", options: [";", ",", "tab"] }),
     "dry-run": Flags.boolean({ description: "validate every document with the API (POST /dte/preview) and show its totals; takes no folio" }),
@@ -50,6 +52,16 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
       const separator = this.flags.separator === "tab" ? "\t" : ((this.flags.separator ?? ";") as Separator);
       process.stdout.write(`\uFEFF${emissionSheetTemplate(separator)}`); // the BOM tells Excel it is UTF-8
       return undefined;
+    }
+    if (this.flags.columns) {
+      return this.output(EMISSION_SHEET_COLUMNS, (columns) =>
+        renderTable(columns, [
+          { header: "COLUMN", get: (c) => c.name },
+          { header: "OR", get: (c) => c.short },
+          { header: "PER", get: (c) => (c.level === "item" ? "line" : "document") },
+          { header: "HOLDS", get: (c) => c.help },
+        ]),
+      );
     }
     const path = this.flags.file!;
     const input = readBatchInput(readInput(path), path);
