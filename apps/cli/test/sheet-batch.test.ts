@@ -5,7 +5,7 @@
  * rest on contiguous folios. A Windows-1252 `;` file keeps its accents.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ServerProcess, startServerProcess } from "../../../packages/sdk/test/support/server-process.js";
 import { ensureBuilt, freshHome, removeFreshHomes, runCli } from "./support/run-cli.js";
@@ -64,6 +64,12 @@ test("bad rows fail alone, go to a file of failed rows, and the fixed file compl
     "",
   ].join("\r\n");
   writeFileSync(file, Buffer.from(sheet, "latin1")); // as Excel in Chile saves it: Windows-1252
+  // Checked first: the API's verdict by row, nothing emitted.
+  const dry = await runCli(["dte", "batch", "--file", file, "--dry-run", "--json"], { home, env });
+  expect(dry.code).toBe(1);
+  expect((dry.json as Summary).results.flatMap((r) => r.problems ?? []).map((p) => [p.at, p.message.split(":")[0]])).toEqual([[2, "receptor.rut"], [4, "items[1].precio"]]);
+  expect((dry.json as Summary).valid).toBe(1);
+  expect(existsSync(join(home, "noviembre.fallidos.csv"))).toBe(false); // a check writes no file
   const first = await runCli(["dte", "batch", "--file", file, "--json"], { home, env });
   expect(first.code).toBe(1);
   const summary = first.json as Summary;

@@ -457,8 +457,13 @@ describe("dashboard journey", () => {
     await file.setInputFiles({ name: "ventas-noviembre.csv", mimeType: "text/csv", buffer: cp1252 });
     const preview = page.getByRole("table", { name: "Documentos que se emitirán" });
     await preview.waitFor();
-    // F-1: 25 980 + IVA 4 936 + 3 000 exento; F-2: 10 000 + IVA 1 900; B-1: 4 500 with IVA.
-    expect(await page.getByTestId("import-summary").textContent()).toBe("3 documentos por $50.316");
+    // Checked by the API before anything is emitted: F-2's wrong check digit at its row, with a file of that row.
+    // F-1: 25 980 + IVA 4 936 + 3 000 exento; B-1: 4 500 with IVA.
+    expect(await page.getByTestId("import-summary").textContent()).toBe("3 documentos, 2 sin errores por $38.416");
+    await preview.getByRole("row", { name: /^4 .*Cliente Equivocado SpA.*Fila 4: receptor\.rut: RUT no válido/ }).waitFor();
+    expect(await preview.getByText("Lista", { exact: true }).count()).toBe(2);
+    const checkedRows = readEmissionSheet(await downloaded(page.getByRole("link", { name: "Descargar filas con error" })));
+    expect(checkedRows.documents.map((d) => d.params.receptor.rut)).toEqual(["76192083-8"]);
     expect(await preview.locator("tbody tr").allInnerTexts()).toHaveLength(3);
     await preview.getByRole("cell", { name: "2–3" }).waitFor();
     await preview.getByRole("cell", { name: /Café Ñuñoa Ltda\./ }).waitFor();
@@ -467,9 +472,9 @@ describe("dashboard journey", () => {
     expect(await phoneOverflow()).toBeLessThanOrEqual(0);
 
     const emit = async () => {
-      await page.getByRole("button", { name: "Emitir 3 documentos" }).click();
+      await page.getByRole("button", { name: "Emitir 2 documentos sin errores" }).click();
       const dialog = page.getByRole("dialog");
-      await dialog.getByText("¿Emitir 3 documentos por $50.316?").waitFor();
+      await dialog.getByText("¿Emitir 2 documentos por $38.416?").waitFor();
       await dialog.getByText(/\(Pruebas\)/).waitFor();
       await dialog.getByRole("button", { name: "Emitir" }).click();
       await page.getByRole("heading", { name: "Resultado de ventas-noviembre.csv" }).waitFor();

@@ -56,6 +56,7 @@ export const ROUTES: RouteCase[] = [
   { method: "POST", path: () => "/v1/dte/emit", permission: "dte:write", body: emitBody(39), businessScoped: true },
   { method: "POST", path: () => "/v1/dte/batch", permission: "dte:write", body: { documents: [emitBody(39)] }, businessScoped: true },
   { method: "POST", path: () => "/v1/dte/preview", permission: "dte:write", body: emitBody(39), businessScoped: true },
+  { method: "POST", path: () => "/v1/dte/batch/preview", permission: "dte:write", body: { documents: [emitBody(39)] }, businessScoped: true },
   { method: "GET", path: () => "/v1/dte", permission: "dte:read", businessScoped: true, lists: "dteId" },
   { method: "GET", path: () => "/v1/dte/resumen", permission: "dte:read", businessScoped: true },
   { method: "GET", path: (i) => `/v1/dte/${i.dteId}`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },

@@ -40,3 +40,14 @@ test("chunks, global indexes, progress, and the same keys when the same document
   await client.dte.batchAll(documents, { chunkSize: 2, newKeys: true });
   expect(server.requests.slice(6).map((r) => r.headers.get("idempotency-key")).filter((k) => keys.includes(k))).toEqual([]);
 });
+
+test("batchPreviewAll: the check endpoint in chunks, results at the documents' positions", async () => {
+  server = startRecordingServer((req) => {
+    const { documents } = JSON.parse(req.body) as { documents: EmitParams[] };
+    return ok({ results: documents.map((_, index) => ({ index, success: true, data: { totals: { monto_total: index } } })) });
+  });
+  const client = new Timbre({ baseUrl: server.baseUrl, apiKey: "sk_test_x" });
+  const { results } = await client.dte.batchPreviewAll(["a", "b", "c"].map(boleta), { chunkSize: 2 });
+  expect(server.requests.map((r) => r.path)).toEqual(["/v1/dte/batch/preview", "/v1/dte/batch/preview"]);
+  expect(results.map((r) => [r.index, r.data?.totals.monto_total])).toEqual([[0, 0], [1, 1], [2, 0]]);
+});

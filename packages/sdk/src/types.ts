@@ -431,6 +431,18 @@ export interface BatchResult {
   results: BatchResultItem[];
 }
 
+/** One document of `dte.batchPreview`: its totals, or the error the batch would give it. */
+export interface BatchPreviewItem {
+  index: number;
+  success: boolean;
+  data?: { totals: Totals };
+  error?: ApiErrorBody;
+}
+
+export interface BatchPreviewResult {
+  results: BatchPreviewItem[];
+}
+
 export interface Totals {
   monto_neto: number;
   monto_exento: number;

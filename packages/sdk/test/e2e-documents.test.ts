@@ -134,7 +134,16 @@ describe("dte", () => {
     await expect(client.dte.summary({ desde: dte.fecha, hasta: "no" })).rejects.toMatchObject({ code: "INVALID_PARAMETER" });
   }, 30_000);
 
-  test("batch, then for await over several pages", async () => {
+  test("batch checked first (batchPreviewAll: totals, errors, nothing emitted), then emitted, then for await over several pages", async () => {
+    const before = (await client.dte.list({ limit: 1 })).pagination.total;
+    const bad = { ...invoice, receptor: { ...invoice.receptor, rut: "76192083-8" } };
+    const checked = await client.dte.batchPreviewAll([invoice, bad, invoice], { chunkSize: 2 });
+    expect(checked.results.map((r) => [r.index, r.success, r.error?.code ?? r.data?.totals.monto_total])).toEqual([
+      [0, true, (await client.dte.preview(invoice)).totals.monto_total],
+      [1, false, "VALIDATION_ERROR"],
+      [2, true, expect.any(Number)],
+    ]);
+    expect((await client.dte.list({ limit: 1 })).pagination.total).toBe(before);
     const result = await client.dte.batch({ documents: Array.from({ length: 5 }, () => invoice) });
     expect(result.results.every((r) => r.success)).toBe(true);
     const first = await client.dte.list({ limit: 2 });

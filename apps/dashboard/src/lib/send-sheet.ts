@@ -3,9 +3,11 @@
  * `chunkDocuments` and `chunkKey`): in chunks within the API's limits (500 documents, 1 MiB), one after the other,
  * each under an `Idempotency-Key` made from its content, so a chunk sent again within 24 h — a second click, the same
  * file uploaded again, or run by the CLI — is answered with the stored results and takes no folio. What was answered
- * is kept in `run` as it arrives, so when a later chunk fails the earlier ones can still be shown.
+ * is kept in `run` as it arrives, so when a later chunk fails the earlier ones can still be shown. Before that,
+ * `checkSheet` asks the API what the batch would answer (`POST /dte/batch/preview`, no folio), so a file can be
+ * fixed before anything is emitted.
  */
-import type { BatchResult, BatchResultItem } from "@timbre/sdk";
+import type { BatchPreviewItem, BatchPreviewResult, BatchResult, BatchResultItem } from "@timbre/sdk";
 import { chunkDocuments, chunkKey, type EmissionSheet, type SheetDocument } from "@timbre/sdk/csv";
 import { api } from "./api.js";
 
@@ -29,4 +31,17 @@ export async function sendSheet(sheet: EmissionSheet, run: Run): Promise<void> {
       if (document) run.outcomes.push({ document, result });
     }
   }
+}
+
+/** Each document with the API's verdict before emitting (`POST /dte/batch/preview`: totals, or the batch's error). */
+export async function checkSheet(sheet: EmissionSheet): Promise<Array<{ document: SheetDocument; result: BatchPreviewItem }>> {
+  const checked: Array<{ document: SheetDocument; result: BatchPreviewItem }> = [];
+  for (const { start, documents } of chunkDocuments(sheet.documents.map((d) => d.params))) {
+    const { results } = await api.post<BatchPreviewResult>("/dte/batch/preview", { documents });
+    for (const result of results) {
+      const document = sheet.documents[start + result.index];
+      if (document) checked.push({ document, result });
+    }
+  }
+  return checked;
 }

@@ -1,25 +1,28 @@
 /**
  * "Importar ventas (CSV)": the sales a small business keeps in Excel, emitted at once. The file is read whole, in the
  * browser, by `@timbre/sdk/csv` (the CLI's `timbre dte batch` reader): a file with problems shows every one of them by
- * row, in Spanish, and sends nothing. Otherwise its documents are listed with their totals (computed here with the
- * server's own arithmetic) and, after a confirmation, sent to `POST /dte/batch` in chunks within the API's limits,
+ * row, in Spanish, and sends nothing. Otherwise the API checks it as the batch would (`POST /dte/batch/preview`: no
+ * folio, nothing stored) and its documents are listed with their totals and, for those the batch would refuse (a
+ * wrong RUT, folios that would run out…), the reason at their row, with a file of those rows — so the sheet can be
+ * fixed before anything is emitted. After a confirmation it is sent to `POST /dte/batch` in chunks within the API's limits,
  * each under an `Idempotency-Key` made from its content (`lib/send-sheet.ts`), so a second click or the same file
  * uploaded again within 24 h replays the first answer and takes no folio. The results (`import-results.ts`) link the
  * emitted documents and list the failed ones at their rows, with a file of only those rows to fix and upload — never
  * the whole file again, whose other documents are already emitted (its content changed, it would get new keys and
  * emit them twice).
  */
-import type { Numeration } from "@timbre/sdk";
-import { type EmissionSheet, emissionSheetTemplate, readEmissionSheet, rowSpan, type SheetDocument } from "@timbre/sdk/csv";
-import { draftTotals } from "../lib/amounts.js";
-import { api } from "../lib/api.js";
+import type { BatchPreviewItem } from "@timbre/sdk";
+import { type EmissionSheet, emissionSheetTemplate, failedRowsCsv, readEmissionSheet, rowSpan, type SheetDocument } from "@timbre/sdk/csv";
+import { ApiError } from "../lib/api.js";
+import { failedFileName, failuresOf } from "../lib/batch-failures.js";
 import { h, replace } from "../lib/dom.js";
 import { countOf, ENV_NAMES, money, number, tipoName } from "../lib/format.js";
-import { newRun, sendSheet } from "../lib/send-sheet.js";
+import { describeError } from "../lib/messages.js";
+import { checkSheet, newRun, sendSheet } from "../lib/send-sheet.js";
 import { describeSheetProblem } from "../lib/sheet-messages.js";
 import type { PageContext } from "../router.js";
 import { state } from "../state.js";
-import { card, link, notice, pageHeader, table } from "../ui/components.js";
+import { badge, card, link, notice, pageHeader, table } from "../ui/components.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { busy, field, formAlert, showAlert, showError } from "../ui/form.js";
 import { emissionWarnings } from "./emission-warnings.js";
@@ -30,11 +33,13 @@ import { requireBusiness } from "./require-business.js";
 const COLUMNS = ["tipo", "fecha", "rut", "razon_social", "giro", "direccion", "comuna", "nombre", "cantidad", "precio", "exento"];
 const count = (n: number): string => countOf(n, "documento", "documentos");
 
+/** A document of the sheet with the API's verdict on it before emitting. */
+type Checked = { document: SheetDocument; result: BatchPreviewItem };
+
 export async function importDocumentsPage(ctx: PageContext): Promise<void> {
   const b = requireBusiness(ctx, "Importar ventas (CSV)");
   if (!b) return;
   const environment = state.environment();
-  const activeNumerations = () => api.list<Numeration>(`/businesses/${b.id}/numerations`, { estado: "activa", limit: 100 }).then((r) => r.data).catch(() => null);
   const urls: string[] = [];
   ctx.onLeave(() => urls.forEach((u) => URL.revokeObjectURL(u)));
   /** A link that saves `csv` as `filename`, with the byte-order mark that tells Excel it is UTF-8. */
@@ -60,16 +65,19 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
     const alert = form.querySelector<HTMLElement>(".alert");
     if (alert) alert.hidden = true;
     try {
-      const [bytes, numerations] = await Promise.all([file.arrayBuffer().then((buffer) => new Uint8Array(buffer)), activeNumerations()]);
+      const bytes = new Uint8Array(await file.arrayBuffer());
       if (isWorkbook(bytes)) {
         replace(region);
         if (alert) showAlert(alert, "Ese archivo es un libro de Excel, no un CSV. En Excel usa «Guardar como» → «CSV (delimitado por comas)» y sube el archivo que resulte.");
         return;
       }
-      showSheet(readEmissionSheet(bytes), file.name, numerations);
-    } catch {
+      const sheet = readEmissionSheet(bytes);
+      if (sheet.problems.length > 0 || sheet.documents.length === 0) return showSheet(sheet, file.name, []);
+      replace(region, card(file.name, h("p", { class: "muted" }, `Revisando ${count(sheet.documents.length)} con el servidor…`)));
+      showSheet(sheet, file.name, await checkSheet(sheet));
+    } catch (error) {
       replace(region);
-      if (alert) showAlert(alert, "No se pudo leer el archivo. Vuelve a elegirlo.");
+      if (alert) showAlert(alert, error instanceof ApiError ? `No se pudo revisar el archivo: ${describeError(error)}` : "No se pudo leer el archivo. Vuelve a elegirlo.");
     }
   });
 
@@ -79,17 +87,19 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
     results.querySelector("h2")?.focus();
   };
 
-  const showSheet = (sheet: EmissionSheet, name: string, numerations: Numeration[] | null) => {
+  const showSheet = (sheet: EmissionSheet, name: string, checked: Checked[]) => {
     if (sheet.problems.length > 0) return replace(region, problemsCard(sheet, name));
     if (sheet.documents.length === 0) return replace(region, card(name, notice("warn", "El archivo no tiene documentos: solo la fila de encabezados.")));
-    const totals = sheet.documents.map((d) => draftTotals(d.params)?.montoTotal ?? null);
-    const sum = totals.reduce<number>((s, t) => s + (t ?? 0), 0);
-    const n = sheet.documents.length;
+    const valid = checked.filter((c) => c.result.success);
+    const refused = checked.filter((c) => !c.result.success);
+    const refusals = refused.flatMap((c) => failuresOf(c.document, c.result.error));
+    const sum = valid.reduce((s, c) => s + (c.result.data?.totals.monto_total ?? 0), 0);
+    const n = valid.length;
     const emitForm = h(
       "form",
       { class: "stack", "aria-label": "Emitir los documentos del archivo" },
       formAlert(),
-      h("div", { class: "actions" }, h("button", { type: "submit", class: "btn" }, `Emitir ${count(n)}`)),
+      h("div", { class: "actions" }, h("button", { type: "submit", class: "btn" }, refused.length > 0 ? `Emitir ${count(n)} sin errores` : `Emitir ${count(n)}`)),
     );
     emitForm.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -116,16 +126,29 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
       region,
       card(
         `Documentos de ${name}`,
-        h("p", { "data-testid": "import-summary" }, h("strong", null, `${count(n)} por ${money(sum)}`), totals.includes(null) ? " (sin contar los que no tienen un total calculable; el servidor los revisará)" : ""),
-        ...folioWarnings(sheet, numerations),
-        table<SheetDocument>("Documentos que se emitirán", [
-          { label: "Filas", cell: (d) => rowSpan(d.rows), className: "num" },
-          { label: "Tipo", cell: (d) => tipoName(d.params.tipo) },
-          { label: "Receptor", cell: (d) => h("span", null, d.params.receptor.razon_social ?? "—", h("br"), h("span", { class: "mono small muted" }, d.params.receptor.rut ?? "")) },
-          { label: "Líneas", cell: (d) => number(d.params.items.length), className: "num" },
-          { label: "Total", cell: (d) => money(draftTotals(d.params)?.montoTotal), className: "num" },
-        ], sheet.documents),
-        emitForm,
+        h(
+          "p",
+          { "data-testid": "import-summary" },
+          h("strong", null, refused.length > 0 ? `${count(checked.length)}, ${number(n)} sin errores por ${money(sum)}` : `${count(n)} por ${money(sum)}`),
+        ),
+        refused.length > 0
+          ? [
+              notice("warn", `${count(refused.length)} ${refused.length === 1 ? "tiene errores y no se emitirá" : "tienen errores y no se emitirán"}. Lo mejor es corregirlos en tu planilla y volver a subirla; o emite los demás ahora y corrige después solo las filas con error.`),
+              h("div", { class: "actions" }, csvLink(failedRowsCsv(sheet, refusals), failedFileName(name), "Descargar filas con error")),
+            ]
+          : null,
+        table<Checked>("Documentos que se emitirán", [
+          { label: "Filas", cell: (c) => rowSpan(c.document.rows), className: "num" },
+          { label: "Tipo", cell: (c) => tipoName(c.document.params.tipo) },
+          { label: "Receptor", cell: (c) => h("span", null, c.document.params.receptor.razon_social ?? "—", h("br"), h("span", { class: "mono small muted" }, c.document.params.receptor.rut ?? "")) },
+          { label: "Líneas", cell: (c) => number(c.document.params.items.length), className: "num" },
+          { label: "Total", cell: (c) => (c.result.data ? money(c.result.data.totals.monto_total) : "—"), className: "num" },
+          {
+            label: "Revisión",
+            cell: (c) => (c.result.success ? badge("Lista", "success") : h("span", null, ...refusals.filter((f) => f.document === c.document).flatMap((f, i) => [i > 0 ? h("br") : null, `Fila ${f.row}: ${f.message}`]))),
+          },
+        ], checked),
+        n > 0 ? emitForm : notice("error", "Ningún documento puede emitirse: corrige el archivo y vuelve a subirlo."),
       ),
     );
   };
@@ -143,18 +166,6 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
     card("Subir archivo", form),
     region,
   );
-}
-
-/** A document whose tipo has too few folios left will fail: said before emitting, with where to get more. */
-function folioWarnings(sheet: EmissionSheet, numerations: Numeration[] | null): HTMLElement[] {
-  if (!numerations) return [];
-  const wanted = new Map<number, number>();
-  for (const d of sheet.documents) wanted.set(d.params.tipo, (wanted.get(d.params.tipo) ?? 0) + 1);
-  return [...wanted].flatMap(([tipo, n]) => {
-    const left = numerations.filter((x) => x.tipo === tipo).reduce((s, x) => s + x.disponibles, 0);
-    if (left >= n) return [];
-    return [notice("warn", `${tipoName(tipo)}: el archivo tiene ${number(n)} y quedan ${number(left)} folios; los que falten no se emitirán. `, link("/dashboard/folios", "Sube un CAF en «Folios (CAF)»"), " antes de emitir.")];
-  });
 }
 
 /** A sheet whose problems keep anything from being sent: every problem, by row, in Spanish. */

@@ -6,6 +6,8 @@ import type {
   AnularParams,
   BatchParams,
   BatchResult,
+  BatchPreviewItem,
+  BatchPreviewResult,
   BatchResultItem,
   Dte,
   DteDetail,
@@ -35,6 +37,21 @@ export interface BatchAllOptions {
   newKeys?: boolean;
   /** Called after each request with every result so far. */
   onProgress?: (results: readonly BatchResultItem[], total: number) => void;
+}
+
+/** Sends `documents` chunk by chunk (within 500 documents and 1 MB), results renumbered to the documents' positions. */
+async function inChunks<R extends { index: number }>(
+  documents: readonly EmitParams[],
+  chunkSize: number | undefined,
+  onProgress: ((results: readonly R[], total: number) => void) | undefined,
+  send: (chunk: EmitParams[]) => Promise<R[]>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (const { start, documents: chunk } of chunkDocuments(documents, { maxDocuments: Math.min(chunkSize ?? 500, 500) })) {
+    results.push(...(await send(chunk)).map((r) => ({ ...r, index: start + r.index })));
+    onProgress?.(results, documents.length);
+  }
+  return results;
 }
 
 export interface WaitOptions {
@@ -88,13 +105,30 @@ export class DteResource extends Resource {
    */
   async batchAll(documents: readonly EmitParams[], options: BatchAllOptions & Omit<RequestOptions, "idempotencyKey"> = {}): Promise<BatchResult> {
     const { chunkSize, newKeys, onProgress, ...request } = options;
-    const results: BatchResultItem[] = [];
-    for (const { start, documents: chunk } of chunkDocuments(documents, { maxDocuments: Math.min(chunkSize ?? 500, 500) })) {
+    const results = await inChunks(documents, chunkSize, onProgress, async (chunk) => {
       const idempotencyKey = newKeys ? undefined : await chunkKey(chunk);
-      const answer = await this.batch({ documents: chunk }, { ...request, ...(idempotencyKey ? { idempotencyKey } : {}) });
-      results.push(...answer.results.map((r) => ({ ...r, index: start + r.index })));
-      onProgress?.(results, documents.length);
-    }
+      return (await this.batch({ documents: chunk }, { ...request, ...(idempotencyKey ? { idempotencyKey } : {}) })).results;
+    });
+    return { results };
+  }
+
+  /**
+   * What `batch` would answer for each of up to 500 documents, without emitting (`POST /dte/batch/preview`, a
+   * Timbre extension): each valid document's totals, or the error the batch would give it — validation, certificate,
+   * authorisation, or folios that would run out. Takes no folio, stores nothing.
+   *
+   * @example
+   * const { results } = await client.dte.batchPreview({ documents });
+   * const problems = results.filter((r) => !r.success);
+   */
+  batchPreview(params: BatchParams, options?: RequestOptions): Promise<BatchPreviewResult> {
+    return this.call({ method: "POST", path: "dte/batch/preview", json: params, options });
+  }
+
+  /** `batchPreview` for any number of documents, in requests within the limits; results at the documents' positions. */
+  async batchPreviewAll(documents: readonly EmitParams[], options: Pick<BatchAllOptions, "chunkSize"> & { onProgress?: (results: readonly BatchPreviewItem[], total: number) => void } & RequestOptions = {}): Promise<BatchPreviewResult> {
+    const { chunkSize, onProgress, ...request } = options;
+    const results = await inChunks(documents, chunkSize, onProgress, async (chunk) => (await this.batchPreview({ documents: chunk }, request)).results);
     return { results };
   }
 

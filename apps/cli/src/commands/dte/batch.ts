@@ -1,5 +1,5 @@
 import { Flags } from "@oclif/core";
-import { TimbreError, type Dte, type EmitParams, type Totals } from "@timbre/sdk";
+import type { BatchPreviewItem, BatchResultItem, Dte, EmitParams, Totals } from "@timbre/sdk";
 import { EMISSION_SHEET_COLUMNS, emissionSheetTemplate, rowSpan, type Separator } from "@timbre/sdk/csv";
 import { TimbreCommand } from "../../lib/base-command.js";
 import { problemsOf, readBatchInput, type BatchInput, type Problem } from "../../lib/batch-input.js";
@@ -41,7 +41,7 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
     columns: Flags.boolean({ description: "list the columns a CSV may have, with what each holds, and exit" }),
     template: Flags.boolean({ description: "print a CSV to start from (every column, a factura and a boleta) and exit" }),
     separator: Flags.string({ description: "separator of --template [default: ; which Excel in Chile opens as it is]", options: [";", ",", "tab"] }),
-    "dry-run": Flags.boolean({ description: "validate every document with the API (POST /dte/preview) and show its totals; takes no folio" }),
+    "dry-run": Flags.boolean({ description: "check every document with the API as the batch would (certificate and folios included) and show its totals; takes no folio" }),
     "chunk-size": Flags.integer({ description: "documents per request", default: 500, min: 1, max: 500 }),
     again: Flags.boolean({ description: "emit even if this same content was sent in the last 24 h (new idempotency keys)" }),
     "failed-file": Flags.string({ description: "where to write the failed documents [default: beside the file, <name>.fallidos.csv|jsonl]" }),
@@ -96,38 +96,20 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
       },
     );
     progress.finish();
-    return results.map((result) => {
-      const document = input.documents[result.index]!;
-      return {
-        index: result.index,
-        rows: document.rows,
-        success: result.success,
-        ...(result.data ? { data: result.data } : {}),
-        ...(result.error ? { problems: problemsOf(document, result.error) } : {}),
-      };
-    });
+    return outcomesOf(input, results, (r) => (r.data ? { data: r.data } : {}));
   }
 
-  /** One preview per document: the API's own validation and totals, no folio. Sequential, so the rate limit holds. */
+  /** The API's check of every document (`POST /dte/batch/preview`): totals or the error the batch would give; no folio. */
   private async preview(input: BatchInput): Promise<Outcome[]> {
     const client = await this.client();
     const progress = new ProgressBar(input.documents.length, process.stderr, !this.jsonEnabled());
-    if (input.documents.length > 90 && !this.jsonEnabled()) {
-      process.stderr.write(`Checking ${input.documents.length} documents one by one at the API's pace (100 requests a minute).\n`);
-    }
-    const outcomes: Outcome[] = [];
-    for (const [index, document] of input.documents.entries()) {
-      try {
-        const { totals } = await client.dte.preview(document.params, { idempotencyKey: false });
-        outcomes.push({ index, rows: document.rows, success: true, totals });
-      } catch (error) {
-        if (!(error instanceof TimbreError) || error.status === undefined || error.status < 400 || error.status >= 500 || [401, 403, 429].includes(error.status)) throw error;
-        outcomes.push({ index, rows: document.rows, success: false, problems: problemsOf(document, error) });
-      }
-      progress.update(outcomes.length, `${outcomes.filter((o) => !o.success).length} with problems`);
-    }
+    progress.update(0);
+    const { results } = await client.dte.batchPreviewAll(
+      input.documents.map((d) => d.params),
+      { chunkSize: this.flags["chunk-size"], onProgress: (done) => progress.update(done.length, `${done.filter((r) => !r.success).length} with problems`) },
+    );
     progress.finish();
-    return outcomes;
+    return outcomesOf(input, results, (r) => (r.data ? { totals: r.data.totals } : {}));
   }
 
   private describe(input: BatchInput, outcomes: Outcome[], montoTotal: number, failedFile: string | undefined): string {
@@ -161,6 +143,20 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
   }
 }
 
+
+/** API results as outcomes at the documents' places, problems at their rows. */
+function outcomesOf<R extends BatchResultItem | BatchPreviewItem>(input: BatchInput, results: readonly R[], found: (result: R) => Partial<Outcome>): Outcome[] {
+  return results.map((result) => {
+    const document = input.documents[result.index]!;
+    return {
+      index: result.index,
+      rows: document.rows,
+      success: result.success,
+      ...found(result),
+      ...(result.error ? { problems: problemsOf(document, result.error) } : {}),
+    };
+  });
+}
 
 function receptorOf(params: EmitParams): string {
   return [params.receptor?.rut, params.receptor?.razon_social].filter(Boolean).join(" ");

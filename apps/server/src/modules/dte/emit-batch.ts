@@ -8,11 +8,10 @@ import { inArray } from "drizzle-orm";
 import { documents, type DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
-import { toApiError } from "../../http/errors.js";
 import { batchResource, type ClaimedIdempotencyKey } from "../../http/idempotency.js";
+import { batchItemError, type BatchItemError } from "./batch-item-error.js";
 import { createDocuments, type CreatedDocument, type DocumentToCreate } from "./create-document.js";
 import { MAX_DOCUMENTS_PER_ROUND } from "./emission-committer.js";
-import { errorMessage } from "../../log.js";
 import { loadScopeBusiness, prepareEmission } from "./prepare-emission.js";
 import { presentDocument, type DteView } from "./present-document.js";
 import { sendWithinBudget } from "./send-within-budget.js";
@@ -21,7 +20,7 @@ export interface BatchItemResult {
   index: number;
   success: boolean;
   data?: DteView;
-  error?: { code: string; message: string; details?: Record<string, unknown> };
+  error?: BatchItemError;
 }
 
 /**
@@ -37,13 +36,7 @@ export async function emitBatch(
 ): Promise<{ results: BatchItemResult[] }> {
   const created: Array<{ index: number; row: DocumentRow }> = [];
   const results: BatchItemResult[] = [];
-  const fail = (index: number, error: unknown) => {
-    const apiError = toApiError(error);
-    if (apiError.apiCode === "INTERNAL_ERROR") deps.log.error("dte.batch_item_failed", { index, message: errorMessage(error).slice(0, 300) });
-    const failure: BatchItemResult["error"] = { code: apiError.apiCode, message: apiError.message };
-    if (apiError.details !== undefined) failure.details = apiError.details;
-    results.push({ index, success: false, error: failure });
-  };
+  const fail = (index: number, error: unknown) => results.push({ index, success: false, error: batchItemError(deps, index, error) });
   const resumed = await resumedDocuments(deps, scope, batchResource(idempotency?.resume));
   // Read once for every item (and the upload); when it fails, each item reads it and reports the error itself.
   const business = await loadScopeBusiness(deps, scope).catch(() => undefined);

@@ -7,6 +7,7 @@ import { stateOf } from "../../http/request-state.js";
 import { ok, Ok, OkList, pageParameters, paginated, pagination, readPage } from "../../http/envelope.js";
 import { assertValid } from "../../http/validation.js";
 import { annulDocument } from "./annul-document.js";
+import { checkBatch } from "./check-batch.js";
 import { emitBatch } from "./emit-batch.js";
 import { emitDocument } from "./emit-document.js";
 import { getDocumentXml } from "./get-document-xml.js";
@@ -14,7 +15,7 @@ import { getDocument, getDocumentStatus, readFlag } from "./get-document.js";
 import { listDocuments } from "./list-documents.js";
 import { previewDocument, previewPdf } from "./preview-document.js";
 import { renderDocumentPdf } from "./render-document-pdf.js";
-import { AnularBody, BatchBody, BatchResult, Dte, DteDetail, DteStatus, EmitBody, SalesSummarySchema } from "./schemas.js";
+import { AnularBody, BatchBody, BatchCheckResult, BatchResult, Dte, DteDetail, DteStatus, EmitBody, SalesSummarySchema } from "./schemas.js";
 import { summarizeDocuments } from "./summarize-documents.js";
 
 const tags = ["dte"];
@@ -42,6 +43,16 @@ export function dteRoutes(deps: Deps) {
       "/batch",
       async ({ scope, body, request }) => ok(await emitBatch(deps, scope, assertValid(BatchBody, body).documents, stateOf(request).idempotency)),
       { permission: "dte:write", business: true, response: { 200: Ok(BatchResult) }, detail: { tags, summary: "Emit up to 500 DTEs (one request for the rate limit)", requestBody: json(BatchBody) } },
+    )
+    .post(
+      "/batch/preview",
+      async ({ scope, body }) => ok(await checkBatch(deps, scope, assertValid(BatchBody, body).documents)),
+      {
+        permission: "dte:write",
+        business: true,
+        response: { 200: Ok(BatchCheckResult) },
+        detail: { tags, summary: "Check up to 500 DTEs as /dte/batch would, without emitting (extension): totals or errors per document, folios included", requestBody: json(BatchBody) },
+      },
     )
     .post(
       "/preview",

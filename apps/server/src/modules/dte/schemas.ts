@@ -134,13 +134,27 @@ export const DteStatus = Type.Object({
   historial: Type.Array(HistoryEntry),
 });
 
+const BatchItemErrorSchema = Type.Object({ code: Type.String(), message: Type.String(), details: Type.Optional(Type.Record(Type.String(), Type.Unknown())) });
+
 export const BatchResult = Type.Object({
   results: Type.Array(
     Type.Object({
       index: Type.Integer(),
       success: Type.Boolean(),
       data: Type.Optional(Dte),
-      error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String(), details: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })),
+      error: Type.Optional(BatchItemErrorSchema),
+    }),
+  ),
+});
+
+/** `POST /dte/batch/preview` (extension): per document, its totals or what the batch would answer. */
+export const BatchCheckResult = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      index: Type.Integer(),
+      success: Type.Boolean(),
+      data: Type.Optional(Type.Object({ totals: Type.Record(Type.String(), Type.Unknown()) })),
+      error: Type.Optional(BatchItemErrorSchema),
     }),
   ),
 });
