@@ -160,7 +160,7 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
     card(
       "El archivo",
       h("p", null, "Una planilla guardada como CSV, con una fila por cada línea de un documento. Las columnas se llaman como los campos de la API: ", COLUMNS.flatMap((c, i) => [i > 0 ? ", " : "", h("code", null, c)]), "…"),
-      h("p", null, "Las filas con el mismo ", h("code", null, "documento"), " forman un documento. Los números se escriben como en Chile (2,5 y 12.990) y las fechas como 25-11-2026. Sirve el CSV que guarda Excel (separado por punto y coma, con tildes y eñes)."),
+      h("p", null, "Las filas con el mismo ", h("code", null, "documento"), " forman un documento. En una boleta puedes dejar vacío el receptor (consumidor final) y sus precios incluyen IVA. Los números se escriben como en Chile (2,5 y 12.990) y las fechas como 25-11-2026. Sirve el CSV que guarda Excel (separado por punto y coma, con tildes y eñes)."),
       h("div", { class: "actions" }, csvLink(emissionSheetTemplate(";"), "plantilla-ventas.csv", "Descargar plantilla")),
     ),
     card("Subir archivo", form),

@@ -123,6 +123,16 @@ describe("readEmissionSheet", () => {
     ]);
   });
 
+  test("a boleta with no buyer is to the anonymous consumer at shelf prices; a cell that says otherwise wins", () => {
+    const sheet = readEmissionSheet("tipo;rut;email;nombre;cantidad;precio;precios_brutos\n39;;;Pan;2;1.200;\n41;;ana@correo.cl;Libro;1;9.990;no\n33;;;Asesoría;1;10000;\n");
+    expect(sheet.problems).toEqual([]);
+    expect(sheet.documents.map((d): unknown[] => [d.params.receptor, d.params.precios_brutos])).toEqual([
+      [{ rut: "66666666-6", razon_social: "Consumidor final" }, true],
+      [{ rut: "66666666-6", razon_social: "Consumidor final", email: "ana@correo.cl" }, false],
+      [{}, undefined], // a factura's receptor is the API's to require
+    ]);
+  });
+
   test("rows with the same documento are one document wherever they are; an empty documento continues the row above", () => {
     const sheet = readEmissionSheet("documento,tipo,receptor.rut,receptor.razon_social,item.nombre,item.cantidad,item.precio\nA,39,66666666-6,X,a,1,10\nB,39,66666666-6,Y,b,1,20\n,,,,b2,1,21\nA,,,,a2,1,11\n");
     expect(sheet.problems).toEqual([]);

@@ -3,7 +3,9 @@
  * problem — the sheet's own or the API's — points at a spreadsheet row. One row is one line of a document; a
  * document's fields are written on its first row and may be repeated or left empty on its other rows.
  *
- * Nothing is guessed: an unknown column, a cell that is not what its column holds or a document field that differs
+ * On a boleta (39/41) an empty receptor is the anonymous consumer (66666666-6) and an empty `precios_brutos` is
+ * "sí" (shelf prices include IVA), as in the dashboard's form and the CLI's quick boleta. Beyond that nothing is
+ * guessed: an unknown column, a cell that is not what its column holds or a document field that differs
  * between the rows of one document is a problem, and a sheet with problems should not be sent. Whether the documents
  * are valid (RUTs, required fields per tipo, amounts) is the API's to say, at preview or emission.
  */
@@ -174,6 +176,13 @@ function toDocument(draft: Draft, problems: SheetProblem[]): SheetDocument | nul
     else if (name.startsWith("referencia.")) referencia[name.slice(11)] = value;
     else params[name] = value;
   }
+  // A boleta's usual row names no buyer and gives the shelf price: the anonymous consumer, prices with IVA — as the
+  // dashboard's form and the CLI's quick boleta do. A cell that says otherwise wins.
+  if (params.tipo === 39 || params.tipo === 41) {
+    if (receptor.rut === undefined) receptor.rut = ANONYMOUS.rut;
+    if (receptor.razon_social === undefined && receptor.rut === ANONYMOUS.rut) receptor.razon_social = ANONYMOUS.razon_social;
+    if (params.precios_brutos === undefined) params.precios_brutos = true;
+  }
   params.receptor = receptor;
   if (Object.keys(referencia).length > 0) params.referencia = referencia as unknown as Referencia;
   params.items = draft.lines.map(({ row, cells }) => {
@@ -200,6 +209,7 @@ const EXPECTED: Record<SheetColumn["kind"], string> = {
 };
 
 const TIPOS = new Set([33, 34, 39, 41, 56, 61]);
+const ANONYMOUS = { rut: "66666666-6", razon_social: "Consumidor final" };
 const FORMAS_PAGO: Record<string, 1 | 2 | 3> = { "1": 1, "2": 2, "3": 3, contado: 1, efectivo: 1, credito: 2, "sin costo": 3, gratuito: 3, gratis: 3 };
 
 /** The value a cell holds for its column, or null when it does not hold one. */
