@@ -90,6 +90,7 @@ test("bad rows fail alone, go to a file of failed rows, and the fixed file compl
   expect((again.json as Summary).results[2]?.data?.id).toBe(boleta!.id);
   const human = await runCli(["dte", "batch", "--file", file], { home, env });
   expect(human.stdout).toContain("1 emitted, 2 failed, of 3");
+  expect(human.stdout).toContain("Boleta electrónica (39): 1 document, folio 1.");
   expect(human.stdout).toContain("Fix them there and run `timbre dte batch --file");
 
   // The failed rows, fixed where the error column points, then sent.

@@ -6,6 +6,7 @@ import { problemsOf, readBatchInput, type BatchInput, type Problem } from "../..
 import { defaultFailedPath, writeFailedFile } from "../../lib/failed-file.js";
 import { readInput } from "../../lib/files.js";
 import { ProgressBar } from "../../lib/progress.js";
+import { TIPO_NAMES } from "../../lib/dte-view.js";
 import { formatPesos, renderTable } from "../../lib/table.js";
 
 interface Outcome {
@@ -118,6 +119,7 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
     const verb = dry ? "valid" : "emitted";
     const lines = [`${outcomes.length - failed.length} ${verb}, ${failed.length} ${dry ? "with problems" : "failed"}, of ${outcomes.length} (total ${formatPesos(montoTotal)}).`];
     const place = input.place.toUpperCase();
+    if (!dry) lines.push(...foliosByTipo(outcomes));
     if (dry) {
       lines.push("", renderTable(outcomes, [
         { header: place, get: (o) => rowSpan(o.rows), align: "right" },
@@ -143,6 +145,17 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
   }
 }
 
+
+/** "Boleta electrónica (39): 2 000 documents, folios 1–2000." per tipo emitted (the lowest and highest folio). */
+function foliosByTipo(outcomes: readonly Outcome[]): string[] {
+  const byTipo = new Map<number, number[]>();
+  for (const o of outcomes) if (o.data) byTipo.set(o.data.tipo, [...(byTipo.get(o.data.tipo) ?? []), o.data.folio]);
+  return [...byTipo].sort(([a], [b]) => a - b).map(([tipo, folios]) => {
+    const [low, high] = [Math.min(...folios), Math.max(...folios)];
+    const range = low === high ? `folio ${low}` : `folios ${low}–${high}`;
+    return `${TIPO_NAMES[tipo] ?? `Tipo ${tipo}`} (${tipo}): ${folios.length} document${folios.length === 1 ? "" : "s"}, ${range}.`;
+  });
+}
 
 /** API results as outcomes at the documents' places, problems at their rows. */
 function outcomesOf<R extends BatchResultItem | BatchPreviewItem>(input: BatchInput, results: readonly R[], found: (result: R) => Partial<Outcome>): Outcome[] {
