@@ -464,6 +464,7 @@ describe("dashboard journey", () => {
     expect(await preview.getByText("Lista", { exact: true }).count()).toBe(2);
     const checkedRows = readEmissionSheet(await downloaded(page.getByRole("link", { name: "Descargar filas con error" })));
     expect(checkedRows.documents.map((d) => d.params.receptor.rut)).toEqual(["76192083-8"]);
+    await expectNoPhoneOverflow("importar-csv-revision");
     expect(await preview.locator("tbody tr").allInnerTexts()).toHaveLength(3);
     await preview.getByRole("cell", { name: "2–3" }).waitFor();
     await preview.getByRole("cell", { name: /Café Ñuñoa Ltda\./ }).waitFor();

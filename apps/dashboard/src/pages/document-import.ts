@@ -145,7 +145,7 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
           { label: "Total", cell: (c) => (c.result.data ? money(c.result.data.totals.monto_total) : "—"), className: "num" },
           {
             label: "Revisión",
-            cell: (c) => (c.result.success ? badge("Lista", "success") : h("span", null, ...refusals.filter((f) => f.document === c.document).flatMap((f, i) => [i > 0 ? h("br") : null, `Fila ${f.row}: ${f.message}`]))),
+            cell: (c) => (c.result.success ? badge("Lista", "ok") : h("span", null, ...refusals.filter((f) => f.document === c.document).flatMap((f, i) => [i > 0 ? h("br") : null, `Fila ${f.row}: ${f.message}`]))),
           },
         ], checked),
         n > 0 ? emitForm : notice("error", "Ningún documento puede emitirse: corrige el archivo y vuelve a subirlo."),

@@ -123,6 +123,19 @@ describe("readEmissionSheet", () => {
     ]);
   });
 
+  test("credit notes from a sheet: the referencia columns make each note's reference", () => {
+    const sheet = readEmissionSheet(
+      "tipo;rut;razon_social;giro;direccion;comuna;nombre;cantidad;precio;referencia.tipo_doc;referencia.folio;referencia.fecha;referencia.razon;referencia.codigo\n" +
+        "61;76192083-9;Cliente SpA;Comercio;Calle 1;Santiago;Devolución;1;5.000;33;120;03-11-2026;Devolución de mercadería;3\n" +
+        "61;76192083-9;Cliente SpA;Comercio;Calle 1;Santiago;Anula;1;10.000;801;OC-77;2026-11-04;Anula;\n",
+    );
+    expect(sheet.problems).toEqual([]);
+    expect(sheet.documents.map((d) => d.params.referencia)).toEqual([
+      { tipo_doc: 33, folio: 120, fecha: "2026-11-03", razon: "Devolución de mercadería", codigo: 3 },
+      { tipo_doc: 801, folio: "OC-77", fecha: "2026-11-04", razon: "Anula" },
+    ]);
+  });
+
   test("a boleta with no buyer is to the anonymous consumer at shelf prices; a cell that says otherwise wins", () => {
     const sheet = readEmissionSheet("tipo;rut;email;nombre;cantidad;precio;precios_brutos\n39;;;Pan;2;1.200;\n41;;ana@correo.cl;Libro;1;9.990;no\n33;;;Asesoría;1;10000;\n");
     expect(sheet.problems).toEqual([]);
