@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import * as XLSX from "xlsx";
 import { type ServerProcess, startServerProcess } from "../../../packages/sdk/test/support/server-process.js";
 import { ensureBuilt, freshHome, removeFreshHomes, runCli } from "./support/run-cli.js";
 
@@ -123,4 +124,22 @@ test("a sheet with problems sends nothing and lists every problem", async () => 
   expect(cells.code).toBe(2);
   expect(cells.stderr).toContain("row 2 (item.cantidad): item.cantidad «dos» is not a number");
   expect(cells.stderr).toContain("row 3 (item.precio)");
+}, 60_000);
+
+test("an Excel workbook (.xlsx) is read like its CSV: exact decimals, the failed rows as a CSV beside it", async () => {
+  const home = freshHome();
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([
+    ["tipo", "rut", "razon_social", "nombre", "cantidad", "precio"],
+    [39, null, null, "Queso por kilo", 0.735, 11990],
+    [39, null, null, "Sin precio", 1, -1],
+  ]), "Boletas");
+  const file = join(home, "boletas.xlsx");
+  writeFileSync(file, new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer));
+  const result = await runCli(["dte", "batch", "--file", file, "--json"], { home, env });
+  expect(result.code).toBe(1);
+  const summary = result.json as Summary & { results: Array<{ data?: { monto_total: number } }> };
+  expect(summary).toMatchObject({ total: 2, emitted: 1, failed: 1, failed_file: join(home, "boletas.fallidos.csv") });
+  expect(summary.results[0]?.data?.monto_total).toBe(8813); // 0,735 kg × 11 990 with IVA, rounded once
+  expect(readFileSync(join(home, "boletas.fallidos.csv"), "utf8")).toContain("Sin precio;1;-1;items[0].precio");
 }, 60_000);

@@ -7,6 +7,7 @@
  * when the server answers 404 for their route. `SCREENSHOTS=1` also writes docs/screenshots/*.png.
  */
 import { readFileSync } from "node:fs";
+import * as XLSX from "xlsx";
 import { afterAll, describe, expect, test } from "bun:test";
 import { generateTestCertificate } from "@timbre/core/testing";
 import { readEmissionSheet } from "@timbre/sdk/csv";
@@ -426,14 +427,14 @@ describe("dashboard journey", () => {
     };
     page.on("request", onRequest);
     await go("/dashboard/documentos");
-    await page.getByRole("link", { name: "Importar CSV" }).first().click();
+    await page.getByRole("link", { name: "Importar Excel o CSV" }).first().click();
     await page.waitForURL("**/dashboard/documentos/importar");
-    await page.getByRole("heading", { name: "Importar ventas (CSV)", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Importar ventas (Excel o CSV)", level: 1 }).waitFor();
     const template = page.getByRole("link", { name: "Descargar plantilla" });
     expect(await template.getAttribute("download")).toBe("plantilla-ventas.csv");
     const templateText = await downloaded(template);
     expect(readEmissionSheet(templateText).problems).toEqual([]); // what the page offers reads back as documents
-    const file = page.getByLabel("Archivo de ventas (.csv)");
+    const file = page.getByLabel("Archivo de ventas (.xlsx o .csv)");
 
     // A header the reader does not know: every problem in Spanish, nothing to emit.
     await file.setInputFiles({ name: "ventas.csv", mimeType: "text/csv", buffer: Buffer.from("tipo;rut;razon_social;nombre;cantidad;precio_unitario\n39;66666666-6;Consumidor final;Pan;1;1000\n") });
@@ -443,6 +444,16 @@ describe("dashboard journey", () => {
     await page.getByRole("alert").filter({ hasText: "no se emitió nada" }).waitFor();
     expect(await page.getByRole("button", { name: /^Emitir/ }).count()).toBe(0);
     expect(await phoneOverflow()).toBeLessThanOrEqual(0);
+
+    // An Excel workbook as it is (SheetJS writes it): its first sheet, read in the browser and checked by the API.
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["tipo", "nombre", "cantidad", "precio"], [39, "Queso por kilo", 0.735, 11990]]), "Boletas");
+    await file.setInputFiles({ name: "boletas.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer) });
+    await page.getByRole("heading", { name: "Documentos de boletas.xlsx" }).waitFor();
+    expect(await page.getByTestId("import-summary").textContent()).toBe("1 documento por $8.813");
+    // LibreOffice's own format is refused in words, not read as garbage.
+    await file.setInputFiles({ name: "ventas.ods", mimeType: "application/vnd.oasis.opendocument.spreadsheet", buffer: Buffer.from(XLSX.write(book, { type: "array", bookType: "ods" }) as ArrayBuffer) });
+    await page.getByRole("cell", { name: /^No se puede leer este archivo como planilla/ }).waitFor();
 
     // Excel in Chile: `;` and Windows-1252 (Ñuñoa). A factura of two lines, one with a wrong check digit, a boleta.
     const csv = [

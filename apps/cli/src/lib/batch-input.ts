@@ -1,10 +1,10 @@
 /**
  * The documents of a batch file, each with where it came from so every problem names a place the user can find:
- * a spreadsheet (CSV, read by `@timbre/sdk/csv`: rows), JSON Lines (line numbers, blank lines counted) or a JSON
+ * a spreadsheet (CSV or Excel .xlsx, read by `@timbre/sdk/csv`: rows), JSON Lines (line numbers, blank lines counted) or a JSON
  * array (positions). The kind is told by the content, not the file name: JSON starts with `{` or `[`.
  */
 import type { EmitParams, ValidationIssue } from "@timbre/sdk";
-import { readEmissionSheet, rowOfField, type EmissionSheet, type SheetDocument } from "@timbre/sdk/csv";
+import { readEmissionFile, rowOfField, type EmissionSheet, type SheetDocument } from "@timbre/sdk/csv";
 import { CommandFailure, EXIT } from "./base-command.js";
 
 export interface BatchDocument {
@@ -23,12 +23,12 @@ export interface BatchInput {
   sheet?: EmissionSheet;
 }
 
-export function readBatchInput(bytes: Buffer, path: string): BatchInput {
+export async function readBatchInput(bytes: Buffer, path: string): Promise<BatchInput> {
   const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
   const start = text.trimStart()[0];
   if (start === "[") return { kind: "json", place: "#", documents: parseArray(text, path) };
   if (start === "{") return { kind: "jsonl", place: "line", documents: parseLines(text, path) };
-  const sheet = readEmissionSheet(bytes);
+  const sheet = await readEmissionFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   if (sheet.problems.length > 0) {
     const lines = sheet.problems.map((p) => `  row ${p.row}${p.column ? ` (${p.column})` : ""}: ${p.message}`);
     const message = `${path} has ${sheet.problems.length} problem${sheet.problems.length === 1 ? "" : "s"}; nothing was sent:\n${lines.join("\n")}`;

@@ -26,5 +26,5 @@ export function failuresOf(document: SheetDocument, error: ApiErrorBody | undefi
 
 /** Where the failed rows of `ventas.csv` go: `ventas.fallidos.csv` (and again there when that file is sent, as the CLI does). */
 export function failedFileName(name: string): string {
-  return `${name.replace(/\.(csv|txt)$/i, "").replace(/\.fallidos$/i, "") || "ventas"}.fallidos.csv`;
+  return `${name.replace(/\.(csv|txt|xlsx)$/i, "").replace(/\.fallidos$/i, "") || "ventas"}.fallidos.csv`;
 }

@@ -34,6 +34,8 @@ export function describeSheetProblem(p: SheetProblem): string {
       return `${column} dice «${value}» aquí, pero ${p.other ? `la fila ${p.other.row} del mismo documento dice «${p.other.value}»` : "otra fila del mismo documento dice otra cosa"}. Repite el mismo valor o deja la celda vacía.`;
     case "no_items":
       return "El documento no tiene líneas: escribe nombre, cantidad y precio en sus filas.";
+    case "not_a_sheet":
+      return "No se puede leer este archivo como planilla: sube un Excel (.xlsx) o un CSV. Un Excel antiguo (.xls) o una planilla de LibreOffice (.ods) se guardan antes como .xlsx o CSV con «Guardar como».";
     case "invalid_value": {
       const kind = EMISSION_SHEET_COLUMNS.find((c) => c.name === column)?.kind ?? "text";
       return `«${value}» no es ${EXPECTED[kind]}.`;

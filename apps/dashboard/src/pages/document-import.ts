@@ -1,5 +1,5 @@
 /**
- * "Importar ventas (CSV)": the sales a small business keeps in Excel, emitted at once. The file is read whole, in the
+ * "Importar ventas (Excel o CSV)": the sales a small business keeps in Excel, emitted at once. The file is read whole, in the
  * browser, by `@timbre/sdk/csv` (the CLI's `timbre dte batch` reader): a file with problems shows every one of them by
  * row, in Spanish, and sends nothing. Otherwise the API checks it as the batch would (`POST /dte/batch/preview`: no
  * folio, nothing stored) and its documents are listed with their totals and, for those the batch would refuse (a
@@ -12,7 +12,7 @@
  * emit them twice).
  */
 import type { BatchPreviewItem } from "@timbre/sdk";
-import { type EmissionSheet, emissionSheetTemplate, failedRowsCsv, readEmissionSheet, rowSpan, type SheetDocument } from "@timbre/sdk/csv";
+import { type EmissionSheet, emissionSheetTemplate, failedRowsCsv, readEmissionFile, rowSpan, type SheetDocument } from "@timbre/sdk/csv";
 import { ApiError } from "../lib/api.js";
 import { failedFileName, failuresOf } from "../lib/batch-failures.js";
 import { h, replace } from "../lib/dom.js";
@@ -37,7 +37,7 @@ const count = (n: number): string => countOf(n, "documento", "documentos");
 type Checked = { document: SheetDocument; result: BatchPreviewItem };
 
 export async function importDocumentsPage(ctx: PageContext): Promise<void> {
-  const b = requireBusiness(ctx, "Importar ventas (CSV)");
+  const b = requireBusiness(ctx, "Importar ventas (Excel o CSV)");
   if (!b) return;
   const environment = state.environment();
   const urls: string[] = [];
@@ -54,7 +54,7 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
     "form",
     { novalidate: true, class: "stack", "aria-label": "Archivo de ventas" },
     formAlert(),
-    field({ name: "file", label: "Archivo de ventas (.csv)", type: "file", hint: "Se lee aquí, en tu navegador: nada se envía hasta que confirmes.", attrs: { accept: ".csv,text/csv" } }),
+    field({ name: "file", label: "Archivo de ventas (.xlsx o .csv)", type: "file", hint: "Se lee aquí, en tu navegador: nada se envía hasta que confirmes.", attrs: { accept: ".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } }),
   );
   const input = form.elements.namedItem("file") as HTMLInputElement;
   input.addEventListener("click", () => (input.value = "")); // the same file, fixed in Excel, is read again
@@ -65,13 +65,7 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
     const alert = form.querySelector<HTMLElement>(".alert");
     if (alert) alert.hidden = true;
     try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      if (isWorkbook(bytes)) {
-        replace(region);
-        if (alert) showAlert(alert, "Ese archivo es un libro de Excel, no un CSV. En Excel usa «Guardar como» → «CSV (delimitado por comas)» y sube el archivo que resulte.");
-        return;
-      }
-      const sheet = readEmissionSheet(bytes);
+      const sheet = await readEmissionFile(new Uint8Array(await file.arrayBuffer()));
       if (sheet.problems.length > 0 || sheet.documents.length === 0) return showSheet(sheet, file.name, []);
       replace(region, card(file.name, h("p", { class: "muted" }, `Revisando ${count(sheet.documents.length)} con el servidor…`)));
       showSheet(sheet, file.name, await checkSheet(sheet));
@@ -155,12 +149,12 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
 
   replace(
     ctx.main,
-    pageHeader("Importar ventas (CSV)", `${b.razon_social} · ${ENV_NAMES[environment]}`, link("/dashboard/documentos", "← Documentos", "btn btn-secondary")),
+    pageHeader("Importar ventas (Excel o CSV)", `${b.razon_social} · ${ENV_NAMES[environment]}`, link("/dashboard/documentos", "← Documentos", "btn btn-secondary")),
     ...emissionWarnings(b, environment, true),
     card(
       "El archivo",
-      h("p", null, "Una planilla guardada como CSV, con una fila por cada línea de un documento. Las columnas se llaman como los campos de la API: ", COLUMNS.flatMap((c, i) => [i > 0 ? ", " : "", h("code", null, c)]), "…"),
-      h("p", null, "Las filas con el mismo ", h("code", null, "documento"), " forman un documento. En una boleta puedes dejar vacío el receptor (consumidor final) y sus precios incluyen IVA. Los números se escriben como en Chile (2,5 y 12.990) y las fechas como 25-11-2026. Sirve el CSV que guarda Excel (separado por punto y coma, con tildes y eñes)."),
+      h("p", null, "Un Excel (.xlsx, su primera hoja) o una planilla guardada como CSV, con una fila por cada línea de un documento. Las columnas se llaman como los campos de la API: ", COLUMNS.flatMap((c, i) => [i > 0 ? ", " : "", h("code", null, c)]), "…"),
+      h("p", null, "Las filas con el mismo ", h("code", null, "documento"), " forman un documento. En una boleta puedes dejar vacío el receptor (consumidor final) y sus precios incluyen IVA. Los números se escriben como en Chile (2,5 y 12.990) y las fechas como 25-11-2026. También sirve el CSV que guarda Excel (separado por punto y coma, con tildes y eñes)."),
       h("div", { class: "actions" }, csvLink(emissionSheetTemplate(";"), "plantilla-ventas.csv", "Descargar plantilla")),
     ),
     card("Subir archivo", form),
@@ -180,10 +174,4 @@ function problemsCard(sheet: EmissionSheet, name: string): HTMLElement {
       { label: "Problema", cell: (p) => describeSheetProblem(p) },
     ], sheet.problems),
   );
-}
-
-/** An .xlsx (zip) or .xls (OLE) workbook chosen instead of a CSV. */
-function isWorkbook(bytes: Uint8Array): boolean {
-  const starts = (...sig: number[]) => sig.every((x, i) => bytes[i] === x);
-  return starts(0x50, 0x4b, 0x03, 0x04) || starts(0xd0, 0xcf, 0x11, 0xe0);
 }

@@ -78,7 +78,7 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
                 "div",
                 { class: "actions actions-center" },
                 link("/dashboard/documentos/nuevo", "Emitir documento", "btn"),
-                link("/dashboard/documentos/importar", "Importar CSV", "btn btn-secondary"),
+                link("/dashboard/documentos/importar", "Importar Excel o CSV", "btn btn-secondary"),
                 link("/dashboard/claves", "Crear una clave API", "btn btn-secondary"),
               ),
             )
@@ -121,7 +121,7 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
 
   replace(
     ctx.main,
-    pageHeader("Documentos", `${b.razon_social} · ${ENV_NAMES[state.environment()]}`, [link("/dashboard/documentos/importar", "Importar CSV", "btn btn-secondary"), link("/dashboard/documentos/nuevo", "Emitir documento", "btn")]),
+    pageHeader("Documentos", `${b.razon_social} · ${ENV_NAMES[state.environment()]}`, [link("/dashboard/documentos/importar", "Importar Excel o CSV", "btn btn-secondary"), link("/dashboard/documentos/nuevo", "Emitir documento", "btn")]),
     takeFlash(),
     card(null, form, months),
     summary ? summaryCard(summary) : null,

@@ -14,6 +14,7 @@ import { fold, parseAmount, parseSheetDate, parseYesNo } from "./cells.js";
 import { IGNORED_HEADERS, columnFor, type SheetColumn } from "./columns.js";
 import { parseCsv, detectSeparator, type Separator } from "./csv-reader.js";
 import { decodeText } from "./decode.js";
+import { excelDate, isBinaryWorkbook, isZip, readWorkbookRows, WorkbookError, type WorkbookCell } from "./xlsx.js";
 
 export interface SheetDocument {
   params: EmitParams;
@@ -32,7 +33,8 @@ export type SheetProblemReason =
   | "no_document"
   | "conflict"
   | "no_items"
-  | "invalid_value";
+  | "invalid_value"
+  | "not_a_sheet";
 
 export interface SheetProblem {
   /** Spreadsheet row (the header is row 1). */
@@ -72,7 +74,48 @@ interface Draft {
 export function readEmissionSheet(input: string | Uint8Array): EmissionSheet {
   const text = typeof input === "string" ? input.replace(/^\uFEFF/, "") : decodeText(input);
   const separator = detectSeparator(text);
-  const records = parseCsv(text, separator);
+  return sheetFromRecords(parseCsv(text, separator), separator);
+}
+
+/**
+ * Reads a spreadsheet file as a user picks it: an Excel workbook (.xlsx: its first worksheet) or a CSV. An old binary
+ * .xls, or a ZIP that is not a workbook, is a `not_a_sheet` problem.
+ *
+ * @example
+ * const sheet = await readEmissionFile(await readFile("ventas.xlsx"));
+ */
+export async function readEmissionFile(bytes: Uint8Array): Promise<EmissionSheet> {
+  const refuse = (message: string): EmissionSheet => ({ documents: [], problems: [{ row: 1, reason: "not_a_sheet", message }], separator: ";", records: [] });
+  if (isBinaryWorkbook(bytes)) return refuse("an old Excel workbook (.xls) is not read: save it as .xlsx or CSV");
+  if (!isZip(bytes)) return readEmissionSheet(bytes);
+  try {
+    return sheetFromRecords(workbookText(await readWorkbookRows(bytes)), ";");
+  } catch (error) {
+    if (error instanceof WorkbookError) return refuse(`not a readable Excel workbook: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * A worksheet's cells as the text a CSV would hold, by their column: a number in a date column is an Excel date
+ * serial, written `YYYY-MM-DD`; in an amount column it is written with a decimal comma (`1,495`, never read as
+ * thousands), rounded to the API's 6 decimals; elsewhere as it prints.
+ */
+function workbookText(rows: WorkbookCell[][]): string[][] {
+  const headerAt = rows.findIndex((row) => row.some((cell) => String(cell).trim() !== ""));
+  const kinds = (rows[headerAt] ?? []).map((cell) => columnFor(String(cell), fold)?.kind);
+  return rows.map((row, r) =>
+    row.map((cell, c) => {
+      if (typeof cell === "string") return cell;
+      if (r !== headerAt && kinds[c] === "date") return excelDate(cell);
+      if (kinds[c] === "amount") return String(Number(cell.toFixed(6))).replace(".", ",");
+      return String(cell);
+    }),
+  );
+}
+
+/** Emission requests from a sheet's records (text cells; row n is `records[n - 1]`). */
+function sheetFromRecords(records: string[][], separator: Separator): EmissionSheet {
   const problems: SheetProblem[] = [];
   const sheet = { documents: [] as SheetDocument[], problems, separator, records };
   const blank = (record: string[]) => record.every((cell) => cell.trim() === "");

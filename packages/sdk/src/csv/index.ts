@@ -10,6 +10,7 @@ export { detectSeparator, parseCsv, type Separator } from "./csv-reader.js";
 export { decodeText } from "./decode.js";
 export { documentsCsv } from "./documents-csv.js";
 export {
+  readEmissionFile,
   readEmissionSheet,
   rowOfField,
   rowSpan,
@@ -18,4 +19,5 @@ export {
   type SheetProblem,
   type SheetProblemReason,
 } from "./emission-sheet.js";
+export { excelDate, isBinaryWorkbook, isZip, readWorkbookRows, WorkbookError, type WorkbookCell } from "./xlsx.js";
 export { emissionSheetTemplate, failedRowsCsv, writeCsv, type FailedDocument } from "./sheet-files.js";

@@ -20,9 +20,9 @@ interface Outcome {
 }
 
 export default class DteBatch extends TimbreCommand<typeof DteBatch> {
-  static override summary = "Emit many documents from a spreadsheet (CSV) or a JSON Lines file";
+  static override summary = "Emit many documents from a spreadsheet (CSV or Excel .xlsx) or a JSON Lines file";
   static override description =
-    "A CSV has one row per line of a document and columns named as the emission request's fields (tipo, rut, " +
+    "A spreadsheet (CSV, or the first sheet of an Excel .xlsx) has one row per line of a document and columns named as the emission request's fields (tipo, rut, " +
     "razon_social, nombre, cantidad, precio, …; `--template` prints one to start from); `,` or `;`, UTF-8 or " +
     "Windows-1252, numbers as typed in Chile (2,5 and 12.990). A JSON Lines file has one emission request per line " +
     "(a JSON array works too). The whole file is read first: a file with problems sends nothing.\n\n" +
@@ -38,7 +38,7 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
     "<%= config.bin %> dte batch --file boletas.jsonl --chunk-size 100 --json",
   ];
   static override flags = {
-    file: Flags.string({ char: "f", description: "CSV, JSON Lines or JSON array file", exactlyOne: ["file", "template", "columns"] }),
+    file: Flags.string({ char: "f", description: "CSV, Excel .xlsx, JSON Lines or JSON array file", exactlyOne: ["file", "template", "columns"] }),
     columns: Flags.boolean({ description: "list the columns a CSV may have, with what each holds, and exit" }),
     template: Flags.boolean({ description: "print a CSV to start from (every column, a factura and a boleta) and exit" }),
     separator: Flags.string({ description: "separator of --template [default: ; which Excel in Chile opens as it is]", options: [";", ",", "tab"] }),
@@ -65,7 +65,7 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
       );
     }
     const path = this.flags.file!;
-    const input = readBatchInput(readInput(path), path);
+    const input = await readBatchInput(readInput(path), path);
     this.requireBusiness();
     const outcomes = this.flags["dry-run"] ? await this.preview(input) : await this.emit(input);
     const failed = outcomes.filter((o) => !o.success);
