@@ -84,33 +84,35 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
     return this.output(summary, () => this.describe(input, outcomes, summary.monto_total, failedFile));
   }
 
+  /** Emits every document (keyed chunks; see `--again`). */
   private async emit(input: BatchInput): Promise<Outcome[]> {
     const client = await this.client();
-    const progress = new ProgressBar(input.documents.length, process.stderr, !this.jsonEnabled());
-    progress.update(0);
-    const { results } = await client.dte.batchAll(
-      input.documents.map((d) => d.params),
-      {
-        chunkSize: this.flags["chunk-size"],
-        newKeys: this.flags.again,
-        onProgress: (done) => progress.update(done.length, `${done.filter((r) => !r.success).length} failed`),
-      },
+    const results = await this.withProgress<BatchResultItem>(input, "failed", (onProgress) =>
+      client.dte.batchAll(input.documents.map((d) => d.params), { chunkSize: this.flags["chunk-size"], newKeys: this.flags.again, onProgress }),
     );
-    progress.finish();
     return outcomesOf(input, results, (r) => (r.data ? { data: r.data } : {}));
   }
 
   /** The API's check of every document (`POST /dte/batch/preview`): totals or the error the batch would give; no folio. */
   private async preview(input: BatchInput): Promise<Outcome[]> {
     const client = await this.client();
+    const results = await this.withProgress<BatchPreviewItem>(input, "with problems", (onProgress) =>
+      client.dte.batchPreviewAll(input.documents.map((d) => d.params), { chunkSize: this.flags["chunk-size"], onProgress }),
+    );
+    return outcomesOf(input, results, (r) => (r.data ? { totals: r.data.totals } : {}));
+  }
+
+  /** Runs `work` with a progress bar on stderr (not with --json) counting its results and those that did not succeed. */
+  private async withProgress<R extends { success: boolean }>(
+    input: BatchInput,
+    unsuccessful: string,
+    work: (onProgress: (done: readonly R[]) => void) => Promise<{ results: R[] }>,
+  ): Promise<R[]> {
     const progress = new ProgressBar(input.documents.length, process.stderr, !this.jsonEnabled());
     progress.update(0);
-    const { results } = await client.dte.batchPreviewAll(
-      input.documents.map((d) => d.params),
-      { chunkSize: this.flags["chunk-size"], onProgress: (done) => progress.update(done.length, `${done.filter((r) => !r.success).length} with problems`) },
-    );
+    const { results } = await work((done) => progress.update(done.length, `${done.filter((r) => !r.success).length} ${unsuccessful}`));
     progress.finish();
-    return outcomesOf(input, results, (r) => (r.data ? { totals: r.data.totals } : {}));
+    return results;
   }
 
   private describe(input: BatchInput, outcomes: Outcome[], montoTotal: number, failedFile: string | undefined): string {
