@@ -41,10 +41,10 @@ function groupedThousands(text: string, mark: string): boolean {
 
 /**
  * A date as `YYYY-MM-DD` (what the API takes), or day first as Chilean spreadsheets show it: `25-11-2026`,
- * `25/11/2026`, `5/1/2026`; a time after it (`2026-11-25 00:00:00`) is ignored. Null when it is not a calendar date.
+ * `25/11/2026`, `5/1/2026`; a time after it (`2026-11-25 00:00:00`, `2026-11-25T00:00:00.000Z`) is ignored. Null when it is not a calendar date.
  */
 export function parseSheetDate(text: string): string | null {
-  const t = text.trim().replace(/[ T]\d{1,2}:\d{2}(:\d{2})?$/, "");
+  const t = text.trim().replace(/[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/, "");
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
   let [y, mo, d] = m ? [m[1], m[2], m[3]] : [];
   if (!m) {

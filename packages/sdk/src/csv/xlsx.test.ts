@@ -55,6 +55,13 @@ describe("readEmissionFile on .xlsx", () => {
     expect(csv.documents[0]?.params.items[0]?.precio).toBe(1000);
   });
 
+  test("a date written as an ISO date cell (t=\"d\") is read like a serial one", async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["tipo", "fecha", "nombre", "cantidad", "precio"], [39, new Date(Date.UTC(2026, 10, 3)), "Pan", 1, 1000]], { cellDates: true }), "S");
+    const sheet = await readEmissionFile(new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", cellDates: true }) as ArrayBuffer));
+    expect(sheet.documents[0]?.params.fecha).toBe("2026-11-03");
+  });
+
   test("Excel date serials", () => {
     expect([excelDate(46_329), excelDate(45_000), excelDate(61)]).toEqual(["2026-11-03", "2023-03-15", "1900-03-01"]);
   });

@@ -113,9 +113,9 @@ export async function readWorkbookRows(bytes: Uint8Array): Promise<WorkbookCell[
       let value: WorkbookCell = "";
       if (type === "s") value = shared[Number(raw)] ?? "";
       else if (type === "inlineStr") value = textOf(body);
-      else if (type === "str" || type === "e") value = unescapeXml(raw ?? "");
+      else if (type === "str" || type === "e" || type === "d") value = unescapeXml(raw ?? ""); // d: an ISO date (strict OOXML)
       else if (type === "b") value = raw === "1" ? "sí" : "no";
-      else if (raw !== undefined && raw !== "") value = Number(raw);
+      else if (raw !== undefined && raw !== "" && Number.isFinite(Number(raw))) value = Number(raw);
       const ref = attribute(tag, "r");
       const at = ref ? columnIndex(ref) : cells.length;
       while (cells.length < at) cells.push("");
