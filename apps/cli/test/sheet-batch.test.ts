@@ -89,7 +89,10 @@ test("bad rows fail alone, go to a file of failed rows, and the fixed file compl
   // The same file again (an interrupted run re-run, say): the same results, no new folio.
   const again = await runCli(["dte", "batch", "--file", file, "--json"], { home, env });
   expect((again.json as Summary).results[2]?.data?.id).toBe(boleta!.id);
+  expect(again.json).toMatchObject({ requests: 1, replayed_requests: 1 });
+  expect((first.json as { replayed_requests: number }).replayed_requests).toBe(0);
   const human = await runCli(["dte", "batch", "--file", file], { home, env });
+  expect(human.stdout).toContain("This same content had been sent before (within 24 h)");
   expect(human.stdout).toContain("1 emitted, 2 failed, of 3");
   expect(human.stdout).toContain("Boleta electrónica (39): 1 document, folio 1.");
   expect(human.stdout).toContain("Fix them there and run `timbre dte batch --file");

@@ -35,8 +35,9 @@ test("chunks, global indexes, progress, and the same keys when the same document
   const keys = server.requests.map((r) => r.headers.get("idempotency-key"));
   expect(keys.every((k) => /^batch-[0-9a-f]{48}$/.test(k ?? ""))).toBe(true);
   expect(new Set(keys).size).toBe(3);
-  await client.dte.batchAll(documents, { chunkSize: 2 });
+  const again = await client.dte.batchAll(documents, { chunkSize: 2 });
   expect(server.requests.slice(3).map((r) => r.headers.get("idempotency-key"))).toEqual(keys);
+  expect([again.requests, again.replayed]).toEqual([3, 0]); // this scripted server never says it replayed
   await client.dte.batchAll(documents, { chunkSize: 2, newKeys: true });
   expect(server.requests.slice(6).map((r) => r.headers.get("idempotency-key")).filter((k) => keys.includes(k))).toEqual([]);
 });

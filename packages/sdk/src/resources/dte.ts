@@ -26,6 +26,13 @@ import { Resource, seg } from "./resource.js";
 
 const REQUEST_OPTION_KEYS = new Set(["idempotencyKey", "timeout", "maxRetries", "businessId", "environment", "signal", "headers"]);
 
+export interface BatchAllResult extends BatchResult {
+  /** Batch requests sent. */
+  requests: number;
+  /** Of them, those the server answered from an identical earlier request (`Idempotent-Replayed`): nothing emitted anew. */
+  replayed: number;
+}
+
 export interface BatchAllOptions {
   /** Documents per request, at most 500 (default 500); requests also stay under 1 MB. */
   chunkSize?: number;
@@ -103,13 +110,19 @@ export class DteResource extends Resource {
    * @example
    * const { results } = await client.dte.batchAll(boletasDelDia, { onProgress: (r, n) => console.log(`${r.length}/${n}`) });
    */
-  async batchAll(documents: readonly EmitParams[], options: BatchAllOptions & Omit<RequestOptions, "idempotencyKey"> = {}): Promise<BatchResult> {
+  async batchAll(documents: readonly EmitParams[], options: BatchAllOptions & Omit<RequestOptions, "idempotencyKey"> = {}): Promise<BatchAllResult> {
     const { chunkSize, newKeys, onProgress, ...request } = options;
+    let requests = 0;
+    let replayed = 0;
     const results = await inChunks(documents, chunkSize, onProgress, async (chunk) => {
       const idempotencyKey = newKeys ? undefined : await chunkKey(chunk);
-      return (await this.batch({ documents: chunk }, { ...request, ...(idempotencyKey ? { idempotencyKey } : {}) })).results;
+      const options = { ...request, ...(idempotencyKey ? { idempotencyKey } : {}) };
+      const answer = await this.transport.request<BatchResult>({ method: "POST", path: "dte/batch", json: { documents: chunk }, options });
+      requests += 1;
+      if (answer.headers.get("idempotent-replayed") === "true") replayed += 1;
+      return answer.data.results;
     });
-    return { results };
+    return { results, requests, replayed };
   }
 
   /**

@@ -20,6 +20,9 @@ interface Outcome {
 }
 
 export default class DteBatch extends TimbreCommand<typeof DteBatch> {
+  /** Batch requests of the emission, and those the server answered from an identical earlier one. */
+  private sent = { requests: 0, replayed: 0 };
+
   static override summary = "Emit many documents from a spreadsheet (CSV or Excel .xlsx) or a JSON Lines file";
   static override description =
     "A spreadsheet (CSV, or the first sheet of an Excel .xlsx) has one row per line of a document and columns named as the emission request's fields (tipo, rut, " +
@@ -79,6 +82,7 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
       failed: failed.length,
       monto_total: ok.reduce((sum, o) => sum + (o.data?.monto_total ?? o.totals?.monto_total ?? 0), 0),
       ...(failedFile ? { failed_file: failedFile } : {}),
+      ...(this.flags["dry-run"] ? {} : { requests: this.sent.requests, replayed_requests: this.sent.replayed }),
       results: outcomes,
     };
     return this.output(summary, () => this.describe(input, outcomes, summary.monto_total, failedFile));
@@ -87,9 +91,13 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
   /** Emits every document (keyed chunks; see `--again`). */
   private async emit(input: BatchInput): Promise<Outcome[]> {
     const client = await this.client();
-    const results = await this.withProgress<BatchResultItem>(input, "failed", (onProgress) =>
-      client.dte.batchAll(input.documents.map((d) => d.params), { chunkSize: this.flags["chunk-size"], newKeys: this.flags.again, onProgress }),
-    );
+    let sent = { requests: 0, replayed: 0 };
+    const results = await this.withProgress<BatchResultItem>(input, "failed", async (onProgress) => {
+      const answer = await client.dte.batchAll(input.documents.map((d) => d.params), { chunkSize: this.flags["chunk-size"], newKeys: this.flags.again, onProgress });
+      sent = { requests: answer.requests, replayed: answer.replayed };
+      return answer;
+    });
+    this.sent = sent;
     return outcomesOf(input, results, (r) => (r.data ? { data: r.data } : {}));
   }
 
@@ -142,7 +150,12 @@ export default class DteBatch extends TimbreCommand<typeof DteBatch> {
       const where = input.sheet ? " with the reasons in its error column" : "";
       lines.push("", `The ${failed.length} failed document${failed.length === 1 ? " is" : "s are"} in ${failedFile}${where}. Fix ${failed.length === 1 ? "it" : "them"} there and run \`timbre dte batch --file ${failedFile}\`; do not send the whole file again.`);
     }
-    if (!dry && !this.flags.again) lines.push("", "Running this same file again within 24 h emits nothing twice: it shows these results.");
+    const { requests, replayed } = this.sent;
+    if (!dry && replayed > 0) {
+      lines.push("", replayed === requests
+        ? "This same content had been sent before (within 24 h): these are that run's results, and no folio was taken now."
+        : `${replayed} of ${requests} requests had been sent before (within 24 h): their documents were not emitted again.`);
+    } else if (!dry && !this.flags.again) lines.push("", "Running this same file again within 24 h emits nothing twice: it shows these results.");
     return lines.join("\n");
   }
 }
