@@ -35,6 +35,24 @@ export function chunkDocuments(documents: readonly EmitParams[], { maxDocuments 
   return chunks;
 }
 
+/**
+ * Sends `documents` chunk by chunk, one request after the other, and returns every result renumbered from its place in
+ * its chunk to its place in `documents`; `onProgress` sees the results so far after each request. What the SDK's
+ * `batchAll`/`batchPreviewAll` and the dashboard's import (which calls the API without the SDK client) both run.
+ */
+export async function sendInChunks<R extends { index: number }>(
+  documents: readonly EmitParams[],
+  send: (chunk: EmitParams[]) => Promise<R[]>,
+  { maxDocuments = BATCH_MAX_DOCUMENTS, onProgress }: { maxDocuments?: number; onProgress?: (results: readonly R[], total: number) => void } = {},
+): Promise<R[]> {
+  const results: R[] = [];
+  for (const { start, documents: chunk } of chunkDocuments(documents, { maxDocuments })) {
+    results.push(...(await send(chunk)).map((r) => ({ ...r, index: start + r.index })));
+    onProgress?.(results, documents.length);
+  }
+  return results;
+}
+
 /** `batch-` and 48 hex digits of the SHA-256 of the chunk's documents as JSON (Web Crypto: Node, Bun, browsers). */
 export async function chunkKey(documents: readonly EmitParams[]): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(documents)));

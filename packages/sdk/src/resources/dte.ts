@@ -1,4 +1,4 @@
-import { chunkDocuments, chunkKey } from "../batch-chunks.js";
+import { chunkKey, sendInChunks } from "../batch-chunks.js";
 import { TimbreError } from "../errors.js";
 import { PagePromise } from "../pagination.js";
 import type { RequestOptions } from "../transport.js";
@@ -44,21 +44,6 @@ export interface BatchAllOptions {
   newKeys?: boolean;
   /** Called after each request with every result so far. */
   onProgress?: (results: readonly BatchResultItem[], total: number) => void;
-}
-
-/** Sends `documents` chunk by chunk (within 500 documents and 1 MB), results renumbered to the documents' positions. */
-async function inChunks<R extends { index: number }>(
-  documents: readonly EmitParams[],
-  chunkSize: number | undefined,
-  onProgress: ((results: readonly R[], total: number) => void) | undefined,
-  send: (chunk: EmitParams[]) => Promise<R[]>,
-): Promise<R[]> {
-  const results: R[] = [];
-  for (const { start, documents: chunk } of chunkDocuments(documents, { maxDocuments: Math.min(chunkSize ?? 500, 500) })) {
-    results.push(...(await send(chunk)).map((r) => ({ ...r, index: start + r.index })));
-    onProgress?.(results, documents.length);
-  }
-  return results;
 }
 
 export interface WaitOptions {
@@ -114,14 +99,14 @@ export class DteResource extends Resource {
     const { chunkSize, newKeys, onProgress, ...request } = options;
     let requests = 0;
     let replayed = 0;
-    const results = await inChunks(documents, chunkSize, onProgress, async (chunk) => {
+    const results = await sendInChunks(documents, async (chunk) => {
       const idempotencyKey = newKeys ? undefined : await chunkKey(chunk);
       const options = { ...request, ...(idempotencyKey ? { idempotencyKey } : {}) };
       const answer = await this.transport.request<BatchResult>({ method: "POST", path: "dte/batch", json: { documents: chunk }, options });
       requests += 1;
       if (answer.headers.get("idempotent-replayed") === "true") replayed += 1;
       return answer.data.results;
-    });
+    }, { maxDocuments: Math.min(chunkSize ?? 500, 500), ...(onProgress ? { onProgress } : {}) });
     return { results, requests, replayed };
   }
 
@@ -141,7 +126,10 @@ export class DteResource extends Resource {
   /** `batchPreview` for any number of documents, in requests within the limits; results at the documents' positions. */
   async batchPreviewAll(documents: readonly EmitParams[], options: Pick<BatchAllOptions, "chunkSize"> & { onProgress?: (results: readonly BatchPreviewItem[], total: number) => void } & RequestOptions = {}): Promise<BatchPreviewResult> {
     const { chunkSize, onProgress, ...request } = options;
-    const results = await inChunks(documents, chunkSize, onProgress, async (chunk) => (await this.batchPreview({ documents: chunk }, request)).results);
+    const results = await sendInChunks(documents, async (chunk) => (await this.batchPreview({ documents: chunk }, request)).results, {
+      maxDocuments: Math.min(chunkSize ?? 500, 500),
+      ...(onProgress ? { onProgress } : {}),
+    });
     return { results };
   }
 
