@@ -44,26 +44,41 @@ describeDrivers("worker rounds on pg-boss", (driver) => {
     expect(c.calls).toBe(after);
   }, 15_000);
 
-  test("wake() runs a round at once although the next one is an hour away; a full batch runs again in the round", async () => {
-    const c = counter();
+  test("wake() runs a round at once although the next one is an hour away; wake-ups sent during a round collapse into one; a full batch runs again in the round", async () => {
+    // The second round holds in its tick until released, so the three wake-ups below are sent while it runs.
+    let hold: Promise<void> | null = null;
+    let release = () => {};
+    let calls = 0;
+    const tick = async () => {
+      calls++;
+      if (hold) await hold;
+      return false;
+    };
     const name = queue();
-    const loop = await startBossLoop({ boss, queue: name, intervalMs: 3_600_000, tick: c.tick, log: h.deps.log });
+    const loop = await startBossLoop({ boss, queue: name, intervalMs: 3_600_000, tick, log: h.deps.log });
+    const queuedWakeUps = async () =>
+      rowsOf<{ n: number }>(
+        await h.deps.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${name} and singleton_key = 'now' and state = 'created'`),
+      )[0]!.n;
     try {
-      await until("the first round", () => c.calls === 1);
+      await until("the first round", () => calls === 1);
       await Bun.sleep(700);
-      expect(c.calls).toBe(1);
-      loop.wake();
-      await until("the woken round", () => c.calls === 2, 3_000);
-      // Three wake-ups collapse into at most one queued round (the `short` policy). The woken round may still be
-      // active when they are sent; its worker then finds the queued one at its next poll (2 s here), not at once,
-      // so the test waits for the round instead of sleeping a fixed time (CI saw 2 calls after 1.5 s).
-      loop.wake();
-      loop.wake();
-      loop.wake();
-      await until("the round the three wake-ups asked for", () => c.calls >= 3, 6_000);
+      expect(calls).toBe(1);
+      hold = new Promise<void>((resolve) => (release = resolve));
+      await loop.wake();
+      await until("the woken round", () => calls === 2, 3_000);
+      // One round runs at a time per worker, so these stay queued, and the `short` policy keeps one of them.
+      await Promise.all([loop.wake(), loop.wake(), loop.wake()]);
+      expect(await queuedWakeUps()).toBe(1);
+      hold = null;
+      release();
+      await until("the one round the three wake-ups asked for", () => calls === 3, 6_000);
+      // Longer than the worker's poll (2 s): nothing else was asked for, so nothing else runs.
       await Bun.sleep(2_500);
-      expect(c.calls).toBeLessThanOrEqual(4);
+      expect(calls).toBe(3);
+      expect(await queuedWakeUps()).toBe(0);
     } finally {
+      release();
       await loop.stop();
     }
     const more = counter(2);

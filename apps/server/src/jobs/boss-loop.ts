@@ -27,8 +27,11 @@ export interface BossLoopOptions {
 }
 
 export interface Loop {
-  /** Asks for a round as soon as a worker (in any process) is free. */
-  wake(): void;
+  /**
+   * Asks for a round as soon as a worker (in any process) is free. Resolves once the request is queued (callers
+   * need not wait for it); while one request is queued, more collapse into it.
+   */
+  wake(): Promise<void>;
   /** Stops taking rounds and waits for the running one. Queued rounds stay for the other processes. */
   stop(): Promise<void>;
 }
@@ -79,8 +82,8 @@ export async function startBossLoop(o: BossLoopOptions): Promise<Loop> {
   await send("now");
 
   return {
-    wake() {
-      if (!stopped) void send("now");
+    async wake() {
+      if (!stopped) await send("now");
     },
     async stop() {
       stopped = true;

@@ -71,14 +71,14 @@ export async function startWorkers(deps: Deps, store: JobStore, options: Workers
   if (enabled("checks")) {
     const tick = async () => {
       const recorded = await runChecks(deps);
-      if (recorded) loops.get("webhooks")?.wake();
+      if (recorded) void loops.get("webhooks")?.wake();
       return false;
     };
     await start("checks", tick);
   }
 
   const workers: Workers = {
-    wake: (name) => loops.get(name)?.wake(),
+    wake: (name) => void loops.get(name)?.wake(),
     async stop() {
       running.get(deps.instanceId)?.delete(workers);
       // Stop claiming first, then abort what is in flight (released rows are due again at once).
