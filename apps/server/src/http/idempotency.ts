@@ -39,7 +39,8 @@ export function requestHash(method: string, path: string, body: string | null): 
 
 export type BeginResult =
   | { kind: "started" }
-  | { kind: "replay"; status: number; body: string }
+  /** `resourceId`: what the first request created (a document: `dte_…`), when it created something. */
+  | { kind: "replay"; status: number; body: string; resourceId?: string | null }
   /** The first request created `resourceId` but never stored its answer (its process died). */
   | { kind: "resource"; resourceId: string }
   /**
@@ -104,7 +105,7 @@ export async function beginIdempotent(db: Db, masterKey: Buffer, input: BeginInp
     if (row.responseStatus === null || row.responseBodyEnc === null) {
       throw new ApiError("IDEMPOTENCY_IN_PROGRESS", "a request with this Idempotency-Key is still being processed");
     }
-    return { kind: "replay", status: row.responseStatus, body: decryptSecretText(masterKey, row.responseBodyEnc) };
+    return { kind: "replay", status: row.responseStatus, body: decryptSecretText(masterKey, row.responseBodyEnc), resourceId: row.resourceId };
   }
   throw new ApiError("IDEMPOTENCY_IN_PROGRESS", "a request with this Idempotency-Key is still being processed");
 }

@@ -130,7 +130,7 @@ describeDrivers("request pipeline", (driver) => {
     await finishIdempotent(db, mk, base, 500, "{}");
     expect((await beginIdempotent(db, mk, base)).kind).toBe("started");
     await finishIdempotent(db, mk, base, 201, '{"ok":1}');
-    expect(await beginIdempotent(db, mk, base)).toEqual({ kind: "replay", status: 201, body: '{"ok":1}' });
+    expect(await beginIdempotent(db, mk, base)).toEqual({ kind: "replay", status: 201, body: '{"ok":1}', resourceId: null });
     const later = { ...base, hash: "h2", nowMs: base.nowMs + 25 * 3600_000 };
     expect((await beginIdempotent(db, mk, later)).kind).toBe("started");
   });

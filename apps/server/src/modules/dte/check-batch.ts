@@ -12,15 +12,31 @@ import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { chileToday } from "../../time.js";
 import { foliosExhausted } from "../numerations/allocate-folio.js";
+import { ApiError } from "../../http/errors.js";
 import { batchItemError, type BatchItemError } from "./batch-item-error.js";
+import { lookUpDocumentKeys, splitDocumentKeys } from "./document-keys.js";
+import { documentsByIds } from "./find-document.js";
+import { computationOf } from "./stored-document.js";
 import { loadScopeBusiness, prepareEmission } from "./prepare-emission.js";
 import { presentTotals } from "./preview-document.js";
 
 export interface CheckedItem {
   index: number;
   success: boolean;
-  data?: { totals: ReturnType<typeof presentTotals> };
+  /** `document`: the one the item's `idempotency_key` names, which the batch would answer without emitting. */
+  data?: { totals: ReturnType<typeof presentTotals>; document?: EmittedBefore };
   error?: BatchItemError;
+  /** Already emitted under the item's `idempotency_key` (`document-keys.ts`): the batch takes no folio for it. */
+  replayed?: true;
+}
+
+/** What the check says of a document emitted before under the item's key. */
+interface EmittedBefore {
+  id: string;
+  tipo: number;
+  folio: number;
+  estado: string;
+  fecha_emision: string;
 }
 
 interface FreeRange {
@@ -46,13 +62,27 @@ async function freeRanges(deps: Deps, scope: BusinessScope): Promise<FreeRange[]
   return rows.map((r) => ({ ...r, free: Number(r.free) }));
 }
 
-export async function checkBatch(deps: Deps, scope: BusinessScope, bodies: unknown[]): Promise<{ results: CheckedItem[] }> {
+/** `keyScope`: the Idempotency-Key scope of the request's credential, where the documents' own keys are looked up. */
+export async function checkBatch(deps: Deps, scope: BusinessScope, bodies: unknown[], keyScope: string): Promise<{ results: CheckedItem[] }> {
   const business = await loadScopeBusiness(deps, scope).catch(() => undefined);
   const ranges = await freeRanges(deps, scope);
+  const keyed = await splitDocumentKeys(bodies);
+  const keys = await lookUpDocumentKeys(deps, keyScope, new Map(keyed.flatMap(({ key, hash }, index) => (key && hash ? [[index, { key, hash }] as const] : []))));
+  const emittedBefore = await documentsByIds(deps, scope, [...keys.values()].flatMap((k) => (!(k instanceof ApiError) && k.kind === "emitted" ? [k.documentId] : [])));
   const taken = new Map<number, number>();
   const results: CheckedItem[] = [];
-  for (const [index, body] of bodies.entries()) {
+  for (const [index, { body, problem }] of keyed.entries()) {
     try {
+      if (problem) throw problem;
+      const key = keys.get(index);
+      if (key instanceof ApiError) throw key;
+      if (key?.kind === "failed") throw key.error;
+      if (key?.kind === "emitted") {
+        const row = emittedBefore.get(key.documentId);
+        if (!row) throw new ApiError("IDEMPOTENCY_KEY_REUSED", "this idempotency_key names a document of another business or environment");
+        results.push({ index, success: true, replayed: true, data: { totals: presentTotals(computationOf(row).totals), document: { id: row.id, tipo: row.tipo, folio: row.folio, estado: row.estado, fecha_emision: row.fechaEmision.toISOString() } } });
+        continue;
+      }
       const prepared = await prepareEmission(deps, scope, body, { business });
       const { tipo } = prepared.input;
       const fecha = prepared.request.fecha;

@@ -31,11 +31,11 @@ import type { StoredComputation } from "./stored-document.js";
 /** The Idempotency-Key record of the request, linked to the document in the same transaction (crash safety). */
 export type { IdempotencyRecord } from "../../http/idempotency.js";
 
-/** One document to create: who emits it, what was validated, and the request's key. */
+/** One document to create: who emits it, what was validated, and the keys it answers (request's, document's own). */
 export interface DocumentToCreate {
   scope: BusinessScope;
   prepared: PreparedEmission;
-  idempotency: IdempotencyRecord;
+  idempotency: IdempotencyRecord | readonly IdempotencyRecord[];
 }
 
 export type CreatedDocument = { ok: true; row: DocumentRow } | { ok: false; error: unknown };
@@ -146,7 +146,7 @@ async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[]): Pr
   // Independent of each other once the documents exist: sent together (pipelined on the connection).
   await Promise.all([
     tx.insert(documentHistory).values(values.map((v) => ({ id: newId("history"), documentId: v.id, estado: "PENDIENTE" as const, at: now, detalle: "firmado, pendiente de envío al SII" }))),
-    ...entries.map((e, i) => linkIdempotentResource(tx, e.idempotency, (values[i] as (typeof values)[number]).id)),
+    ...entries.flatMap((e, i) => [e.idempotency].flat().map((record) => linkIdempotentResource(tx, record, (values[i] as (typeof values)[number]).id))),
   ]);
   const byId = new Map(inserted.map((row) => [row.id, row]));
   return { rows: values.map((v): DocumentRow => ({ ...v, ...(byId.get(v.id) as DocumentHead) })), becameLow: folios.some((f) => f.run.becameLow) };

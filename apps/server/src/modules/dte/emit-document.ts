@@ -7,7 +7,9 @@ import type { BusinessRow } from "../../db/businesses.js";
 import { documents, type DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
+import { validationError } from "../../http/errors.js";
 import type { IdempotencyRecord } from "./create-document.js";
+import { DOCUMENT_KEY_FIELD } from "./schemas.js";
 import { commitDocument } from "./emission-committer.js";
 import { prepareEmission } from "./prepare-emission.js";
 import { presentDocument, type DteView } from "./present-document.js";
@@ -38,8 +40,19 @@ export async function uploadAndAnswer(deps: Deps, row: DocumentRow, business?: B
 }
 
 export async function emitDocument(deps: Deps, scope: BusinessScope, body: unknown, idempotency: IdempotencyRecord = null): Promise<Emitted> {
+  refuseBodyKey(body);
   const prepared = await prepareEmission(deps, scope, body);
   return uploadAndAnswer(deps, await commitDocument(deps, { scope, prepared, idempotency }), prepared.business);
+}
+
+/**
+ * A batch document's `idempotency_key` (`document-keys.ts`) sent to `/dte/emit` would otherwise be ignored like any
+ * unknown field, and a retry would emit twice: it is refused, pointing at the header that does it here.
+ */
+function refuseBodyKey(body: unknown): void {
+  if (typeof body === "object" && body !== null && DOCUMENT_KEY_FIELD in body) {
+    throw validationError([{ path: DOCUMENT_KEY_FIELD, reason: "not_allowed", message: "is for documents of /dte/batch; send the Idempotency-Key header to /dte/emit" }]);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { Type, type TSchema } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.js";
 import { authPlugin } from "../../http/auth.js";
+import { idempotencyScope } from "../../http/idempotency.js";
 import { stateOf } from "../../http/request-state.js";
 import { ok, Ok, OkList, pageParameters, paginated, pagination, readPage } from "../../http/envelope.js";
 import { assertValid } from "../../http/validation.js";
@@ -15,7 +16,7 @@ import { getDocument, getDocumentStatus, readFlag } from "./get-document.js";
 import { listDocuments } from "./list-documents.js";
 import { previewDocument, previewPdf } from "./preview-document.js";
 import { renderDocumentPdf } from "./render-document-pdf.js";
-import { AnularBody, BatchBody, BatchCheckResult, BatchResult, Dte, DteDetail, DteStatus, EmitBody, SalesSummarySchema } from "./schemas.js";
+import { AnularBody, BatchBody, BatchBodyReference, BatchCheckResult, BatchResult, Dte, DteDetail, DteStatus, EmitBody, SalesSummarySchema } from "./schemas.js";
 import { summarizeDocuments } from "./summarize-documents.js";
 
 const tags = ["dte"];
@@ -41,17 +42,20 @@ export function dteRoutes(deps: Deps) {
     )
     .post(
       "/batch",
-      async ({ scope, body, request }) => ok(await emitBatch(deps, scope, assertValid(BatchBody, body).documents, stateOf(request).idempotency)),
-      { permission: "dte:write", business: true, response: { 200: Ok(BatchResult) }, detail: { tags, summary: "Emit up to 500 DTEs (one request for the rate limit)", requestBody: json(BatchBody) } },
+      async ({ scope, body, request }) => {
+        const state = stateOf(request);
+        return ok(await emitBatch(deps, scope, assertValid(BatchBody, body).documents, { idempotency: state.idempotency, keyScope: idempotencyScope(state.credential) }));
+      },
+      { permission: "dte:write", business: true, response: { 200: Ok(BatchResult) }, detail: { tags, summary: "Emit up to 500 DTEs (one request for the rate limit)", requestBody: json(BatchBodyReference) } },
     )
     .post(
       "/batch/preview",
-      async ({ scope, body }) => ok(await checkBatch(deps, scope, assertValid(BatchBody, body).documents)),
+      async ({ scope, body, request }) => ok(await checkBatch(deps, scope, assertValid(BatchBody, body).documents, idempotencyScope(stateOf(request).credential))),
       {
         permission: "dte:write",
         business: true,
         response: { 200: Ok(BatchCheckResult) },
-        detail: { tags, summary: "Check up to 500 DTEs as /dte/batch would, without emitting (extension): totals or errors per document, folios included", requestBody: json(BatchBody) },
+        detail: { tags, summary: "Check up to 500 DTEs as /dte/batch would, without emitting (extension): totals or errors per document, folios included", requestBody: json(BatchBodyReference) },
       },
     )
     .post(

@@ -65,8 +65,28 @@ export const AnularBody = Type.Object({
   receptor: Type.Optional(Type.Partial(ReceptorBody)),
 });
 
+/** The field of a batch document that carries its own idempotency key (extension, `document-keys.ts`). */
+export const DOCUMENT_KEY_FIELD = "idempotency_key";
+
+/**
+ * Each document is an emission request, optionally with its own `idempotency_key` (extension, `document-keys.ts`).
+ * Documents are validated one by one (each gets its own result), so this schema types them loosely; the API
+ * reference shows them as `BatchBodyReference` does.
+ */
 export const BatchBody = Type.Object({
-  documents: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 500 }),
+  documents: Type.Array(Type.Unknown(), {
+    minItems: 1,
+    maxItems: 500,
+    description: "emission requests as for /dte/emit; each may carry its own idempotency_key (extension: a document emitted before under that key is answered, not emitted again)",
+  }),
+});
+
+/** `BatchBody` as the API reference shows it: every document an emission request, with its optional key. */
+export const BatchBodyReference = Type.Object({
+  documents: Type.Array(
+    Type.Intersect([EmitBody, Type.Object({ [DOCUMENT_KEY_FIELD]: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "this document's own idempotency key (extension): emitted before under it, it is answered, not emitted again" })) })]),
+    { minItems: 1, maxItems: 500 },
+  ),
 });
 
 export const Dte = Type.Object({
@@ -143,6 +163,7 @@ export const BatchResult = Type.Object({
       success: Type.Boolean(),
       data: Type.Optional(Dte),
       error: Type.Optional(BatchItemErrorSchema),
+      replayed: Type.Optional(Type.Literal(true, { description: "the document's idempotency_key named a document emitted before: this one, nothing emitted now" })),
     }),
   ),
 });
@@ -153,8 +174,14 @@ export const BatchCheckResult = Type.Object({
     Type.Object({
       index: Type.Integer(),
       success: Type.Boolean(),
-      data: Type.Optional(Type.Object({ totals: Type.Record(Type.String(), Type.Unknown()) })),
+      data: Type.Optional(
+        Type.Object({
+          totals: Type.Record(Type.String(), Type.Unknown()),
+          document: Type.Optional(Type.Object({ id: Type.String(), tipo: Type.Integer(), folio: Type.Integer(), estado: Type.String(), fecha_emision: Type.String() })),
+        }),
+      ),
       error: Type.Optional(BatchItemErrorSchema),
+      replayed: Type.Optional(Type.Literal(true, { description: "already emitted under the document's idempotency_key: the batch would answer that document" })),
     }),
   ),
 });
