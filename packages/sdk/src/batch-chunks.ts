@@ -1,14 +1,15 @@
 /**
  * Many documents as `POST /dte/batch` requests within the API's limits (API.md §8: 500 documents and a 1 MiB JSON
- * body per request), each with an idempotency key made from its content: sending the same chunk again — a re-run
- * after an interruption, a second click — replays the first answer instead of emitting twice (for 24 h).
+ * body per request), and documents keyed by their content (`withContentKeys`) so that a set of sales sent again —
+ * a re-run after an interruption, a second click, a spreadsheet fixed and sent whole — emits only what was not
+ * emitted before (for 24 h).
  */
-import type { EmitParams } from "./types.js";
+import type { BatchDocument } from "./types.js";
 
 export interface BatchChunk {
   /** Position of the chunk's first document in the whole list. */
   start: number;
-  documents: EmitParams[];
+  documents: BatchDocument[];
 }
 
 export const BATCH_MAX_DOCUMENTS = 500;
@@ -16,7 +17,7 @@ export const BATCH_MAX_DOCUMENTS = 500;
 export const BATCH_MAX_BYTES = 1_000_000;
 
 /** Consecutive chunks of at most `maxDocuments` documents and `maxBytes` of JSON (a larger document goes alone). */
-export function chunkDocuments(documents: readonly EmitParams[], { maxDocuments = BATCH_MAX_DOCUMENTS, maxBytes = BATCH_MAX_BYTES } = {}): BatchChunk[] {
+export function chunkDocuments(documents: readonly BatchDocument[], { maxDocuments = BATCH_MAX_DOCUMENTS, maxBytes = BATCH_MAX_BYTES } = {}): BatchChunk[] {
   const encoder = new TextEncoder();
   const wrapper = encoder.encode('{"documents":[]}').length;
   const chunks: BatchChunk[] = [];
@@ -41,8 +42,8 @@ export function chunkDocuments(documents: readonly EmitParams[], { maxDocuments 
  * `batchAll`/`batchPreviewAll` and the dashboard's import (which calls the API without the SDK client) both run.
  */
 export async function sendInChunks<R extends { index: number }>(
-  documents: readonly EmitParams[],
-  send: (chunk: EmitParams[]) => Promise<R[]>,
+  documents: readonly BatchDocument[],
+  send: (chunk: BatchDocument[]) => Promise<R[]>,
   { maxDocuments = BATCH_MAX_DOCUMENTS, onProgress }: { maxDocuments?: number; onProgress?: (results: readonly R[], total: number) => void } = {},
 ): Promise<R[]> {
   const results: R[] = [];
@@ -53,9 +54,43 @@ export async function sendInChunks<R extends { index: number }>(
   return results;
 }
 
-/** `batch-` and 48 hex digits of the SHA-256 of the chunk's documents as JSON (Web Crypto: Node, Bun, browsers). */
-export async function chunkKey(documents: readonly EmitParams[]): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(documents)));
-  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `batch-${hex.slice(0, 48)}`;
+/**
+ * The documents, each with an `idempotency_key` (a Timbre extension of `POST /dte/batch`) made from its content and
+ * its place among equal documents: `doc-`, 40 hex digits of the SHA-256 of the document as canonical JSON (object
+ * keys sorted), `-` and 1 for the first such document of the list, 2 for the second… A document that has a key keeps
+ * it. Sent again within 24 h, a document with the same key is answered as it was emitted (`replayed: true`) instead
+ * of emitted twice; one that changed has another key and is emitted. Two equal boletas of one list stay two sales.
+ *
+ * For a list that is one set of sales — a spreadsheet, an export of the day — not for a stream of independent sales:
+ * two equal documents sent in two separate lists within 24 h would be taken for one.
+ */
+export async function withContentKeys(documents: readonly BatchDocument[]): Promise<BatchDocument[]> {
+  const digests = await Promise.all(documents.map((document) => sha256Hex(canonicalJson(document))));
+  // Places are counted in the list's order (not as the digests complete).
+  const seen = new Map<string, number>();
+  return documents.map((document, i) => {
+    if (document.idempotency_key !== undefined) return document;
+    const digest = digests[i] as string;
+    const n = (seen.get(digest) ?? 0) + 1;
+    seen.set(digest, n);
+    return { ...document, idempotency_key: `doc-${digest.slice(0, 40)}-${n}` };
+  });
+}
+
+/** JSON with object keys sorted at every level, so the same document built in another order has the same key. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** Web Crypto: Node, Bun and browsers. */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -160,7 +160,8 @@ function rootReason(error: unknown): string {
   return typeof code === "string" && !current.message.includes(code) ? `${current.message} (${code})` : current.message;
 }
 
-function issuesFrom(details: Record<string, unknown> | undefined): ValidationIssue[] {
+/** The issues of a `VALIDATION_ERROR`'s details: `details.errors`, or the single `details.field` with its reason. */
+export function issuesFrom(details: Record<string, unknown> | undefined): ValidationIssue[] {
   if (!details) return [];
   const errors = details["errors"];
   if (Array.isArray(errors)) {

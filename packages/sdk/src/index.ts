@@ -16,4 +16,4 @@ export type { RequestOptions } from "./transport.js";
 export * from "./types.js";
 export { WebhookVerificationError, Webhooks, webhooks, type SignParams, type VerifyOptions, type WebhookHeaders } from "./webhooks.js";
 export type { BatchAllOptions, BatchAllResult, WaitOptions } from "./resources/dte.js";
-export { BATCH_MAX_BYTES, BATCH_MAX_DOCUMENTS, chunkDocuments, chunkKey, sendInChunks, type BatchChunk } from "./batch-chunks.js";
+export { BATCH_MAX_BYTES, BATCH_MAX_DOCUMENTS, chunkDocuments, sendInChunks, withContentKeys, type BatchChunk } from "./batch-chunks.js";

@@ -415,9 +415,16 @@ export interface DteXmlParams {
   envio?: boolean;
 }
 
+/**
+ * A document of a batch: an emission request, optionally with its own idempotency key (a Timbre extension). Sent
+ * again within 24 h under the same key, the document is answered as it was emitted (`replayed: true`) and takes no
+ * folio; it shares the key space of `emit`'s `idempotencyKey`. `withContentKeys` makes keys from the documents.
+ */
+export type BatchDocument = EmitParams & { idempotency_key?: string };
+
 export interface BatchParams {
   /** 1–500 documents. */
-  documents: EmitParams[];
+  documents: BatchDocument[];
 }
 
 export interface BatchResultItem {
@@ -425,6 +432,8 @@ export interface BatchResultItem {
   success: boolean;
   data?: Dte;
   error?: ApiErrorBody;
+  /** The document's `idempotency_key` named a document emitted before: `data` is that one, nothing was emitted. */
+  replayed?: true;
 }
 
 export interface BatchResult {
@@ -435,8 +444,11 @@ export interface BatchResult {
 export interface BatchPreviewItem {
   index: number;
   success: boolean;
-  data?: { totals: Totals };
+  /** `document`: the one emitted before under the document's `idempotency_key` (then `replayed` is true). */
+  data?: { totals: Totals; document?: { id: string; tipo: TipoDte; folio: number; estado: DteStatus; fecha_emision: string } };
   error?: ApiErrorBody;
+  /** Already emitted under its `idempotency_key`: the batch would answer that document and take no folio. */
+  replayed?: true;
 }
 
 export interface BatchPreviewResult {

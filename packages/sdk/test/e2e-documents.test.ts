@@ -162,6 +162,30 @@ describe("dte", () => {
     expect(iterated.length).toBeGreaterThanOrEqual(5);
   }, 30_000);
 
+  test("contentKeys: a list fixed and sent again whole emits only the fixed document; the check says so first", async () => {
+    const before = (await client.dte.list({ limit: 1 })).pagination.total;
+    const bad = { ...invoice, receptor: { ...invoice.receptor, rut: "76192083-8" } };
+    const extra = { ...invoice, observaciones: "content keys" };
+    const first = await client.dte.batchAll([extra, bad, extra], { contentKeys: true });
+    expect(first.results.map((r) => r.success)).toEqual([true, false, true]);
+    expect(first.replayed).toBe(0);
+    const fixed = [extra, { ...bad, receptor: invoice.receptor }, extra];
+    const checked = await client.dte.batchPreviewAll(fixed, { contentKeys: true });
+    expect(checked.results.map((r) => [r.replayed ?? false, r.data?.document?.folio])).toEqual([
+      [true, first.results[0]?.data?.folio],
+      [false, undefined],
+      [true, first.results[2]?.data?.folio],
+    ]);
+    const again = await client.dte.batchAll(fixed, { contentKeys: true });
+    expect(again.results.map((r) => r.replayed ?? false)).toEqual([true, false, true]);
+    expect(again.replayed).toBe(2);
+    expect(again.results[2]?.data?.id).toBe(first.results[2]?.data?.id as string);
+    expect((await client.dte.list({ limit: 1 })).pagination.total).toBe(before + 3);
+    // Without contentKeys the same list is emitted again: three new documents.
+    await client.dte.batchAll(fixed);
+    expect((await client.dte.list({ limit: 1 })).pagination.total).toBe(before + 6);
+  }, 30_000);
+
   test("events list and resend", async () => {
     const events = await client.events.list().toArray();
     expect(events.length).toBeGreaterThan(0);

@@ -3,16 +3,17 @@
 import { describe, expect, test } from "bun:test";
 import {
   chunkDocuments,
-  chunkKey,
   decodeText,
   detectSeparator,
   documentsCsv,
   emissionSheetTemplate,
+  errorPlaces,
   failedRowsCsv,
   parseAmount,
   parseCsv,
   parseSheetDate,
   parseYesNo,
+  withContentKeys,
   readEmissionSheet,
   rowOfField,
   rowSpan,
@@ -209,6 +210,20 @@ describe("readEmissionSheet", () => {
     expect(rowOfField(doc!, "receptor.rut")).toBe(2);
     expect(rowOfField(doc!, undefined)).toBe(2);
   });
+
+  test("an API error at its rows: one place per issue of a validation error, else one for the whole error", () => {
+    const [doc] = readEmissionSheet(emissionSheetTemplate()).documents;
+    const validation = {
+      code: "VALIDATION_ERROR",
+      message: "items[1].precio: must be ≥ 0",
+      details: { field: "items[1].precio", reason: "minimum", errors: [{ field: "items[1].precio", reason: "minimum", message: "must be ≥ 0" }, { field: "receptor.rut", reason: "invalid_rut", message: "RUT no válido" }] },
+    };
+    expect(errorPlaces(doc!, validation).map((p) => [p.row, p.issue?.field, p.issue?.reason])).toEqual([[3, "items[1].precio", "minimum"], [2, "receptor.rut", "invalid_rut"]]);
+    expect(errorPlaces(doc!, { code: "REFERENCE_INVALID", message: "no such folio", details: { field: "items[1].nombre" } })).toEqual([{ row: 3, field: "items[1].nombre" }]);
+    expect(errorPlaces(doc!, { code: "FOLIOS_EXHAUSTED", message: "none left" })).toEqual([{ row: 2 }]);
+    // A JSON Lines document: its line, whatever the field.
+    expect(errorPlaces({ rows: [7] }, validation).map((p) => p.row)).toEqual([7, 7]);
+  });
 });
 
 describe("failedRowsCsv", () => {
@@ -227,7 +242,7 @@ describe("failedRowsCsv", () => {
   });
 });
 
-describe("chunkDocuments and chunkKey", () => {
+describe("chunkDocuments and withContentKeys", () => {
   const doc = (nombre: string) => ({ tipo: 39 as const, receptor: { rut: "66666666-6", razon_social: "CF" }, items: [{ nombre, cantidad: 1, precio: 1 }] });
 
   test("at most maxDocuments per chunk and maxBytes of JSON; a document larger than the limit goes alone", () => {
@@ -242,12 +257,16 @@ describe("chunkDocuments and chunkKey", () => {
     expect(chunkDocuments([])).toEqual([]);
   });
 
-  test("the key is the content's: the same documents give the same key, any change another", async () => {
-    const a = await chunkKey([doc("a"), doc("b")]);
-    expect(a).toMatch(/^batch-[0-9a-f]{48}$/);
-    expect(await chunkKey([doc("a"), doc("b")])).toBe(a);
-    expect(await chunkKey([doc("a"), doc("c")])).not.toBe(a);
-    expect(await chunkKey([doc("a")])).not.toBe(a);
+  test("a document's key is its content's and its place among equal ones: the same sheet again gives the same keys", async () => {
+    const keys = async (docs: ReturnType<typeof doc>[]) => (await withContentKeys(docs)).map((d) => d.idempotency_key);
+    const first = await keys([doc("a"), doc("b"), doc("a")]);
+    expect(first[0]).toMatch(/^doc-[0-9a-f]{40}-1$/);
+    expect(first[2]).toBe(first[0]?.replace(/-1$/, "-2"));
+    expect(await keys([doc("a"), doc("b"), doc("a")])).toEqual(first);
+    // A row inserted before them or one document changed leaves the others' keys as they were.
+    const edited = await keys([doc("z"), doc("a"), doc("B"), doc("a")]);
+    expect([edited[1], edited[3]]).toEqual([first[0], first[2]]);
+    expect(edited[2]).not.toBe(first[1]);
   });
 });
 

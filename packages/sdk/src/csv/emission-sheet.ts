@@ -289,9 +289,9 @@ export function rowSpan(rows: readonly number[]): string {
 
 /**
  * The spreadsheet row an API error's field points at: `items[2].precio` is the row of the third line, anything else
- * the document's first row.
+ * the document's first row. A document without line rows (a JSON Lines one: `rows` is its line) is always its first.
  */
-export function rowOfField(document: SheetDocument, field: string | undefined): number {
+export function rowOfField(document: Pick<SheetDocument, "rows"> & { itemRows?: number[] }, field: string | undefined): number {
   const m = field ? /^items\[(\d+)\]/.exec(field) : null;
-  return (m ? document.itemRows[Number(m[1])] : undefined) ?? document.rows[0]!;
+  return (m ? document.itemRows?.[Number(m[1])] : undefined) ?? document.rows[0]!;
 }

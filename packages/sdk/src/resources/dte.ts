@@ -1,9 +1,10 @@
-import { chunkKey, sendInChunks } from "../batch-chunks.js";
+import { sendInChunks, withContentKeys } from "../batch-chunks.js";
 import { TimbreError } from "../errors.js";
 import { PagePromise } from "../pagination.js";
 import type { RequestOptions } from "../transport.js";
 import type {
   AnularParams,
+  BatchDocument,
   BatchParams,
   BatchResult,
   BatchPreviewItem,
@@ -29,7 +30,7 @@ const REQUEST_OPTION_KEYS = new Set(["idempotencyKey", "timeout", "maxRetries", 
 export interface BatchAllResult extends BatchResult {
   /** Batch requests sent. */
   requests: number;
-  /** Of them, those the server answered from an identical earlier request (`Idempotent-Replayed`): nothing emitted anew. */
+  /** Documents answered as emitted before under their `idempotency_key` (`replayed: true`): no folio taken. */
   replayed: number;
 }
 
@@ -37,11 +38,12 @@ export interface BatchAllOptions {
   /** Documents per request, at most 500 (default 500); requests also stay under 1 MB. */
   chunkSize?: number;
   /**
-   * Each request's idempotency key is made from its content (default), so calling again with the same documents
-   * within 24 h replays the first answers instead of emitting twice. `true` sends new keys: the same documents are
-   * emitted anew.
+   * Key each document by its content (`withContentKeys`), so that calling again within 24 h with the same list — or
+   * with some documents fixed — emits only the documents not emitted before; the others are answered as they were
+   * (`replayed`). For a list that is one set of sales (a spreadsheet, the day's export); without it (default) every
+   * call emits every document, as two equal boletas sold an hour apart must be. Documents' own keys are kept.
    */
-  newKeys?: boolean;
+  contentKeys?: boolean;
   /** Called after each request with every result so far. */
   onProgress?: (results: readonly BatchResultItem[], total: number) => void;
 }
@@ -89,25 +91,22 @@ export class DteResource extends Resource {
 
   /**
    * Emits any number of documents as consecutive `POST /dte/batch` requests within the API's limits; results keep
-   * the documents' positions in `documents`. Requests are keyed by content (see `newKeys`), so a run that was cut
-   * off can be repeated with the same list: what was sent is replayed, the rest is emitted.
+   * the documents' positions in `documents`. Each request is retried safely under its own idempotency key. With
+   * `contentKeys`, a run that was cut off — or a sheet fixed after some documents failed — can be sent again whole:
+   * what was emitted is answered as it was (`replayed`), the rest is emitted.
    *
    * @example
-   * const { results } = await client.dte.batchAll(boletasDelDia, { onProgress: (r, n) => console.log(`${r.length}/${n}`) });
+   * const { results } = await client.dte.batchAll(ventasDelMes, { contentKeys: true, onProgress: (r, n) => console.log(`${r.length}/${n}`) });
    */
-  async batchAll(documents: readonly EmitParams[], options: BatchAllOptions & Omit<RequestOptions, "idempotencyKey"> = {}): Promise<BatchAllResult> {
-    const { chunkSize, newKeys, onProgress, ...request } = options;
+  async batchAll(documents: readonly BatchDocument[], options: BatchAllOptions & Omit<RequestOptions, "idempotencyKey"> = {}): Promise<BatchAllResult> {
+    const { chunkSize, contentKeys, onProgress, ...request } = options;
     let requests = 0;
-    let replayed = 0;
-    const results = await sendInChunks(documents, async (chunk) => {
-      const idempotencyKey = newKeys ? undefined : await chunkKey(chunk);
-      const options = { ...request, ...(idempotencyKey ? { idempotencyKey } : {}) };
-      const answer = await this.transport.request<BatchResult>({ method: "POST", path: "dte/batch", json: { documents: chunk }, options });
+    const keyed = contentKeys ? await withContentKeys(documents) : documents;
+    const results = await sendInChunks(keyed, async (chunk) => {
       requests += 1;
-      if (answer.headers.get("idempotent-replayed") === "true") replayed += 1;
-      return answer.data.results;
+      return (await this.batch({ documents: chunk }, request)).results;
     }, { maxDocuments: Math.min(chunkSize ?? 500, 500), ...(onProgress ? { onProgress } : {}) });
-    return { results, requests, replayed };
+    return { results, requests, replayed: results.filter((r) => r.replayed).length };
   }
 
   /**
@@ -123,10 +122,18 @@ export class DteResource extends Resource {
     return this.call({ method: "POST", path: "dte/batch/preview", json: params, options });
   }
 
-  /** `batchPreview` for any number of documents, in requests within the limits; results at the documents' positions. */
-  async batchPreviewAll(documents: readonly EmitParams[], options: Pick<BatchAllOptions, "chunkSize"> & { onProgress?: (results: readonly BatchPreviewItem[], total: number) => void } & RequestOptions = {}): Promise<BatchPreviewResult> {
-    const { chunkSize, onProgress, ...request } = options;
-    const results = await sendInChunks(documents, async (chunk) => (await this.batchPreview({ documents: chunk }, request)).results, {
+  /**
+   * `batchPreview` for any number of documents, in requests within the limits; results at the documents' positions.
+   * `contentKeys` as for `batchAll`: then documents emitted before by `batchAll` with `contentKeys` come back
+   * `replayed`, with the document they are.
+   */
+  async batchPreviewAll(
+    documents: readonly BatchDocument[],
+    options: Pick<BatchAllOptions, "chunkSize" | "contentKeys"> & { onProgress?: (results: readonly BatchPreviewItem[], total: number) => void } & RequestOptions = {},
+  ): Promise<BatchPreviewResult> {
+    const { chunkSize, contentKeys, onProgress, ...request } = options;
+    const keyed = contentKeys ? await withContentKeys(documents) : documents;
+    const results = await sendInChunks(keyed, async (chunk) => (await this.batchPreview({ documents: chunk }, request)).results, {
       maxDocuments: Math.min(chunkSize ?? 500, 500),
       ...(onProgress ? { onProgress } : {}),
     });
