@@ -1,8 +1,8 @@
 /**
  * `timbre dte batch` from a spreadsheet against the real server (child process, first-run sandbox account with its
  * certificate and CAFs): the template validates at preview, a sheet with bad rows emits the good documents and writes
- * the bad ones to a file of failed rows, the same file again emits nothing twice, and the fixed failed rows emit the
- * rest on contiguous folios. A Windows-1252 `;` file keeps its accents.
+ * the bad ones to a file of failed rows, the same file again emits nothing twice, and the sheet fixed and sent whole
+ * emits only the fixed rows, on contiguous folios. A Windows-1252 `;` file keeps its accents.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -53,7 +53,7 @@ test("template → dry run with the API's totals; nothing emitted", async () => 
   expect((listed.json as { data: unknown[] }).data).toEqual([]);
 }, 60_000);
 
-test("bad rows fail alone, go to a file of failed rows, and the fixed file completes the run without a second folio", async () => {
+test("bad rows fail alone, go to a file of failed rows, and the sheet fixed and sent whole completes the run without a second folio", async () => {
   const home = freshHome();
   const file = join(home, "noviembre.csv");
   const sheet = [
@@ -86,23 +86,31 @@ test("bad rows fail alone, go to a file of failed rows, and the fixed file compl
   expect(failedRows.slice(0, 4).map((r) => r.split(";").at(-1)?.split(":")[0])).toEqual(["error", "receptor.rut", "", "items[1].precio"]);
   expect(failedRows[2]).toStartWith("33;96790240-3;Cliente Bueno;Comercio;Calle 2;Ñuñoa;");
 
-  // The same file again (an interrupted run re-run, say): the same results, no new folio.
+  // The same file again (an interrupted run re-run, say): the boleta as it was, no new folio.
   const again = await runCli(["dte", "batch", "--file", file, "--json"], { home, env });
-  expect((again.json as Summary).results[2]?.data?.id).toBe(boleta!.id);
-  expect(again.json).toMatchObject({ requests: 1, replayed_requests: 1 });
-  expect((first.json as { replayed_requests: number }).replayed_requests).toBe(0);
+  expect((again.json as Summary).results[2]).toMatchObject({ replayed: true, data: { id: boleta!.id } });
+  expect(again.json).toMatchObject({ requests: 1, emitted: 0, replayed: 1, failed: 2 });
+  expect((first.json as { replayed: number }).replayed).toBe(0);
   const human = await runCli(["dte", "batch", "--file", file], { home, env });
-  expect(human.stdout).toContain("This same content had been sent before (within 24 h)");
-  expect(human.stdout).toContain("1 emitted, 2 failed, of 3");
+  expect(human.stdout).toContain("0 emitted, 1 emitted before, 2 failed, of 3");
+  expect(human.stdout).toContain("1 document was emitted before from the same content (within 24 h)");
   expect(human.stdout).toContain("Boleta electrónica (39): 1 document, folio 1.");
-  expect(human.stdout).toContain("Fix them there and run `timbre dte batch --file");
+  expect(human.stdout).toContain(`or fix them in ${file} and send it whole`);
 
-  // The failed rows, fixed where the error column points, then sent.
-  const fixed = readFileSync(summary.failed_file!, "utf8").replace("76192083-8", "76192083-9").replace(";-5;", ";5;");
-  writeFileSync(summary.failed_file!, fixed);
-  const rest = await runCli(["dte", "batch", "--file", summary.failed_file!, "--json"], { home, env });
+  // The original sheet fixed where the errors point and sent whole: checked first, then only the fixed rows emitted.
+  writeFileSync(file, Buffer.from(sheet.replace("76192083-8", "76192083-9").replace(";-5", ";5"), "latin1"));
+  const recheck = await runCli(["dte", "batch", "--file", file, "--dry-run"], { home, env });
+  expect(recheck.code).toBe(0);
+  expect(recheck.stdout).toContain("2 to emit, 1 emitted before, 0 with problems, of 3");
+  expect(recheck.stdout).toMatch(/EMITTED BEFORE[\s\S]*folio 1/);
+  const rest = await runCli(["dte", "batch", "--file", file, "--json"], { home, env });
   expect(rest.code).toBe(0);
-  expect((rest.json as Summary).results.map((r) => [r.data?.tipo, r.data?.folio])).toEqual([[33, 1], [33, 2]]);
+  expect(rest.json).toMatchObject({ total: 3, emitted: 2, replayed: 1, failed: 0 });
+  expect((rest.json as Summary).results.map((r) => [r.data?.tipo, r.data?.folio, (r as { replayed?: boolean }).replayed ?? false])).toEqual([
+    [33, 1, false],
+    [33, 2, false],
+    [39, 1, true],
+  ]);
 
   const listed = (await runCli(["dte", "list", "--json"], { home, env })).json as { data: Array<{ id: string; tipo: number; folio: number }> };
   expect(listed.data.map((d) => `${d.tipo}-${d.folio}`).sort()).toEqual(["33-1", "33-2", "39-1"]);
@@ -146,3 +154,25 @@ test("an Excel workbook (.xlsx) is read like its CSV: exact decimals, the failed
   expect(summary.results[0]?.data?.monto_total).toBe(8813); // 0,735 kg × 11 990 with IVA, rounded once
   expect(readFileSync(join(home, "boletas.fallidos.csv"), "utf8")).toContain("Sin precio;1;-1;items[0].precio");
 }, 60_000);
+
+test("--wait: the SII's verdict on every document of the run, the rejected one at its row, exit 1", async () => {
+  const home = freshHome();
+  const file = join(home, "diciembre.csv");
+  writeFileSync(file, [
+    "tipo;rut;razon_social;giro;direccion;comuna;nombre;cantidad;precio",
+    "33;96790240-3;Cliente Bueno;Comercio;Calle 2;Santiago;Asesoría;1;20.000",
+    "33;96790240-3;Cliente [sandbox:rechazo];Comercio;Calle 2;Santiago;Asesoría;1;30.000",
+    "",
+  ].join("\r\n"));
+  const human = await runCli(["dte", "batch", "--file", file, "--wait", "--interval", "1", "--timeout", "60"], { home, env });
+  expect(human.code).toBe(1);
+  expect(human.stdout).toContain("2 emitted, 0 failed, of 2");
+  expect(human.stdout).toContain("SII: 1 ACEPTADO, 1 RECHAZADO.");
+  expect(human.stdout).toMatch(/ {2}row 3: Factura electrónica folio \d+ RECHAZADO — `timbre dte status dte_\w+` says why/);
+  // The same file again with --json: both answered as emitted before, with their final states.
+  const again = await runCli(["dte", "batch", "--file", file, "--wait", "--interval", "1", "--json"], { home, env });
+  expect((again.json as Summary).results.map((r) => [(r as { replayed?: boolean }).replayed, (r.data as { estado?: string } | undefined)?.estado])).toEqual([
+    [true, "ACEPTADO"],
+    [true, "RECHAZADO"],
+  ]);
+}, 90_000);

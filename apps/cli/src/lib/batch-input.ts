@@ -3,8 +3,8 @@
  * a spreadsheet (CSV or Excel .xlsx, read by `@timbre/sdk/csv`: rows), JSON Lines (line numbers, blank lines counted) or a JSON
  * array (positions). The kind is told by the content, not the file name: JSON starts with `{` or `[`.
  */
-import type { EmitParams, ValidationIssue } from "@timbre/sdk";
-import { readEmissionFile, rowOfField, type EmissionSheet, type SheetDocument } from "@timbre/sdk/csv";
+import type { ApiErrorBody, EmitParams } from "@timbre/sdk";
+import { errorPlaces, readEmissionFile, type EmissionSheet, type SheetDocument } from "@timbre/sdk/csv";
 import { CommandFailure, EXIT } from "./base-command.js";
 
 export interface BatchDocument {
@@ -72,12 +72,14 @@ export interface Problem {
 }
 
 /**
- * An API error of one document as problems at places: a validation error gives one problem per field, on the row
- * of the line it names (`items[2].precio` → that line's row) for spreadsheets.
+ * An API error of one document as problems at places (`errorPlaces`): a validation error gives one problem per
+ * field, on the row of the line it names (`items[2].precio` → that line's row) for spreadsheets, on its line for JSON
+ * Lines.
  */
-export function problemsOf(document: BatchDocument, error: { code: string; message: string; details?: Record<string, unknown> }): Problem[] {
-  const issues = (error.details?.errors as ValidationIssue[] | undefined) ?? [];
-  const at = (field?: string) => (document.sheet ? rowOfField(document.sheet, field) : document.rows[0]!);
-  if (issues.length === 0) return [{ at: at(error.details?.field as string | undefined), code: error.code, message: error.message }];
-  return issues.map((issue) => ({ at: at(issue.field), code: error.code, message: `${issue.field}: ${issue.message ?? issue.reason}` }));
+export function problemsOf(document: BatchDocument, error: ApiErrorBody): Problem[] {
+  return errorPlaces(document.sheet ?? document, error).map(({ row, issue }) => ({
+    at: row,
+    code: error.code,
+    message: issue ? `${issue.field}: ${issue.message ?? issue.reason}` : error.message,
+  }));
 }
