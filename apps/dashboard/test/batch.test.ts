@@ -1,8 +1,7 @@
-// The API's refusals said at their spreadsheet rows, and a sheet sent in chunks under content keys (no browser).
-import { createHash } from "node:crypto";
+// The API's refusals said at their spreadsheet rows, and a sheet sent in chunks, each document under its content key (no browser).
 import { afterEach, describe, expect, test } from "bun:test";
 import type { EmitParams } from "@timbre/sdk";
-import { chunkKey, emissionSheetTemplate, failedRowsCsv, parseCsv, readEmissionSheet } from "@timbre/sdk/csv";
+import { withContentKeys, emissionSheetTemplate, failedRowsCsv, parseCsv, readEmissionSheet } from "@timbre/sdk/csv";
 import { failedFileName, failuresOf } from "../src/lib/batch-failures.js";
 import { newRun, sendSheet } from "../src/lib/send-sheet.js";
 
@@ -47,53 +46,62 @@ test("the failed rows of ventas.csv go to ventas.fallidos.csv, and stay there on
   ]);
 });
 
-describe("sendSheet (fetch stubbed): chunks keyed by content, as the CLI sends them", () => {
+describe("sendSheet (fetch stubbed): documents keyed by content, as the CLI sends them", () => {
   const realFetch = globalThis.fetch;
   afterEach(() => {
     globalThis.fetch = realFetch;
   });
   const rows = (n: number) => ["tipo;rut;razon_social;nombre;cantidad;precio", ...Array.from({ length: n }, (_, i) => `39;66666666-6;Consumidor final;Pan;1;${i + 1}`)].join("\n");
-  /** Answers each batch with every document emitted except those priced 7, replaying when the key was seen. */
+  type Keyed = EmitParams & { idempotency_key?: string };
+  /** Answers each batch with every document emitted except those priced 7, as emitted before when its key was seen. */
   const stub = (failOnRequest?: number) => {
-    const seen: Array<{ key: string; size: number }> = [];
+    const requests: Keyed[][] = [];
+    const seen = new Set<string>();
     globalThis.fetch = (async (_url: string, init: RequestInit) => {
-      const key = new Headers(init.headers).get("idempotency-key") ?? "";
-      const { documents } = JSON.parse(String(init.body)) as { documents: EmitParams[] };
-      const replayed = seen.some((s) => s.key === key);
-      seen.push({ key, size: documents.length });
-      if (seen.length === failOnRequest) return Response.json({ success: false, error: { code: "UNAVAILABLE", message: "down" } }, { status: 503 });
-      const results = documents.map((d, index) => (d.items[0]?.precio === 7 ? { index, success: false, error: { code: "FOLIOS_EXHAUSTED", message: "none" } } : { index, success: true, data: { id: `dte_${d.items[0]?.precio}`, folio: d.items[0]?.precio } }));
-      return Response.json({ success: true, data: { results } }, { headers: replayed ? { "idempotent-replayed": "true" } : {} });
+      const { documents } = JSON.parse(String(init.body)) as { documents: Keyed[] };
+      requests.push(documents);
+      if (requests.length === failOnRequest) return Response.json({ success: false, error: { code: "UNAVAILABLE", message: "down" } }, { status: 503 });
+      const results = documents.map((d, index) => {
+        if (d.items[0]?.precio === 7) return { index, success: false, error: { code: "FOLIOS_EXHAUSTED", message: "none" } };
+        const before = d.idempotency_key !== undefined && seen.has(d.idempotency_key);
+        if (d.idempotency_key) seen.add(d.idempotency_key);
+        return { index, success: true, data: { id: `dte_${d.items[0]?.precio}`, folio: d.items[0]?.precio }, ...(before ? { replayed: true } : {}) };
+      });
+      return Response.json({ success: true, data: { results } });
     }) as typeof fetch;
-    return seen;
+    return requests;
   };
 
-  test("1 201 documents: three requests of ≤ 500 under their content's keys; results back at their documents; the same file again, the same keys", async () => {
-    const seen = stub();
+  test("1 201 documents: three requests of ≤ 500, each document under its content's key; the same file again, the same keys, answered as emitted before", async () => {
+    const requests = stub();
     const sheet = readEmissionSheet(rows(1201));
     const run = newRun();
     await sendSheet(sheet, run);
-    expect(seen.map((s) => s.size)).toEqual([500, 500, 201]);
-    const first = sheet.documents.slice(0, 500).map((d) => d.params);
-    expect(seen[0]?.key).toBe(await chunkKey(first));
-    expect(seen[0]?.key).toBe(`batch-${createHash("sha256").update(JSON.stringify(first)).digest("hex").slice(0, 48)}`); // the content, nothing else
-    expect(new Set(seen.map((s) => s.key)).size).toBe(3);
+    expect(requests.map((r) => r.length)).toEqual([500, 500, 201]);
+    const keys = requests.flat().map((d) => d.idempotency_key);
+    expect(keys).toEqual((await withContentKeys(sheet.documents.map((d) => d.params))).map((d) => d.idempotency_key));
+    expect(new Set(keys).size).toBe(1201);
     expect(run.outcomes).toHaveLength(1201);
     expect(run.outcomes.every((o) => o.result.data === undefined || o.result.data.folio === o.document.params.items[0]?.precio)).toBe(true);
     expect(run.outcomes.filter((o) => !o.result.success).map((o) => o.document.rows)).toEqual([[8]]);
-    expect([run.chunks, run.replayed]).toEqual([3, 0]);
+    expect(run.outcomes.some((o) => o.result.replayed)).toBe(false);
 
     const again = newRun();
-    await sendSheet(readEmissionSheet(rows(1201)), again); // the same file: the same keys, answered as replays
-    expect(seen.slice(3).map((s) => s.key)).toEqual(seen.slice(0, 3).map((s) => s.key));
-    expect([again.chunks, again.replayed]).toEqual([3, 3]);
+    await sendSheet(readEmissionSheet(rows(1201)), again); // the same file: the same keys, answered as emitted before
+    expect(requests.slice(3).flat().map((d) => d.idempotency_key)).toEqual(keys);
+    expect(again.outcomes.filter((o) => o.result.replayed)).toHaveLength(1200);
+
+    const anew = newRun();
+    await sendSheet(readEmissionSheet(rows(2)), anew, { anew: new Set([0]) }); // the first is another, equal sale: no key
+    const sent = requests.slice(6).flat().map((d) => d.idempotency_key);
+    expect(sent).toEqual([undefined, keys[1]]);
   });
 
   test("a chunk that fails keeps what the earlier chunks answered", async () => {
-    stub(2);
+    const requests = stub(2);
     const run = newRun();
     const error = await sendSheet(readEmissionSheet(rows(600)), run).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "UNAVAILABLE", status: 503 });
-    expect([run.outcomes.length, run.chunks]).toEqual([500, 1]);
+    expect([run.outcomes.length, requests.length]).toEqual([500, 2]);
   });
 });

@@ -421,9 +421,9 @@ describe("dashboard journey", () => {
     const key = journey.key ?? "";
     const listed = async () => ((await (await fetch(`${server.api}/v1/dte?limit=100`, { headers: { "x-api-key": key } })).json()) as { data: Array<{ id: string }> }).data.length;
     const before = await listed();
-    const batches: Array<Record<string, string>> = [];
+    const batches: Array<{ documents: Array<{ idempotency_key?: string }> }> = [];
     const onRequest = (r: Request) => {
-      if (r.url().endsWith("/v1/dte/batch")) batches.push(r.headers());
+      if (r.url().endsWith("/v1/dte/batch")) batches.push(r.postDataJSON() as (typeof batches)[number]);
     };
     page.on("request", onRequest);
     await go("/dashboard/documentos");
@@ -483,10 +483,10 @@ describe("dashboard journey", () => {
     expect(await listed()).toBe(before); // nothing sent yet
     expect(await phoneOverflow()).toBeLessThanOrEqual(0);
 
-    const emit = async () => {
-      await page.getByRole("button", { name: "Emitir 2 documentos sin errores" }).click();
+    const emit = async (button = "Emitir 2 documentos sin errores", question = "¿Emitir 2 documentos por $38.416?") => {
+      await page.getByRole("button", { name: button }).click();
       const dialog = page.getByRole("dialog");
-      await dialog.getByText("¿Emitir 2 documentos por $38.416?").waitFor();
+      await dialog.getByText(question).waitFor();
       await dialog.getByText(/\(Pruebas\)/).waitFor();
       await dialog.getByRole("button", { name: "Emitir" }).click();
       await page.getByRole("heading", { name: "Resultado de ventas-noviembre.csv" }).waitFor();
@@ -509,7 +509,7 @@ describe("dashboard journey", () => {
     expect(again.problems).toEqual([]);
     expect(again.documents.map((d) => d.params.receptor.rut)).toEqual(["76192083-8"]);
     expect(failedText).toContain("RUT no válido (revisa el dígito verificador)");
-    await page.getByText("No vuelvas a subir el archivo completo").waitFor();
+    await page.getByText("o corrige tu planilla y súbela completa: lo ya emitido no se emite de nuevo").waitFor();
     expect(await listed()).toBe(before + 2);
     const facturaId = (await emitted.first().getAttribute("href"))?.split("/").pop() ?? "";
     const factura = ((await (await fetch(`${server.api}/v1/dte/${facturaId}`, { headers: { "x-api-key": key } })).json()) as { data: { monto_total: number; receptor: Record<string, string> } }).data;
@@ -517,16 +517,33 @@ describe("dashboard journey", () => {
     expect(factura.receptor).toMatchObject({ razon_social: "Café Ñuñoa Ltda.", comuna: "Ñuñoa" });
     await expectNoPhoneOverflow("importar-csv");
 
-    // The same file again (a second upload within 24 h): the stored answer, the same folios, none taken.
-    await file.setInputFiles({ name: "ventas-noviembre.csv", mimeType: "text/csv", buffer: cp1252 });
+    // The sheet fixed where the check pointed (F-2's check digit) and uploaded whole: the two documents emitted before
+    // are shown with their folios and not emitted again; only F-2 is.
+    await file.setInputFiles({ name: "ventas-noviembre.csv", mimeType: "text/csv", buffer: Buffer.from(csv.replace("76192083-8", "76192083-9"), "latin1") });
     await preview.waitFor();
-    await emit();
-    await page.getByText("Este mismo archivo ya se había enviado en las últimas 24 horas").waitFor();
-    expect(await emitted.allTextContents()).toEqual(folios);
-    expect(await listed()).toBe(before + 2);
-    expect(batches).toHaveLength(2);
-    expect(batches[0]?.["idempotency-key"]).toMatch(/^batch-[0-9a-f]{48}$/);
-    expect(batches[1]?.["idempotency-key"]).toBe(batches[0]?.["idempotency-key"]);
+    expect(await page.getByTestId("import-summary").textContent()).toBe("3 documentos: 1 por emitir por $11.900, 2 ya emitidos");
+    expect(await preview.getByRole("link", { name: /^Ya emitido · N° \d+$/ }).count()).toBe(2);
+    expect(await preview.getByText("Lista", { exact: true }).count()).toBe(1);
+    // Other, equal sales can still be emitted as new documents, on purpose.
+    const anew = page.getByLabel(/^Emitir también los 2 ya emitidos como documentos nuevos/);
+    await anew.check();
+    await page.getByRole("button", { name: "Emitir 3 documentos" }).waitFor();
+    await anew.uncheck();
+    await expectNoPhoneOverflow("importar-csv-reenvio");
+    await emit("Emitir 1 documento", "¿Emitir 1 documento por $11.900?");
+    await page.getByText("Se emitió 1 de 3 documentos, por $11.900 en total.").waitFor();
+    await page.getByText("2 documentos ya se habían emitido en las últimas 24 horas").waitFor();
+    const after = await emitted.allTextContents();
+    expect([after[0], after[2]]).toEqual(folios);
+    expect(after[1]).toMatch(/^Factura electrónica N° \d+$/);
+    expect(after[1]).not.toBe(folios[0]);
+    expect(await listed()).toBe(before + 3);
+    // Each document under its content's key: F-1 and B-1 the same both times, F-2 changed, so another key.
+    const keys = batches.map((body) => body.documents.map((d) => d.idempotency_key));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]?.every((k) => /^doc-[0-9a-f]{40}-1$/.test(k ?? ""))).toBe(true);
+    expect([keys[1]?.[0], keys[1]?.[2]]).toEqual([keys[0]?.[0], keys[0]?.[2]]);
+    expect(keys[1]?.[1]).not.toBe(keys[0]?.[1]);
     page.off("request", onRequest);
 
     // And back out for the accountant: every document of the environment as the ledger CSV, accents intact.

@@ -130,11 +130,6 @@ export const api = {
     return { data: r.data, pagination: r.pagination ?? { page: 1, limit: r.data.length, total: r.data.length, total_pages: 1 } };
   },
   post: async <T>(path: string, body?: unknown, headers?: Record<string, string>) => (await call<T>("POST", path, { body: body ?? {}, headers })).data,
-  /** A POST under an `Idempotency-Key`, saying whether the answer is the stored one of an earlier request (`Idempotent-Replayed`). */
-  postOnce: async <T>(path: string, body: unknown, key: string) => {
-    const r = await call<T>("POST", path, { body, headers: { "idempotency-key": key } });
-    return { data: r.data, replayed: r.headers.get("idempotent-replayed") === "true" };
-  },
   put: async <T>(path: string, body: unknown) => (await call<T>("PUT", path, { body })).data,
   del: async <T>(path: string) => (await call<T>("DELETE", path)).data,
   upload: async <T>(path: string, form: FormData) => (await call<T>("POST", path, { form })).data,

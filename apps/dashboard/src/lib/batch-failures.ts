@@ -5,7 +5,7 @@
  * column of the file of failed rows (`failedRowsCsv`), so the user reads one text in both places.
  */
 import type { ApiErrorBody } from "@timbre/sdk";
-import { rowOfField, type FailedDocument, type SheetDocument } from "@timbre/sdk/csv";
+import { errorPlaces, rowOfField, type FailedDocument, type SheetDocument } from "@timbre/sdk/csv";
 import { ApiError } from "./api.js";
 import { describeError, describeReason } from "./messages.js";
 
@@ -15,13 +15,11 @@ export const columnOfField = (field: string): string => field.replace(/^items\[\
 export function failuresOf(document: SheetDocument, error: ApiErrorBody | undefined): FailedDocument[] {
   if (!error) return [{ document, row: rowOfField(document, undefined), message: "El servidor no emitió el documento." }];
   const e = new ApiError(0, error.code, error.message, error.details ?? {});
-  if (Array.isArray(e.details.errors) && e.fieldErrors.length > 0) {
-    return e.fieldErrors.map((fe) => ({ document, row: rowOfField(document, fe.field), message: `${columnOfField(fe.field)}: ${describeReason(fe.reason, fe.message)}` }));
-  }
-  const field = typeof e.details.field === "string" ? e.details.field : undefined;
-  const reason = typeof e.details.reason === "string" ? e.details.reason : "";
-  const message = e.code === "VALIDATION_ERROR" && field ? `${columnOfField(field)}: ${describeReason(reason, e.message)}` : describeError(e);
-  return [{ document, row: rowOfField(document, field), message }];
+  return errorPlaces(document, error).map(({ row, issue, field }) => {
+    if (issue) return { document, row, message: `${columnOfField(issue.field)}: ${describeReason(issue.reason, issue.message ?? "")}` };
+    const reason = typeof e.details.reason === "string" ? e.details.reason : "";
+    return { document, row, message: e.code === "VALIDATION_ERROR" && field ? `${columnOfField(field)}: ${describeReason(reason, e.message)}` : describeError(e) };
+  });
 }
 
 /** Where the failed rows of `ventas.csv` go: `ventas.fallidos.csv` (and again there when that file is sent, as the CLI does). */

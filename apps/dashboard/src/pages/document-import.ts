@@ -4,12 +4,12 @@
  * row, in Spanish, and sends nothing. Otherwise the API checks it as the batch would (`POST /dte/batch/preview`: no
  * folio, nothing stored) and its documents are listed with their totals and, for those the batch would refuse (a
  * wrong RUT, folios that would run out…), the reason at their row, with a file of those rows — so the sheet can be
- * fixed before anything is emitted. After a confirmation it is sent to `POST /dte/batch` in chunks within the API's limits,
- * each under an `Idempotency-Key` made from its content (`lib/send-sheet.ts`), so a second click or the same file
- * uploaded again within 24 h replays the first answer and takes no folio. The results (`import-results.ts`) link the
- * emitted documents and list the failed ones at their rows, with a file of only those rows to fix and upload — never
- * the whole file again, whose other documents are already emitted (its content changed, it would get new keys and
- * emit them twice).
+ * fixed before anything is emitted. Documents are keyed by their content (`lib/send-sheet.ts`), so the check also
+ * shows those emitted before within 24 h — a second upload of the same file, or the sheet fixed and uploaded whole —
+ * with their folios, and they are not emitted again (unless "emitir también los ya emitidos" says they are other,
+ * equal sales). After a confirmation the rest is sent to `POST /dte/batch` in chunks within the API's limits. The
+ * results (`import-results.ts`) link the emitted documents and list the failed ones at their rows, with a file of
+ * only those rows to fix and upload; the whole sheet, fixed, works as well.
  */
 import type { BatchPreviewItem } from "@timbre/sdk";
 import { type EmissionSheet, emissionSheetTemplate, failedRowsCsv, readEmissionFile, rowSpan, type SheetDocument } from "@timbre/sdk/csv";
@@ -24,7 +24,7 @@ import type { PageContext } from "../router.js";
 import { state } from "../state.js";
 import { badge, card, link, notice, pageHeader, table } from "../ui/components.js";
 import { confirmDialog } from "../ui/dialog.js";
-import { busy, field, formAlert, showAlert, showError } from "../ui/form.js";
+import { busy, checkbox, field, formAlert, isChecked, showAlert, showError } from "../ui/form.js";
 import { emissionWarnings } from "./emission-warnings.js";
 import { importResults, type ResultsOptions } from "./import-results.js";
 import { requireBusiness } from "./require-business.js";
@@ -84,19 +84,31 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
   const showSheet = (sheet: EmissionSheet, name: string, checked: Checked[]) => {
     if (sheet.problems.length > 0) return replace(region, problemsCard(sheet, name));
     if (sheet.documents.length === 0) return replace(region, card(name, notice("warn", "El archivo no tiene documentos: solo la fila de encabezados.")));
-    const valid = checked.filter((c) => c.result.success);
+    // Emitted before under the same content keys (lib/send-sheet.ts): shown with their folios, not emitted again.
+    const before = checked.filter((c) => c.result.success && c.result.replayed);
+    const valid = checked.filter((c) => c.result.success && !c.result.replayed);
     const refused = checked.filter((c) => !c.result.success);
     const refusals = refused.flatMap((c) => failuresOf(c.document, c.result.error));
-    const sum = valid.reduce((s, c) => s + (c.result.data?.totals.monto_total ?? 0), 0);
-    const n = valid.length;
-    const emitForm = h(
-      "form",
-      { class: "stack", "aria-label": "Emitir los documentos del archivo" },
-      formAlert(),
-      h("div", { class: "actions" }, h("button", { type: "submit", class: "btn" }, refused.length > 0 ? `Emitir ${count(n)} sin errores` : `Emitir ${count(n)}`)),
-    );
+    const totalOf = (list: Checked[]) => list.reduce((s, c) => s + (c.result.data?.totals.monto_total ?? 0), 0);
+    const button = h("button", { type: "submit", class: "btn" });
+    const again = before.length > 0
+      ? checkbox("anew", `Emitir también ${before.length === 1 ? "el ya emitido como documento nuevo" : `los ${number(before.length)} ya emitidos como documentos nuevos`}`, "Solo si son otras ventas iguales a las ya emitidas: cada uno usará un folio nuevo.", false)
+      : null;
+    const emitForm = h("form", { class: "stack", "aria-label": "Emitir los documentos del archivo" }, formAlert(), again, h("div", { class: "actions" }, button));
+    const anew = () => isChecked(emitForm, "anew");
+    const toEmit = () => (anew() ? [...valid, ...before] : valid);
+    const label = () => {
+      const n = toEmit().length;
+      button.textContent = refused.length > 0 ? `Emitir ${count(n)} sin errores` : `Emitir ${count(n)}`;
+      button.disabled = n === 0;
+    };
+    label();
+    emitForm.addEventListener("change", label);
     emitForm.addEventListener("submit", async (event) => {
       event.preventDefault();
+      const n = toEmit().length;
+      const sum = totalOf(toEmit());
+      if (n === 0) return;
       const ok = await confirmDialog({
         title: `¿Emitir ${count(n)} por ${money(sum)}?`,
         body: `Se usará un folio por documento y se enviarán al SII (${ENV_NAMES[environment]}). Los que tengan errores no se emiten: podrás descargar sus filas para corregirlas. Un documento emitido no se borra: se corrige o anula con una nota de crédito o débito.`,
@@ -106,7 +118,8 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
       const run = newRun();
       input.disabled = true; // another file chosen meanwhile would hide these results
       try {
-        await busy(emitForm, `Emitiendo ${count(n)}…`, () => sendSheet(sheet, run));
+        const emittedBefore = anew() ? new Set(before.map((c) => c.result.index)) : new Set<number>();
+        await busy(emitForm, `Emitiendo ${count(n)}…`, () => sendSheet(sheet, run, { anew: emittedBefore }));
         input.value = "";
         showResults({ sheet, name, run, interruption: null, csvLink });
       } catch (error) {
@@ -123,8 +136,11 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
         h(
           "p",
           { "data-testid": "import-summary" },
-          h("strong", null, refused.length > 0 ? `${count(checked.length)}, ${number(n)} sin errores por ${money(sum)}` : `${count(n)} por ${money(sum)}`),
+          h("strong", null, summaryOf(checked.length, valid.length, totalOf(valid), before.length, refused.length)),
         ),
+        before.length > 0
+          ? notice("info", `${before.length === 1 ? "1 documento ya se emitió" : `${number(before.length)} documentos ya se emitieron`} desde este mismo contenido en las últimas 24 horas (con este archivo o uno anterior): no se ${before.length === 1 ? "emitirá" : "emitirán"} de nuevo.`)
+          : null,
         refused.length > 0
           ? [
               notice("warn", `${count(refused.length)} ${refused.length === 1 ? "tiene errores y no se emitirá" : "tienen errores y no se emitirán"}. Lo mejor es corregirlos en tu planilla y volver a subirla; o emite los demás ahora y corrige después solo las filas con error.`),
@@ -139,10 +155,15 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
           { label: "Total", cell: (c) => (c.result.data ? money(c.result.data.totals.monto_total) : "—"), className: "num" },
           {
             label: "Revisión",
-            cell: (c) => (c.result.success ? badge("Lista", "ok") : h("span", null, ...refusals.filter((f) => f.document === c.document).flatMap((f, i) => [i > 0 ? h("br") : null, `Fila ${f.row}: ${f.message}`]))),
+            cell: (c) => {
+              const emittedBefore = c.result.data?.document;
+              if (c.result.success && emittedBefore) return link(`/dashboard/documentos/${emittedBefore.id}`, badge(`Ya emitido · N° ${emittedBefore.folio}`, "info"));
+              if (c.result.success) return badge("Lista", "ok");
+              return h("span", null, ...refusals.filter((f) => f.document === c.document).flatMap((f, i) => [i > 0 ? h("br") : null, `Fila ${f.row}: ${f.message}`]));
+            },
           },
         ], checked),
-        n > 0 ? emitForm : notice("error", "Ningún documento puede emitirse: corrige el archivo y vuelve a subirlo."),
+        valid.length > 0 || before.length > 0 ? emitForm : notice("error", "Ningún documento puede emitirse: corrige el archivo y vuelve a subirlo."),
       ),
     );
   };
@@ -160,6 +181,14 @@ export async function importDocumentsPage(ctx: PageContext): Promise<void> {
     card("Subir archivo", form),
     region,
   );
+}
+
+/** "3 documentos, 2 sin errores por $38.416"; with documents emitted before, "3 documentos: 1 por emitir por $4.500, 2 ya emitidos". */
+function summaryOf(total: number, toEmit: number, amount: number, before: number, refused: number): string {
+  if (before === 0) return refused > 0 ? `${count(total)}, ${number(toEmit)} sin errores por ${money(amount)}` : `${count(toEmit)} por ${money(amount)}`;
+  const parts = [`${number(toEmit)} por emitir${toEmit > 0 ? ` por ${money(amount)}` : ""}`, `${number(before)} ya ${before === 1 ? "emitido" : "emitidos"}`];
+  if (refused > 0) parts.push(`${number(refused)} con errores`);
+  return `${count(total)}: ${parts.join(", ")}`;
 }
 
 /** A sheet whose problems keep anything from being sent: every problem, by row, in Spanish. */

@@ -1,8 +1,9 @@
 /**
- * What came of sending a spreadsheet: the emitted documents (linked, with folio, total and state), a replay said as
- * such (the same file within 24 h: no folio taken), and the failed ones at their spreadsheet rows with the API's
- * reason in Spanish — plus a file of only their rows, to fix and upload instead of the whole file, whose other
- * documents are already emitted. When a chunk failed part-way, the way on is the same file again, unchanged.
+ * What came of sending a spreadsheet: the emitted documents (linked, with folio, total and state), those emitted
+ * before from the same content said as such (within 24 h: shown with their folios, no folio taken), and the failed
+ * ones at their spreadsheet rows with the API's reason in Spanish — plus a file of only their rows. Either that file
+ * or the whole sheet, fixed, can be uploaded next: what was emitted is not emitted again. When a chunk failed
+ * part-way, the way on is the same file again.
  */
 import { type EmissionSheet, failedRowsCsv, rowSpan } from "@timbre/sdk/csv";
 import { failedFileName, failuresOf } from "../lib/batch-failures.js";
@@ -26,33 +27,38 @@ export interface ResultsOptions {
 }
 
 export function importResults({ sheet, name, run, interruption, csvLink }: ResultsOptions): HTMLElement {
-  const emitted = run.outcomes.flatMap((o) => (o.result.success && o.result.data ? [{ document: o.document, dte: o.result.data }] : []));
+  const emitted = run.outcomes.flatMap((o) => (o.result.success && o.result.data ? [{ document: o.document, dte: o.result.data, before: o.result.replayed === true }] : []));
+  const before = emitted.filter((o) => o.before).length;
+  const fresh = emitted.filter((o) => !o.before);
   const failed = run.outcomes.filter((o) => !o.result.success);
   const failures = failed.flatMap((o) => failuresOf(o.document, o.result.error));
-  const amount = emitted.reduce((s, o) => s + o.dte.monto_total, 0);
+  const amount = fresh.reduce((s, o) => s + o.dte.monto_total, 0);
   const sent = run.outcomes.length;
   return h(
     "section",
     { class: "card" },
     h("h2", { tabindex: "-1" }, `Resultado de ${name}`),
-    emitted.length > 0 ? notice("success", `${emitted.length === 1 ? "Se emitió" : "Se emitieron"} ${number(emitted.length)} de ${count(sent)}, por ${money(amount)} en total.`) : null,
-    run.replayed > 0
+    fresh.length > 0 ? notice("success", `${fresh.length === 1 ? "Se emitió" : "Se emitieron"} ${number(fresh.length)} de ${count(sent)}, por ${money(amount)} en total.`) : null,
+    before > 0
       ? notice(
           "info",
-          run.replayed === run.chunks
-            ? "Este mismo archivo ya se había enviado en las últimas 24 horas: estos son los resultados de entonces y no se usó ningún folio nuevo."
-            : "Parte de este archivo ya se había enviado en las últimas 24 horas: esos documentos no se emitieron de nuevo.",
+          before === sent
+            ? "Todos los documentos de este archivo ya se habían emitido en las últimas 24 horas: se muestran con sus folios y no se usó ningún folio nuevo."
+            : `${before === 1 ? "1 documento ya se había emitido" : `${number(before)} documentos ya se habían emitido`} en las últimas 24 horas: ${before === 1 ? "se muestra con su folio y no se emitió" : "se muestran con sus folios y no se emitieron"} de nuevo.`,
         )
       : null,
     interruption
-      ? notice("error", `El envío se interrumpió después de ${count(sent)} de ${number(sheet.documents.length)}: ${describeError(interruption)} Vuelve a subir este mismo archivo, sin cambios, y emite: lo ya enviado no se emite dos veces.`)
+      ? notice("error", `El envío se interrumpió después de ${count(sent)} de ${number(sheet.documents.length)}: ${describeError(interruption)} Vuelve a subir este mismo archivo y emite: lo ya emitido no se emite dos veces.`)
       : null,
     emitted.length > 0
       ? [
           h("h3", null, "Emitidos"),
           table("Documentos emitidos", [
             { label: "Filas", cell: (o) => rowSpan(o.document.rows), className: "num" },
-            { label: "Documento", cell: (o) => link(`/dashboard/documentos/${o.dte.id}`, h("span", null, h("strong", null, tipoName(o.dte.tipo)), ` N° ${o.dte.folio}`)) },
+            {
+              label: "Documento",
+              cell: (o) => h("span", null, link(`/dashboard/documentos/${o.dte.id}`, h("span", null, h("strong", null, tipoName(o.dte.tipo)), ` N° ${o.dte.folio}`)), o.before ? [h("br"), h("span", { class: "small muted" }, "emitido antes")] : null),
+            },
             { label: "Receptor", cell: (o) => o.dte.receptor.razon_social },
             { label: "Total", cell: (o) => money(o.dte.monto_total), className: "num" },
             { label: "Estado", cell: (o) => badge(ESTADOS[o.dte.estado] ?? o.dte.estado, ESTADO_TONE[o.dte.estado] ?? "neutral") },
@@ -76,7 +82,7 @@ export function importResults({ sheet, name, run, interruption, csvLink }: Resul
           h(
             "p",
             { class: "hint" },
-            "El archivo trae solo las filas de los documentos que no se emitieron, con el motivo en la columna «error». Corrígelas en ese archivo y súbelo aquí. No vuelvas a subir el archivo completo: sus demás documentos ya se emitieron.",
+            "El archivo trae solo las filas de los documentos que no se emitieron, con el motivo en la columna «error». Corrígelas en ese archivo y súbelo aquí, o corrige tu planilla y súbela completa: lo ya emitido no se emite de nuevo.",
           ),
         ]
       : null,
