@@ -2,9 +2,10 @@
  * A month of boletas from a spreadsheet, as `timbre dte batch --file ventas.csv` does it: `DATABASE_URL=postgres://…
  * bun bench/sheet-import.ts [--documents 2000]`. One server process on a scratch PostgreSQL database with the sandbox
  * SII on loopback; a CSV of N boletas of two lines each (`;`, Windows-1252, Chilean numbers) is read with
- * `@timbre/sdk/csv`, checked with `dte.batchPreviewAll` (no folio) and emitted with `dte.batchAll` (chunks of 500 keyed
- * by content); then the same sheet is sent again, which must replay every chunk and take no folio. Prints the time of
- * each step and documents per second. Loopback only, stops by itself.
+ * `@timbre/sdk/csv`, checked with `dte.batchPreviewAll` (no folio) and emitted with `dte.batchAll` (chunks of 500, each
+ * document keyed by its content); then the same sheet is sent again, which must answer every document as emitted
+ * before and take no folio, and once more with one document changed, which must emit that one alone. Prints the time
+ * of each step and documents per second. Loopback only, stops by itself.
  */
 import { Timbre } from "@timbre/sdk";
 import { readEmissionSheet } from "@timbre/sdk/csv";
@@ -43,15 +44,18 @@ try {
   const sheet = await step("read the CSV (readEmissionSheet)", () => readEmissionSheet(bytes));
   if (sheet.problems.length > 0 || sheet.documents.length !== N) throw new Error(`sheet: ${JSON.stringify(sheet.problems.slice(0, 3))}`);
   const documents = sheet.documents.map((d) => d.params);
-  const checked = await step("check (batchPreviewAll)", () => client.dte.batchPreviewAll(documents));
+  const checked = await step("check (batchPreviewAll)", () => client.dte.batchPreviewAll(documents, { contentKeys: true }));
   if (!checked.results.every((r) => r.success)) throw new Error("check refused a document");
-  const emitted = await step("emit (batchAll)", () => client.dte.batchAll(documents));
+  const emitted = await step("emit (batchAll)", () => client.dte.batchAll(documents, { contentKeys: true }));
   const ok = emitted.results.filter((r) => r.success);
   if (ok.length !== N) throw new Error(`emitted ${ok.length} of ${N}: ${JSON.stringify(emitted.results.find((r) => !r.success)?.error)}`);
-  const again = await step("the same sheet again (replayed)", () => client.dte.batchAll(documents));
-  const sameIds = again.results.every((r, i) => r.data?.id === emitted.results[i]?.data?.id);
+  const again = await step("the same sheet again (every document emitted before)", () => client.dte.batchAll(documents, { contentKeys: true }));
+  const sameIds = again.results.every((r, i) => r.replayed && r.data?.id === emitted.results[i]?.data?.id);
+  const edited = documents.map((d, i) => (i === N - 1 ? { ...d, observaciones: "corregida" } : d));
+  const fixed = await step("the sheet with one document changed", () => client.dte.batchAll(edited, { contentKeys: true }));
   const [{ n }] = (await cluster.sql`select count(*)::int as n from documents`) as unknown as [{ n: number }];
-  console.log(`\nfolios: ${new Set(ok.map((r) => r.data?.folio)).size} distinct of ${N}; second run same documents: ${sameIds}; documents stored: ${n}`);
+  console.log(`\nfolios: ${new Set(ok.map((r) => r.data?.folio)).size} distinct of ${N}; second run same documents, all replayed: ${sameIds}; ` +
+    `changed sheet: ${fixed.replayed} replayed, ${fixed.results.filter((r) => r.success && !r.replayed).length} emitted; documents stored: ${n}`);
 } finally {
   await cluster.close();
 }
