@@ -68,9 +68,10 @@ describeDrivers("SII outages: documents wait PENDIENTE and recover on their own,
       // The dispatcher reschedules what it tried (back-off): every document was tried and failed meanwhile.
       const dueAt = new Date();
       await h.deps.db.update(documents).set({ nextCheckAt: dueAt }).where(inArray(documents.id, ids));
-      await Bun.sleep(2500);
-      const tried = await h.deps.db.select({ next: documents.nextCheckAt }).from(documents).where(inArray(documents.id, ids));
-      expect(tried.filter((d) => d.next !== null && d.next.getTime() > dueAt.getTime()).length).toBe(ids.length);
+      await until(`${mode}: every document tried during the outage`, async () => {
+        const tried = await h.deps.db.select({ next: documents.nextCheckAt }).from(documents).where(inArray(documents.id, ids));
+        return tried.filter((d) => d.next !== null && d.next.getTime() > dueAt.getTime()).length === ids.length;
+      }, 30_000);
       const during = await h.deps.db.select({ estado: documents.estado }).from(documents).where(inArray(documents.id, ids));
       expect(during.every((d) => d.estado === "PENDIENTE")).toBe(true);
       sandbox.faults.clear();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { documents, type DocumentRow } from "../db/documents.js";
+import { rowsOf } from "../db/rows.js";
 import type { Deps } from "../deps.js";
 import { changeDocumentState } from "../modules/dte/change-state.js";
 import { createBusiness, signUp } from "../../test/support/fixtures.js";
@@ -47,6 +48,11 @@ function fakeEngine(options: { reconcile?: (id: string) => ReconcileOutcome | Pr
 
 async function rows(h: Harness, ids: string[]): Promise<DocumentRow[]> {
   return h.deps.db.select().from(documents).where(inArray(documents.id, ids));
+}
+
+/** Rounds of a worker's queue that pg-boss has completed. */
+async function completedRounds(h: Harness, queue: string): Promise<number> {
+  return rowsOf<{ n: number }>(await h.deps.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${queue} and state = 'completed'`))[0]!.n;
 }
 
 describeDrivers("dispatcher and status poller", (driver) => {
@@ -146,7 +152,10 @@ describeDrivers("dispatcher and status poller", (driver) => {
     const { engine, calls } = fakeEngine();
     const workers = await startWorkers(h.deps, h.database.jobStore, { engine, intervalsMs: { dispatch: 60_000, poll: 60_000, webhooks: 60_000, checks: 60_000 } });
     try {
-      await Bun.sleep(100); // first round: nothing due
+      // The first round (nothing due) has run once pg-boss has completed its job; a fixed sleep lost that race under load.
+      const end0 = Date.now() + 10_000;
+      while (!(await completedRounds(h, "timbre-dispatch")) && Date.now() < end0) await Bun.sleep(20);
+      expect(await completedRounds(h, "timbre-dispatch")).toBeGreaterThan(0);
       const [id] = await due("PENDIENTE");
       await Bun.sleep(100);
       expect(calls).toEqual([]);
