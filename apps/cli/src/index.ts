@@ -15,6 +15,7 @@ import DteShow from "./commands/dte/show.js";
 import DteStatus from "./commands/dte/status.js";
 import DteXml from "./commands/dte/xml.js";
 import EventsList from "./commands/events/list.js";
+import EventsResend from "./commands/events/resend.js";
 import Login from "./commands/login.js";
 import Logout from "./commands/logout.js";
 import NumerationsList from "./commands/numerations/list.js";
@@ -25,6 +26,7 @@ import TokensCreate from "./commands/tokens/create.js";
 import TokensList from "./commands/tokens/list.js";
 import TokensRevoke from "./commands/tokens/revoke.js";
 import WebhooksListen from "./commands/webhooks/listen.js";
+import WebhooksRotateSecret from "./commands/webhooks/rotate-secret.js";
 import Whoami from "./commands/whoami.js";
 
 export const COMMANDS = {
@@ -53,6 +55,8 @@ export const COMMANDS = {
   "tokens:create": TokensCreate,
   "tokens:revoke": TokensRevoke,
   "events:list": EventsList,
+  "events:resend": EventsResend,
   "webhooks:listen": WebhooksListen,
+  "webhooks:rotate-secret": WebhooksRotateSecret,
   "rut:validate": RutValidate,
 };

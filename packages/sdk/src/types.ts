@@ -186,6 +186,15 @@ export interface WebhookSecret {
   webhook_secret: string;
 }
 
+/** `POST /events/{id}/resend`: the delivery attempt now due. */
+export interface EventResend {
+  /** The event's id. */
+  id: string;
+  /** The attempt number (a retry already waiting is brought forward instead of adding one). */
+  attempt: number;
+  due_at: string;
+}
+
 // ── Numerations (§6.4) ────────────────────────────────────────────────────────────────────
 
 export type NumerationStatus = "activa" | "agotada" | "vencida";

@@ -1,6 +1,6 @@
 import { PagePromise } from "../pagination.js";
 import type { RequestOptions } from "../transport.js";
-import type { EventListParams, EventWithDeliveries } from "../types.js";
+import type { EventListParams, EventResend, EventWithDeliveries } from "../types.js";
 import { Resource, seg } from "./resource.js";
 
 /** `/events`: webhook events of the business and environment, with their deliveries. */
@@ -16,12 +16,13 @@ export class Events extends Resource {
   }
 
   /**
-   * Queues a new delivery of an event now (`POST /events/{id}/resend`, 202).
+   * Queues a new delivery of an event now (`POST /events/{id}/resend`, 202); a retry already waiting is brought
+   * forward instead. 409 `CONFLICT` when the business has no webhook URL.
    *
    * @example
    * await client.events.resend("evt_…");
    */
-  resend(id: string, options?: RequestOptions): Promise<Record<string, unknown>> {
+  resend(id: string, options?: RequestOptions): Promise<EventResend> {
     return this.call({ method: "POST", path: `events/${seg(id)}/resend`, options });
   }
 }

@@ -1,11 +1,12 @@
 import { Flags } from "@oclif/core";
-import type { Dte, DteStatusResult, EmitParams, Receptor, Timbre, TipoDte } from "@timbre/sdk";
+import type { Dte, DteStatusResult, EmitParams, Receptor, Timbre, TipoDte, Totals } from "@timbre/sdk";
 import { CommandFailure, EXIT, TimbreCommand } from "../../lib/base-command.js";
 import { renderDte, renderStatus } from "../../lib/dte-view.js";
-import { readJsonFile } from "../../lib/files.js";
+import { readJsonFile, writeOutput } from "../../lib/files.js";
 import { parseItem } from "../../lib/parse-item.js";
 import { fillReceptor, receptorFieldFlags, receptorFromFlags } from "../../lib/receptor-flags.js";
 import { StatusWatch } from "../../lib/progress.js";
+import { formatPesos, renderFields } from "../../lib/table.js";
 
 export default class DteEmit extends TimbreCommand<typeof DteEmit> {
   static override summary = "Emit a document from a JSON file, or a quick one from flags";
@@ -17,6 +18,7 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
     '<%= config.bin %> dte emit --tipo 39 --item "Café:2:1500" --item "Medialuna:1:1200"',
     '<%= config.bin %> dte emit --tipo 33 --receptor-rut 76192083-9 --receptor-razon-social "Tostaduría del Sur Ltda." --receptor-giro Comercio --receptor-direccion "Los Aromos 45" --receptor-comuna Temuco --item "Café en grano:3:12990" --forma-pago contado',
     "<%= config.bin %> dte emit --file invoice.json --wait --json",
+    "<%= config.bin %> dte emit --file invoice.json --dry-run --pdf preview.pdf",
   ];
   static override flags = {
     file: Flags.string({ char: "f", description: "JSON file with the emission request", exclusive: ["item"] }),
@@ -29,15 +31,23 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
     "net-prices": Flags.boolean({ description: "item prices exclude IVA (quick receipts default to gross prices)", default: false }),
     fecha: Flags.string({ description: "tax date YYYY-MM-DD (default today in Chile)" }),
     observaciones: Flags.string({ description: "free text printed on the PDF" }),
-    "idempotency-key": Flags.string({ description: "reuse this key to make the emission safe to repeat" }),
-    wait: Flags.boolean({ description: "wait until the SII accepts or rejects the document", default: false }),
+    "idempotency-key": Flags.string({ description: "reuse this key to make the emission safe to repeat", exclusive: ["dry-run"] }),
+    wait: Flags.boolean({ description: "wait until the SII accepts or rejects the document", default: false, exclusive: ["dry-run"] }),
+    "dry-run": Flags.boolean({ description: "check the document and show its totals without emitting it: no folio taken, nothing stored", default: false }),
+    pdf: Flags.string({ description: "with --dry-run: write the preview PDF (marked SIN VALIDEZ TRIBUTARIA) to this file, - for stdout" }),
   };
 
   async run() {
+    // oclif counts a boolean's default as given, so `dependsOn: ["dry-run"]` would let --pdf emit for real.
+    if (this.flags.pdf !== undefined && !this.flags["dry-run"]) {
+      const message = "--pdf writes the preview of a --dry-run; the PDF of an emitted document is `timbre dte pdf <id>`.";
+      throw new CommandFailure(message, { code: "USAGE", message }, EXIT.usage);
+    }
     const fromFile = this.flags.file ? (readJsonFile(this.flags.file) as EmitParams) : null;
     this.requireBusiness();
     const client = await this.client();
     const params = fromFile ?? (await this.quickDocument(client));
+    if (this.flags["dry-run"]) return this.dryRun(client, params);
     const options = this.flags["idempotency-key"] ? { idempotencyKey: this.flags["idempotency-key"] } : undefined;
     const dte = await client.dte.emit(params, options);
     let final: DteStatusResult | undefined;
@@ -56,6 +66,29 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
     const result: Dte & { final_status?: DteStatusResult } = final ? { ...dte, estado: final.estado, final_status: final } : dte;
     return this.output(result, (r) =>
       [`Emitted ${r.id}.`, "", renderDte(r), ...(final ? ["", renderStatus(final)] : []), "", `PDF: timbre dte pdf ${r.id} -o DTE-${r.tipo}-${r.folio}.pdf`].join("\n"),
+    );
+  }
+
+  /** `POST /dte/preview`: every problem the emission would report, or the totals (and the PDF with --pdf). */
+  private async dryRun(client: Timbre, params: EmitParams) {
+    const { totals, xml_preview } = await client.dte.preview(params);
+    let pdf: { path: string; bytes: number } | undefined;
+    if (this.flags.pdf) {
+      const bytes = await client.dte.previewPdf(params);
+      writeOutput(this.flags.pdf, bytes);
+      pdf = { path: this.flags.pdf, bytes: bytes.byteLength };
+    }
+    const result = { dry_run: true as const, totals, xml_preview, ...(pdf ? { pdf } : {}) };
+    if (pdf?.path === "-") return result; // stdout holds the PDF
+    return this.output(result, (r) =>
+      [
+        "Dry run: nothing emitted, no folio taken.",
+        "",
+        renderTotals(r.totals),
+        ...(r.pdf ? ["", `Wrote the preview PDF to ${r.pdf.path} (${r.pdf.bytes} bytes).`] : []),
+        "",
+        "Run the same command without --dry-run to emit it.",
+      ].join("\n"),
     );
   }
 
@@ -104,4 +137,13 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
       return given;
     }
   }
+}
+
+function renderTotals(totals: Totals): string {
+  return renderFields({
+    neto: formatPesos(totals.monto_neto),
+    exento: formatPesos(totals.monto_exento),
+    [`iva (${totals.tasa_iva} %)`]: formatPesos(totals.monto_iva),
+    total: formatPesos(totals.monto_total),
+  });
 }

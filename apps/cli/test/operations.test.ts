@@ -1,0 +1,123 @@
+/**
+ * Operations against the real server (child process, first-run sandbox account with its certificate and CAFs):
+ * `dte emit --dry-run` checks a document and shows its totals and preview PDF without taking a folio;
+ * `events resend` delivers an event again to a webhook receiver on loopback; `webhooks rotate-secret` gives a new
+ * secret while deliveries stay verifiable with the old one for the rotation window.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { webhooks } from "@timbre/sdk";
+import { type ServerProcess, startServerProcess } from "../../../packages/sdk/test/support/server-process.js";
+import { ensureBuilt, freshHome, removeFreshHomes, runCli } from "./support/run-cli.js";
+
+afterAll(removeFreshHomes);
+
+let server: ServerProcess;
+let env: Record<string, string>;
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startServerProcess();
+  for (let i = 0; i < 100 && !/sk_test_\w+/.test(server.output()); i++) await Bun.sleep(50);
+  const key = /sk_test_\w+/.exec(server.output())?.[0];
+  if (!key) throw new Error(`no first-run API key in the server's output:\n${server.output()}`);
+  env = { TIMBRE_API_KEY: key, TIMBRE_API_URL: server.baseUrl };
+}, 120_000);
+afterAll(() => server?.stop());
+
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(100);
+  }
+}
+
+const FACTURA = ["--tipo", "33", "--receptor-rut", "76192083-9", "--receptor-razon-social", "Tostaduría del Sur Ltda.", "--receptor-giro", "Comercio",
+  "--receptor-direccion", "Los Aromos 45", "--receptor-comuna", "Temuco", "--item", "Café en grano:2:50000"];
+
+test("dte emit --dry-run: the totals and the preview PDF, no folio taken; its problems as the emission would give them", async () => {
+  const home = freshHome();
+  const pdfPath = join(home, "preview.pdf");
+  const dry = await runCli(["dte", "emit", ...FACTURA, "--dry-run", "--pdf", pdfPath, "--json"], { home, env });
+  expect(dry.stderr).toBe("");
+  expect(dry.code).toBe(0);
+  const result = dry.json as { dry_run: boolean; totals: Record<string, number>; xml_preview: string; pdf: { path: string; bytes: number } };
+  expect(result).toMatchObject({ dry_run: true, totals: { monto_neto: 100000, monto_exento: 0, monto_iva: 19000, monto_total: 119000 }, pdf: { path: pdfPath } });
+  expect(result.xml_preview).toContain("<RznSocRecep>Tostaduría del Sur Ltda.</RznSocRecep>");
+  const pdf = readFileSync(pdfPath);
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(pdf.byteLength).toBe(result.pdf.bytes);
+
+  const human = await runCli(["dte", "emit", ...FACTURA, "--dry-run"], { home, env });
+  expect(human.code).toBe(0);
+  expect(human.stdout).toContain("Dry run: nothing emitted, no folio taken.");
+  expect(human.stdout).toMatch(/iva \(19 %\): +\$19\.000/);
+  expect(human.stdout).toMatch(/total: +\$119\.000/);
+
+  // Nothing was stored and no folio was taken: the real emission gets the first folio.
+  expect(((await runCli(["dte", "list", "--json"], { home, env })).json as { data: unknown[] }).data).toEqual([]);
+  const emitted = await runCli(["dte", "emit", ...FACTURA, "--json"], { home, env });
+  expect(emitted.code).toBe(0);
+  expect(emitted.json).toMatchObject({ tipo: 33, folio: 1, monto_total: 119000 });
+
+  const bad = await runCli(["dte", "emit", ...FACTURA.map((a) => (a === "76192083-9" ? "76192083-8" : a)), "--dry-run"], { home, env });
+  expect(bad.code).toBe(1);
+  expect(bad.stderr).toContain("receptor.rut");
+  const both = await runCli(["dte", "emit", ...FACTURA, "--dry-run", "--wait"], { home, env });
+  expect(both.code).toBe(2);
+  const pdfAlone = await runCli(["dte", "emit", ...FACTURA, "--pdf", pdfPath], { home, env });
+  expect(pdfAlone.code).toBe(2);
+  expect(((await runCli(["dte", "list", "--json"], { home, env })).json as { data: unknown[] }).data).toHaveLength(1);
+}, 60_000);
+
+test("events resend delivers an event again; after webhooks rotate-secret deliveries verify with the new and the old secret", async () => {
+  const home = freshHome();
+  const received: Array<{ id: string; body: string; headers: Headers }> = [];
+  const receiver = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(request) {
+      received.push({ id: request.headers.get("webhook-id") ?? "", body: await request.text(), headers: request.headers });
+      return new Response("ok");
+    },
+  });
+  try {
+    const hooked = await runCli(["businesses", "update", "--webhook-url", `http://127.0.0.1:${receiver.port}/hook`, "--json"], { home, env });
+    expect(hooked.code).toBe(0);
+    const firstSecret = (hooked.json as { webhook_secret: string }).webhook_secret;
+    expect(firstSecret).toStartWith("whsec_");
+
+    expect((await runCli(["dte", "emit", "--item", "Café:1:1500"], { home, env })).code).toBe(0);
+    const delivered = await until("a first delivery", () => received[0]);
+    const event = await webhooks.verify(delivered.body, delivered.headers, firstSecret);
+    expect(event.event).toBe("dte.status_changed");
+
+    const resent = await runCli(["events", "resend", delivered.id, "--json"], { home, env });
+    expect(resent.stderr).toBe("");
+    expect(resent.code).toBe(0);
+    expect(resent.json).toMatchObject({ id: delivered.id, attempt: 2, due_at: expect.any(String) });
+    const again = await until("the resent delivery", () => received.filter((r) => r.id === delivered.id)[1]);
+    expect(again.body).toBe(delivered.body);
+
+    const rotated = await runCli(["webhooks", "rotate-secret", "--json"], { home, env });
+    expect(rotated.code).toBe(0);
+    const { webhook_secret: secret } = rotated.json as { business_id: string; webhook_secret: string };
+    expect(secret).toStartWith("whsec_");
+    expect(secret).not.toBe(firstSecret);
+    const human = await runCli(["events", "resend", delivered.id], { home, env });
+    expect(human.stdout).toContain(`Queued delivery attempt 3 of ${delivered.id}`);
+    const third = await until("the delivery after the rotation", () => received.filter((r) => r.id === delivered.id)[2]);
+    expect((await webhooks.verify(third.body, third.headers, secret)).id).toBe(delivered.id);
+    expect((await webhooks.verify(third.body, third.headers, firstSecret)).id).toBe(delivered.id);
+    await expect(webhooks.verify(again.body, again.headers, secret)).rejects.toThrow();
+
+    const unknown = await runCli(["events", "resend", "evt_unknown", "--json"], { home, env });
+    expect(unknown.code).toBe(4);
+    expect(unknown.json).toMatchObject({ error: { code: "NOT_FOUND" } });
+  } finally {
+    await receiver.stop(true);
+  }
+}, 60_000);
