@@ -80,6 +80,8 @@ export interface Line {
   codigo?: string;
   /** Exempt line (`IndExe` 1). */
   exento?: boolean;
+  /** Code of the additional tax on this line (`CodImpAdic`), one of `ADDITIONAL_TAXES`: 27 for soft drinks, say. */
+  impuestoAdicional?: number;
 }
 
 /** `CodRef`: 1 annuls, 2 corrects text, 3 corrects amounts. */

@@ -1,7 +1,8 @@
 /** What the printed pages say: mupdf structured text of rendered documents. */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
-import type { Tipo } from "../document/types.js";
+import type { DocumentInput, Tipo } from "../document/types.js";
+import { CASES } from "../../test/support/document-cases.js";
 import { isTimbreError } from "../errors/index.js";
 import { makeInput, makePrintable } from "../../test/support/pdf-fixtures.js";
 import { decodePdf417, pageCount, pageTexts, rasterize, rasterizeJpeg } from "../../test/support/pdf.js";
@@ -30,6 +31,16 @@ describe.each(["carta", "termica"] as const)("%s text", (formato) => {
     ]) expect(text).toContain(s);
     expect(text).not.toContain("CEDIBLE");
     expect(text).not.toContain("SIN VALIDEZ TRIBUTARIA");
+  });
+
+  test("additional taxes print one line each, named with their rate, between IVA and the total", async () => {
+    const p = makePrintable(CASES["33 impuestos adicionales"] as DocumentInput);
+    const text = await textOf(p, { formato });
+    for (const [label, amount] of [["ILA azucaradas 18 %", 9450], ["ILA analcohólicas 10 %", 787], ["ILA vinos 20,5 %", 6138], ["ILA cervezas 20,5 %", 4502], ["ILA licores 31,5 %", 5034]] as const) {
+      expect(text).toContain(`${label} ${formatMoney(amount)}`);
+    }
+    expect(text.indexOf("IVA 19 %")).toBeLessThan(text.indexOf("ILA azucaradas"));
+    expect(text).toContain(`TOTAL ${formatMoney(181499)}`);
   });
 
   test("exempt 34 and 41 show only Exento and Total", async () => {

@@ -6,9 +6,13 @@
  * - taxable lines sum into the net total, or into a gross subtotal when prices include IVA (`preciosBrutos`);
  * - the global discount % applies once to the taxable bucket (to the exempt bucket on 34/41);
  * - net prices: `iva = round(neto × 19 / 100)` once on the total; gross: `neto = round(G / 1.19)`, `iva = G − neto`;
+ * - additional taxes (`impuestoAdicional` on taxable lines of 33/56/61): `round(rate × sum of its lines / 100)` per code,
+ *   added to the total (formato DTE, `MontoImp` a); validation refuses them with gross prices or a global discount,
+ *   where that base would be ambiguous;
  * - a note that only corrects text (CodRef 2) carries zero amounts.
  */
 import { lineAmount, netFromGross, percentOf } from "../decimal/index.js";
+import { additionalTax } from "../document/additional-taxes.js";
 import { isExemptTipo, type DocumentContent } from "../document/types.js";
 
 /** IVA rate in percent. */
@@ -33,6 +37,8 @@ export interface Totals {
   tasaIva: number;
   /** `IVA`. */
   montoIva: number;
+  /** `ImptoReten`: one per additional tax code on the lines, in order of first appearance. */
+  impuestosAdicionales: AdditionalTaxTotal[];
   /** `MntTotal`. */
   montoTotal: number;
   /** Global discount in pesos and the bucket it applied to, or null. */
@@ -40,6 +46,15 @@ export interface Totals {
   /** Whether taxable line amounts include IVA (`MntBruto` 1 / boletas without `IndMntNeto`). */
   preciosBrutos: boolean;
   lines: LineTotals[];
+}
+
+export interface AdditionalTaxTotal {
+  codigo: number;
+  /** Rate in percent (decimal string). */
+  tasa: string;
+  /** Sum of the amounts of the lines with this code. */
+  base: number;
+  monto: number;
 }
 
 /** `true` when the document is a credit note that only corrects text (CodRef 2: all amounts zero). */
@@ -100,14 +115,32 @@ export function computeTotals(content: DocumentContent): Totals {
     montoIva = percentOf(taxable, IVA_RATE);
   }
 
+  const impuestosAdicionales = additionalTaxTotals(content, lines);
+  const adicionales = impuestosAdicionales.reduce((sum, t) => sum + t.monto, 0);
+
   return {
     montoNeto,
     montoExento: exempt,
     tasaIva: IVA_RATE,
     montoIva,
-    montoTotal: montoNeto + montoIva + exempt,
+    impuestosAdicionales,
+    montoTotal: montoNeto + montoIva + exempt + adicionales,
     descuentoGlobal,
     preciosBrutos: gross,
     lines,
   };
+}
+
+/** Per code: the sum of the taxable lines that carry it and the tax on that sum. Unknown codes are left to validation. */
+function additionalTaxTotals(content: DocumentContent, lines: LineTotals[]): AdditionalTaxTotal[] {
+  const byCode = new Map<number, AdditionalTaxTotal>();
+  content.items.forEach((item, i) => {
+    const line = lines[i];
+    const tax = item.impuestoAdicional === undefined ? undefined : additionalTax(item.impuestoAdicional);
+    if (!tax || !line || line.exento) return;
+    const total = byCode.get(tax.codigo) ?? { codigo: tax.codigo, tasa: tax.tasa, base: 0, monto: 0 };
+    total.base += line.montoItem;
+    byCode.set(tax.codigo, total);
+  });
+  return [...byCode.values()].filter((t) => t.base > 0).map((t) => ({ ...t, monto: percentOf(t.base, t.tasa) }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { DocumentContent, Line } from "../document/types.js";
+import { CASES } from "../../test/support/document-cases.js";
 import { computeTotals } from "./index.js";
 
 const item = (precio: number | string, cantidad: number | string = 1, extra: Partial<Line> = {}): Line => ({
@@ -13,6 +14,31 @@ function totals(content: DocumentContent) {
   const t = computeTotals(content);
   return { neto: t.montoNeto, exento: t.montoExento, iva: t.montoIva, total: t.montoTotal };
 }
+
+describe("additional taxes (ImptoReten)", () => {
+  test("per code: rate × the sum of its lines after their discounts, rounded once; added to the total, not to IVA", () => {
+    const t = computeTotals(CASES["33 impuestos adicionales"] as DocumentContent);
+    // 271: (24 × 1 890 + 6 × 1 190) × 18 % = 52 500 × 18 %; 27: (12 × 690 − 5 %) = 7 866 × 10 % = 786.6;
+    // 25: 29 940 × 20.5 % = 6 137.7; 26: 21 960 × 20.5 % = 4 501.8; 24: 15 980 × 31.5 % = 5 033.7.
+    expect(t.impuestosAdicionales).toEqual([
+      { codigo: 271, tasa: "18", base: 52500, monto: 9450 },
+      { codigo: 27, tasa: "10", base: 7866, monto: 787 },
+      { codigo: 25, tasa: "20.5", base: 29940, monto: 6138 },
+      { codigo: 26, tasa: "20.5", base: 21960, monto: 4502 },
+      { codigo: 24, tasa: "31.5", base: 15980, monto: 5034 },
+    ]);
+    // the glasses (2 500) carry only IVA; IVA is on the whole net amount
+    expect({ neto: t.montoNeto, iva: t.montoIva }).toEqual({ neto: 130746, iva: 24842 });
+    expect(t.montoTotal).toBe(130746 + 24842 + 9450 + 787 + 6138 + 4502 + 5034);
+  });
+
+  test("none on exempt lines, on lines of price 0, or on a note that only corrects text", () => {
+    expect(computeTotals({ tipo: 33, items: [item(1000, 1, { impuestoAdicional: 27, exento: true }), item(1000)] }).impuestosAdicionales).toEqual([]);
+    expect(computeTotals({ tipo: 33, items: [item(0, 1, { impuestoAdicional: 27 })] }).impuestosAdicionales).toEqual([]);
+    const textOnly = computeTotals({ tipo: 61, items: [item(1000, 1, { impuestoAdicional: 27 })], referencias: [{ tipoDoc: 33, folio: 1, fecha: "2026-01-10", codigo: 2 }] });
+    expect({ taxes: textOnly.impuestosAdicionales, total: textOnly.montoTotal }).toEqual({ taxes: [], total: 0 });
+  });
+});
 
 describe("notes", () => {
   test("a note whose lines are all exempt takes its global discount off the exempt amount", () => {

@@ -47,6 +47,21 @@ describe("document shapes (BRIEF §2.1)", () => {
     expect(xml).not.toContain("/>");
   });
 
+  test("factura with additional taxes: CodImpAdic before MontoItem, one ImptoReten per code after IVA", () => {
+    const xml = body("33 impuestos adicionales");
+    expect(xml).toContain("<DescuentoPct>5</DescuentoPct><DescuentoMonto>414</DescuentoMonto><CodImpAdic>27</CodImpAdic><MontoItem>7866</MontoItem>");
+    expect(xml).toContain("<NmbItem>Vaso plástico</NmbItem><QtyItem>100</QtyItem><PrcItem>25</PrcItem><MontoItem>2500</MontoItem>");
+    expect(xml).toContain(
+      "<MntNeto>130746</MntNeto><TasaIVA>19</TasaIVA><IVA>24842</IVA>" +
+        "<ImptoReten><TipoImp>271</TipoImp><TasaImp>18</TasaImp><MontoImp>9450</MontoImp></ImptoReten>" +
+        "<ImptoReten><TipoImp>27</TipoImp><TasaImp>10</TasaImp><MontoImp>787</MontoImp></ImptoReten>" +
+        "<ImptoReten><TipoImp>25</TipoImp><TasaImp>20.5</TasaImp><MontoImp>6138</MontoImp></ImptoReten>" +
+        "<ImptoReten><TipoImp>26</TipoImp><TasaImp>20.5</TasaImp><MontoImp>4502</MontoImp></ImptoReten>" +
+        "<ImptoReten><TipoImp>24</TipoImp><TasaImp>31.5</TasaImp><MontoImp>5034</MontoImp></ImptoReten>" +
+        "<MntTotal>181499</MntTotal></Totales>",
+    );
+  });
+
   test("factura with gross prices carries MntBruto 1", () => {
     // FmaPago unspecified on a 33 is written as the 2 (crédito) the SII would assume
     expect(body("33 precios brutos")).toContain("<FchEmis>2026-01-15</FchEmis><MntBruto>1</MntBruto><FmaPago>2</FmaPago></IdDoc>");

@@ -114,6 +114,22 @@ describe("validateDocument", () => {
     expect(reasons({ ...SAMPLE_T33, tipo: 61, receiver: consumer, referencias: onFactura })).toEqual(["receptor.giro:required", "receptor.direccion:required", "receptor.comuna:required"]);
   });
 
+  test("additional taxes: a known code, on a taxable line of a 33/56/61 with net prices and no global discount", () => {
+    const taxed = (patch: Partial<DocumentInput>, line: Partial<DocumentInput["items"][number]> = {}) =>
+      reasons(t33({ items: [{ nombre: "Bebida", cantidad: 1, precio: 1000, impuestoAdicional: 27, ...line }], ...patch }));
+    expect(taxed({})).toEqual([]);
+    expect(taxed({ tipo: 61, referencias: [{ tipoDoc: 33, folio: 1, fecha: "2026-01-15", codigo: 3 }] })).toEqual([]);
+    expect(taxed({}, { impuestoAdicional: 28 })).toEqual(["items[0].impuesto_adicional:enum"]); // diesel: per m³, not offered
+    expect(taxed({}, { impuestoAdicional: "27" as unknown as number })).toEqual(["items[0].impuesto_adicional:enum"]);
+    expect(taxed({ tipo: 39, receiver: { rut: "66666666-6", razonSocial: "Consumidor final" } })).toEqual(["items[0].impuesto_adicional:not_allowed"]);
+    expect(taxed({ tipo: 34 })).toEqual(["items[0].impuesto_adicional:not_allowed"]);
+    expect(taxed({}, { exento: true })).toEqual(["items[0].impuesto_adicional:not_allowed", "tipo:not_allowed"]);
+    expect(taxed({ preciosBrutos: true })).toEqual(["items[0].impuesto_adicional:not_allowed"]);
+    expect(taxed({ descuentoGlobalPorcentaje: 5 })).toEqual(["items[0].impuesto_adicional:not_allowed"]);
+    const message = validateDocument(t33({ items: [{ nombre: "x", cantidad: 1, precio: 1, impuestoAdicional: 99 }] }))[0]?.message ?? "";
+    expect(message).toContain("27 (Bebidas analcohólicas y minerales, 10 %)");
+  });
+
   test("CodRef: notes only; corrige texto on credit notes only; on a tax document; a debit note annuls only a credit note", () => {
     const ref = (tipoDoc: number | string, codigo: 1 | 2 | 3) => [{ tipoDoc, folio: 1, fecha: "2026-01-15", codigo }];
     expect(reasons(t33({ referencias: ref(33, 2) }))).toEqual(["referencias[0].codigo:not_allowed"]);

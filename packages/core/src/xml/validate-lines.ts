@@ -1,5 +1,6 @@
 /** Line and reference checks (API paths `items[i].*`, `referencias[i].*`). */
-import { isNote, isReceipt, taxDocumentTipo, type DocumentInput } from "../document/types.js";
+import { ADDITIONAL_TAX_TIPOS, ADDITIONAL_TAXES, additionalTax } from "../document/additional-taxes.js";
+import { isExemptTipo, isNote, isReceipt, taxDocumentTipo, type DocumentInput } from "../document/types.js";
 import { computeTotals } from "../totals/index.js";
 import { checkDecimal, checkText, type IssueList } from "./check-field.js";
 import { isDate } from "./constants.js";
@@ -28,9 +29,31 @@ export function validateItems(list: IssueList, input: DocumentInput): void {
     checkDecimal(list, `${p}.precio`, item.precio, { required: true, min: 0, maxDecimals: 6, maxIntegerDigits: 12 });
     checkDecimal(list, `${p}.descuento_porcentaje`, item.descuentoPorcentaje, { min: 0, max: 100, maxDecimals: 2 });
     if (item.exento !== undefined && typeof item.exento !== "boolean") list.add(`${p}.exento`, "type", "must be a boolean");
+    if (item.impuestoAdicional !== undefined) validateAdditionalTax(list, input, i);
   });
   if (input.tipo === 33 && input.items.every((item) => item.exento === true)) {
     list.add("tipo", "not_allowed", "a 33 whose lines are all exempt must be issued as 34 (factura exenta)");
+  }
+}
+
+/**
+ * An additional tax on line `i`: a known code, on a taxable line of a 33/56/61 with net prices and no global
+ * discount (with either, which part of the discounted or gross amount is the tax's base would be a guess).
+ */
+function validateAdditionalTax(list: IssueList, input: DocumentInput, i: number): void {
+  const path = `items[${i}].impuesto_adicional`;
+  const code = input.items[i]?.impuestoAdicional;
+  if (typeof code !== "number" || additionalTax(code) === undefined) {
+    list.add(path, "enum", `must be one of ${ADDITIONAL_TAXES.map((t) => `${t.codigo} (${t.nombre}, ${t.tasa} %)`).join(", ")}`);
+  } else if (!ADDITIONAL_TAX_TIPOS.includes(input.tipo)) {
+    const why = isReceipt(input.tipo) ? "a boleta's prices already include every tax" : "an exempt document carries no taxes";
+    list.add(path, "not_allowed", `additional taxes go on facturas (33) and their notes (56, 61): ${why}`);
+  } else if (input.items[i]?.exento === true || isExemptTipo(input.tipo)) {
+    list.add(path, "not_allowed", "an exempt line carries no additional tax");
+  } else if (input.preciosBrutos === true) {
+    list.add(path, "not_allowed", "with additional taxes, prices must be net (precios_brutos false)");
+  } else if (Number(input.descuentoGlobalPorcentaje ?? 0) > 0) {
+    list.add(path, "not_allowed", "with additional taxes, give the discount on the lines (descuento_porcentaje), not as a global discount");
   }
 }
 

@@ -36,6 +36,7 @@ export function writeDetalle(w: DualWriter, input: DocumentInput, totals: Totals
         if (isPositive(item.descuentoPorcentaje)) w.value("DescuentoPct", formatDecimal(item.descuentoPorcentaje));
         w.value("DescuentoMonto", line.descuentoMonto);
       }
+      if (item.impuestoAdicional !== undefined && line?.exento !== true) w.value("CodImpAdic", item.impuestoAdicional);
     } else w.optText("UnmdItem", item.unidad);
     w.value("MontoItem", line?.montoItem ?? 0).raw("</Detalle>");
   });

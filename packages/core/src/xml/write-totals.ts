@@ -1,4 +1,5 @@
 /** `Totales` in `xs:sequence` order (BRIEF §2 / §2.1 / §3 rule 6). */
+import { formatDecimal } from "../decimal/index.js";
 import { isExemptTipo, isReceipt, type Tipo } from "../document/types.js";
 import type { Totals } from "../totals/index.js";
 import type { DualWriter } from "./dual-writer.js";
@@ -24,6 +25,9 @@ export function writeTotales(w: DualWriter, tipo: Tipo, totals: Totals): void {
     w.value("MntNeto", totals.montoNeto);
     if (totals.montoExento > 0) w.value("MntExe", totals.montoExento);
     w.value("TasaIVA", totals.tasaIva).value("IVA", totals.montoIva);
+    for (const t of totals.impuestosAdicionales ?? []) {
+      w.raw("<ImptoReten>").value("TipoImp", t.codigo).value("TasaImp", formatDecimal(t.tasa)).value("MontoImp", t.monto).raw("</ImptoReten>");
+    }
   }
   w.value("MntTotal", totals.montoTotal).raw("</Totales>");
 }

@@ -39,6 +39,22 @@ export const CASES: Record<string, DocumentInput> = {
     receiver: BUSINESS_RECEIVER,
     items: [{ nombre: "Servicio mensual", cantidad: 1, precio: 119000, descuentoPorcentaje: "12.5" }],
   },
+  "33 impuestos adicionales": {
+    ...base,
+    tipo: 33,
+    folio: 9,
+    formaPago: 1,
+    receiver: BUSINESS_RECEIVER,
+    items: [
+      { nombre: "Bebida cola 3 L", cantidad: 24, precio: 1890, impuestoAdicional: 271 },
+      { nombre: "Agua mineral 1,5 L", cantidad: 12, precio: 690, impuestoAdicional: 27, descuentoPorcentaje: 5 },
+      { nombre: "Vino tinto reserva", cantidad: 6, precio: 4990, impuestoAdicional: 25 },
+      { nombre: "Cerveza lager 6-pack", cantidad: 4, precio: 5490, impuestoAdicional: 26 },
+      { nombre: "Pisco 35°", cantidad: 2, precio: 7990, impuestoAdicional: 24 },
+      { nombre: "Vaso plástico", cantidad: 100, precio: 25 },
+      { nombre: "Bebida cola 1,5 L", cantidad: 6, precio: 1190, impuestoAdicional: 271 },
+    ],
+  },
   "34 factura exenta": {
     ...base,
     tipo: 34,
