@@ -5,7 +5,7 @@
  * secret while deliveries stay verifiable with the old one for the rotation window.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { webhooks } from "@timbre/sdk";
 import { type ServerProcess, startServerProcess } from "../../../packages/sdk/test/support/server-process.js";
@@ -71,6 +71,26 @@ test("dte emit --dry-run: the totals and the preview PDF, no folio taken; its pr
   const pdfAlone = await runCli(["dte", "emit", ...FACTURA, "--pdf", pdfPath], { home, env });
   expect(pdfAlone.code).toBe(2);
   expect(((await runCli(["dte", "list", "--json"], { home, env })).json as { data: unknown[] }).data).toHaveLength(1);
+}, 60_000);
+
+test("a factura with additional taxes: the dry run and dte show list them by code", async () => {
+  const home = freshHome();
+  const file = join(home, "bebidas.json");
+  writeFileSync(file, JSON.stringify({
+    tipo: 33,
+    receptor: { rut: "76192083-9", razon_social: "Minimarket Los Aromos", giro: "Comercio", direccion: "Los Aromos 45", comuna: "Temuco" },
+    items: [{ nombre: "Bebida cola 3 L", cantidad: 24, precio: 1890, impuesto_adicional: 271 }, { nombre: "Agua mineral", cantidad: 12, precio: 690, impuesto_adicional: 27 }],
+  }));
+  // 271: 45 360 × 18 % = 8 164.8; 27: 8 280 × 10 % = 828; neto 53 640, IVA 10 192
+  const dry = await runCli(["dte", "emit", "--file", file, "--dry-run"], { home, env });
+  expect(dry.code).toBe(0);
+  expect(dry.stdout).toMatch(/impuesto 271 \(18 %\): +\$8\.165/);
+  expect(dry.stdout).toMatch(/impuesto 27 \(10 %\): +\$828/);
+  expect(dry.stdout).toMatch(/total: +\$72\.825/);
+  const emitted = await runCli(["dte", "emit", "--file", file, "--json"], { home, env });
+  expect(emitted.json).toMatchObject({ monto_total: 72825 });
+  const shown = await runCli(["dte", "show", (emitted.json as { id: string }).id], { home, env });
+  expect(shown.stdout).toContain("Impuestos adicionales:\n  271 (18 %) sobre $45.360: $8.165\n  27 (10 %) sobre $8.280: $828\n");
 }, 60_000);
 
 test("events resend delivers an event again; after webhooks rotate-secret deliveries verify with the new and the old secret", async () => {

@@ -266,6 +266,21 @@ export interface DteItem {
   descripcion?: string;
   codigo?: string;
   exento?: boolean;
+  /**
+   * Extension: the line's additional tax (`CodImpAdic`), on facturas 33 and their notes, with net prices and no global
+   * discount: 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine and 26 beer 20.5 %, 18 meat
+   * 5 %, 19 flour 12 %, 23 art. 37 15 %.
+   */
+  impuesto_adicional?: number;
+}
+
+/** One additional tax of a document: the sum of its lines (`base`) and the tax on it, part of `monto_total`. */
+export interface AdditionalTax {
+  codigo: number;
+  /** Rate in percent. */
+  tasa: number;
+  base: number;
+  monto: number;
 }
 
 /** 1 anula, 2 corrige texto, 3 corrige montos. */
@@ -328,6 +343,8 @@ export interface DteDetail extends Omit<Dte, "receptor"> {
   forma_pago?: 1 | 2 | 3;
   descuento_global_porcentaje?: number;
   observaciones?: string;
+  /** Extension: present when lines carry additional taxes. */
+  impuestos_adicionales?: AdditionalTax[];
   items: Array<DteItem & { monto: number }>;
   referencias: Referencia[];
   historial: HistoryEntry[];
@@ -474,6 +491,8 @@ export interface Totals {
   precios_brutos: boolean;
   /** The global discount: its percentage, the pesos it took and the bucket it applied to; null without one. */
   descuento_global: { porcentaje: number; monto: number; sobre: "afecto" | "exento" } | null;
+  /** Extension: the additional taxes by code (empty without any). */
+  impuestos_adicionales: AdditionalTax[];
   /** Per line: `cantidad × precio`, its discount, the line amount, and whether it is exempt. */
   items: Array<{ monto_bruto: number; descuento_monto: number; monto: number; exento: boolean }>;
   [key: string]: unknown;

@@ -34,6 +34,7 @@ export function renderDteDetail(dte: DteDetail): string {
     { header: "PRECIO", get: (i) => i.precio, align: "right" },
     { header: "MONTO", get: (i) => formatPesos(i.monto), align: "right" },
   ]);
+  const taxes = (dte.impuestos_adicionales ?? []).map((t) => `  ${t.codigo} (${t.tasa} %) sobre ${formatPesos(t.base)}: ${formatPesos(t.monto)}`);
   const history = (dte.historial ?? []).map((h) => `  ${h.at}  ${h.estado}${h.detalle ? `  ${h.detalle}` : ""}`);
   const r = dte.receptor;
   const address = [r.direccion, r.comuna, r.ciudad].filter(Boolean).join(", ");
@@ -43,6 +44,7 @@ export function renderDteDetail(dte: DteDetail): string {
     renderDte(dte),
     ...(receptor.length ? ["Receptor:", ...receptor] : []),
     ...(references.length ? ["Referencias:", ...references] : []),
+    ...(taxes.length ? ["Impuestos adicionales:", ...taxes] : []),
     "",
     items,
     "",

@@ -110,6 +110,7 @@ export async function documentPage(ctx: PageContext): Promise<void> {
     h("dd", null, money(d.monto_exento)),
     h("dt", null, "IVA"),
     h("dd", null, money(d.monto_iva)),
+    ...(d.impuestos_adicionales ?? []).flatMap((t) => [h("dt", null, `Impuesto adicional ${t.codigo} (${String(t.tasa).replace(".", ",")} %)`), h("dd", null, money(t.monto))]),
     h("dt", null, "Total"),
     h("dd", null, h("strong", null, money(d.monto_total))),
     h("dt", null, "Track ID SII"),

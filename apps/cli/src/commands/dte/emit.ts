@@ -144,6 +144,7 @@ function renderTotals(totals: Totals): string {
     neto: formatPesos(totals.monto_neto),
     exento: formatPesos(totals.monto_exento),
     [`iva (${totals.tasa_iva} %)`]: formatPesos(totals.monto_iva),
+    ...Object.fromEntries((totals.impuestos_adicionales ?? []).map((t) => [`impuesto ${t.codigo} (${t.tasa} %)`, formatPesos(t.monto)])),
     total: formatPesos(totals.monto_total),
   });
 }

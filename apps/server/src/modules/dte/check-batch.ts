@@ -18,7 +18,7 @@ import { lookUpDocumentKeys, splitDocumentKeys } from "./document-keys.js";
 import { documentsByIds } from "./find-document.js";
 import { computationOf } from "./stored-document.js";
 import { loadScopeBusiness, prepareEmission } from "./prepare-emission.js";
-import { presentTotals } from "./preview-document.js";
+import { presentTotals } from "./present-totals.js";
 
 export interface CheckedItem {
   index: number;

@@ -106,4 +106,44 @@ describeDrivers("POST /v1/dte/emit over HTTP", (driver) => {
       expect(stored?.xml.byteLength).toBeLessThanOrEqual(envio.bytes.byteLength - bodyEnd);
     }
   }, 60_000);
+
+  test("a factura with additional taxes (extension): ILA in the totals, the XML and the detail; ACEPTADO; its annulment carries the same taxes", async () => {
+    const items = [
+      { nombre: "Bebida cola 3 L", cantidad: 24, precio: 1890, impuesto_adicional: 271 },
+      { nombre: "Vino tinto", cantidad: 6, precio: 4990, impuesto_adicional: 25 },
+      { nombre: "Vasos", cantidad: 100, precio: 25 },
+    ];
+    // 271: 45 360 × 18 % = 8 164.8; 25: 29 940 × 20.5 % = 6 137.7; neto 77 800, IVA 14 782
+    const taxes = [{ codigo: 271, tasa: 18, base: 45360, monto: 8165 }, { codigo: 25, tasa: 20.5, base: 29940, monto: 6138 }];
+    const preview = await http.call("POST", "/v1/dte/preview", { key, body: emitBody(33, { items }) });
+    expect(preview.json.data.totals).toMatchObject({ monto_neto: 77800, monto_iva: 14782, monto_total: 77800 + 14782 + 8165 + 6138, impuestos_adicionales: taxes });
+    const res = await http.call("POST", "/v1/dte/emit", { key, body: emitBody(33, { items }) });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ monto_neto: 77800, monto_iva: 14782, monto_total: 106885 });
+    const id = res.json.data.id;
+    expect((await refreshDocumentStatus(h.deps, id))?.estado).toBe("ACEPTADO");
+    const detail = (await http.call("GET", `/v1/dte/${id}`, { key })).json.data;
+    expect(detail.impuestos_adicionales).toEqual(taxes);
+    expect(detail.items.map((i: { impuesto_adicional?: number }) => i.impuesto_adicional ?? null)).toEqual([271, 25, null]);
+    const xml = new TextDecoder("latin1").decode((await http.call("GET", `/v1/dte/${id}/xml`, { key })).bytes);
+    expect(xml).toContain("<IVA>14782</IVA><ImptoReten><TipoImp>271</TipoImp><TasaImp>18</TasaImp><MontoImp>8165</MontoImp></ImptoReten>");
+    expect(xml).toContain("<MntTotal>106885</MntTotal>");
+    expect((await http.call("GET", `/v1/dte/${id}/pdf`, { key })).status).toBe(200);
+
+    const annulled = await http.call("POST", `/v1/dte/${id}/anular`, { key });
+    expect(annulled.status).toBe(201);
+    expect(annulled.json.data).toMatchObject({ tipo: 61, monto_total: 106885 });
+    expect((await refreshDocumentStatus(h.deps, annulled.json.data.id))?.estado).toBe("ACEPTADO");
+    const envio = await http.call("GET", `/v1/dte/${annulled.json.data.id}/xml?envio=true`, { key });
+    expect((await validateXsd(envio.bytes, "EnvioDTE")).errors ?? []).toEqual([]);
+    expect(new TextDecoder("latin1").decode(envio.bytes)).toContain("<TipoImp>25</TipoImp><TasaImp>20.5</TasaImp><MontoImp>6138</MontoImp>");
+
+    // Boletas include every tax in their prices; unknown codes are listed with the ones offered.
+    const boleta = await http.call("POST", "/v1/dte/emit", { key, body: emitBody(39, { items: [{ nombre: "Bebida", cantidad: 1, precio: 1500, impuesto_adicional: 27 }] }) });
+    expect(boleta.status).toBe(422);
+    expect(boleta.json.error.details.errors).toContainEqual(expect.objectContaining({ field: "items[0].impuesto_adicional", reason: "not_allowed" }));
+    const unknown = await http.call("POST", "/v1/dte/emit", { key, body: emitBody(33, { items: [{ nombre: "Diésel", cantidad: 1, precio: 1500, impuesto_adicional: 28 }] }) });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.error.details.errors).toContainEqual(expect.objectContaining({ field: "items[0].impuesto_adicional", reason: "enum" }));
+  }, 60_000);
 });

@@ -2,6 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import { documentHistory, type DocumentRow, type SiiStatusSnapshot } from "../../db/documents.js";
 import type { Executor } from "../../db/tx.js";
+import { presentAdditionalTaxes } from "./present-totals.js";
 import { computationOf, requestOf } from "./stored-document.js";
 
 export interface DteView {
@@ -66,6 +67,7 @@ export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
   // `exento` as applied: every line of an exempt tipo (34, 41) is exempt whether or not the request said so
   const items = request.items.map((item, i) => ({ ...item, exento: totals.lines[i]?.exento ?? item.exento ?? false, monto: totals.lines[i]?.montoItem ?? 0 }));
   const head = presentDocument(row);
+  const taxes = presentAdditionalTaxes(totals);
   return {
     ...head,
     receptor: { ...request.receptor, ...head.receptor },
@@ -73,6 +75,7 @@ export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
     ...(request.forma_pago === undefined ? {} : { forma_pago: request.forma_pago }),
     ...(request.descuento_global_porcentaje === undefined ? {} : { descuento_global_porcentaje: request.descuento_global_porcentaje }),
     ...(request.observaciones === undefined ? {} : { observaciones: request.observaciones }),
+    ...(taxes.length === 0 ? {} : { impuestos_adicionales: taxes }),
     items,
     referencias: request.referencias ?? [],
     historial,

@@ -1,24 +1,10 @@
 /** `POST /v1/dte/preview`: the totals and the unsigned `Documento` (or a PDF marked SIN VALIDEZ TRIBUTARIA). No folio, nothing stored. */
-import type { Totals } from "@timbre/core/totals";
 import { renderPdf } from "@timbre/core/pdf";
 import { buildDocumento } from "@timbre/core/xml";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { prepareEmission, resolutionOf } from "./prepare-emission.js";
-
-export function presentTotals(totals: Totals) {
-  return {
-    monto_neto: totals.montoNeto,
-    monto_exento: totals.montoExento,
-    tasa_iva: totals.tasaIva,
-    monto_iva: totals.montoIva,
-    monto_total: totals.montoTotal,
-    precios_brutos: totals.preciosBrutos,
-    // The percentage as the JSON number it was sent as (core keeps it as decimal text).
-    descuento_global: totals.descuentoGlobal && { ...totals.descuentoGlobal, porcentaje: Number(totals.descuentoGlobal.porcentaje) },
-    items: totals.lines.map((l) => ({ monto_bruto: l.montoBruto, descuento_monto: l.descuentoMonto, monto: l.montoItem, exento: l.exento })),
-  };
-}
+import { presentTotals } from "./present-totals.js";
 
 export async function previewDocument(deps: Deps, scope: BusinessScope, body: unknown) {
   const prepared = await prepareEmission(deps, scope, body, { preview: true });

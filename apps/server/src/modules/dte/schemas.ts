@@ -31,6 +31,9 @@ export const ItemBody = Type.Object({
   descripcion: Type.Optional(Type.String({ maxLength: 1000 })),
   codigo: Type.Optional(Type.String({ maxLength: 35 })),
   exento: Type.Optional(Type.Boolean()),
+  impuesto_adicional: Type.Optional(
+    Type.Integer({ description: "extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only" }),
+  ),
 });
 
 export const ReferenciaBody = Type.Object({
@@ -118,6 +121,7 @@ export const DteDetail = Type.Composite([
     forma_pago: Type.Optional(OneTwoThree()),
     descuento_global_porcentaje: Type.Optional(Type.Number()),
     observaciones: Type.Optional(Type.String()),
+    impuestos_adicionales: Type.Optional(Type.Array(Type.Object({ codigo: Type.Integer(), tasa: Type.Number(), base: Type.Integer(), monto: Type.Integer() }))),
     items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     referencias: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     historial: Type.Array(HistoryEntry),

@@ -46,6 +46,7 @@ function toLine(item: EmitRequest["items"][number]): Line {
   if (item.descuento_porcentaje !== undefined) line.descuentoPorcentaje = item.descuento_porcentaje;
   if (item.codigo !== undefined) line.codigo = item.codigo;
   if (item.exento !== undefined) line.exento = item.exento;
+  if (item.impuesto_adicional !== undefined) line.impuestoAdicional = item.impuesto_adicional;
   return line;
 }
 
