@@ -43,6 +43,7 @@ export const EMISSION_SHEET_COLUMNS: readonly SheetColumn[] = [
   item("item.descripcion", "text", "longer description"),
   item("item.codigo", "text", "product code"),
   item("item.exento", "yesno", "sí/no: line exempt from IVA"),
+  item("item.impuesto_adicional", "amount", "facturas and their notes: additional tax code, 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %"),
   doc("precios_brutos", "yesno", "sí/no: prices include IVA; empty: sí on boletas, no otherwise"),
   doc("forma_pago", "forma_pago", "1/contado, 2/crédito, 3/sin costo"),
   doc("descuento_global_porcentaje", "amount", "0–100"),

@@ -125,6 +125,19 @@ describe("readEmissionSheet", () => {
     ]);
   });
 
+  test("an Impuesto adicional column gives each line its tax code; empty cells leave the line without one", () => {
+    const sheet = readEmissionSheet(
+      "Tipo;RUT;Razón Social;Giro;Dirección;Comuna;Nombre;Cantidad;Precio;Impuesto adicional\n" +
+        "33;76192083-9;Minimarket;Comercio;Los Aromos 45;Temuco;Bebida cola 3 L;24;1.890;271\n" +
+        ";;;;;;Vasos;100;25;\n",
+    );
+    expect(sheet.problems).toEqual([]);
+    expect(sheet.documents[0]?.params.items).toEqual([
+      { nombre: "Bebida cola 3 L", cantidad: 24, precio: 1890, impuesto_adicional: 271 },
+      { nombre: "Vasos", cantidad: 100, precio: 25 },
+    ]);
+  });
+
   test("credit notes from a sheet: the referencia columns make each note's reference", () => {
     const sheet = readEmissionSheet(
       "tipo;rut;razon_social;giro;direccion;comuna;nombre;cantidad;precio;referencia.tipo_doc;referencia.folio;referencia.fecha;referencia.razon;referencia.codigo\n" +
