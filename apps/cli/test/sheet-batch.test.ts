@@ -8,7 +8,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as XLSX from "xlsx";
-import { type ServerProcess, startServerProcess } from "../../../packages/sdk/test/support/server-process.js";
+import type { ServerProcess } from "../../../packages/sdk/test/support/server-process.js";
+import { startFirstRunServer } from "./support/first-run-server.js";
 import { ensureBuilt, freshHome, removeFreshHomes, runCli } from "./support/run-cli.js";
 
 afterAll(removeFreshHomes);
@@ -17,11 +18,7 @@ let server: ServerProcess;
 let env: Record<string, string>;
 beforeAll(async () => {
   ensureBuilt();
-  server = await startServerProcess();
-  for (let i = 0; i < 100 && !/sk_test_\w+/.test(server.output()); i++) await Bun.sleep(50);
-  const key = /sk_test_\w+/.exec(server.output())?.[0];
-  if (!key) throw new Error(`no first-run API key in the server's output:\n${server.output()}`);
-  env = { TIMBRE_API_KEY: key, TIMBRE_API_URL: server.baseUrl };
+  ({ server, env } = await startFirstRunServer());
 }, 120_000);
 afterAll(() => server?.stop());
 
