@@ -70,7 +70,7 @@ test("dte emit --dry-run: the totals and the preview PDF, no folio taken; its pr
   expect(((await runCli(["dte", "list", "--json"], { home, env })).json as { data: unknown[] }).data).toHaveLength(1);
 }, 60_000);
 
-test("a factura with additional taxes: the dry run and dte show list them by code", async () => {
+test("a factura with additional taxes: the dry run, dte show and dte resumen list them by code", async () => {
   const home = freshHome();
   const file = join(home, "bebidas.json");
   writeFileSync(file, JSON.stringify({
@@ -88,6 +88,9 @@ test("a factura with additional taxes: the dry run and dte show list them by cod
   expect(emitted.json).toMatchObject({ monto_total: 72825 });
   const shown = await runCli(["dte", "show", (emitted.json as { id: string }).id], { home, env });
   expect(shown.stdout).toContain("Impuestos adicionales:\n  271 (18 %) sobre $45.360: $8.165\n  27 (10 %) sobre $8.280: $828\n");
+  const month = (emitted.json as { fecha: string }).fecha.slice(0, 7);
+  const resumen = await runCli(["dte", "resumen", "--mes", month], { home, env });
+  expect(resumen.stdout).toContain("Impuesto adicional 27 (10 %) on $8.280: $828\nImpuesto adicional 271 (18 %) on $45.360: $8.165\n");
 }, 60_000);
 
 test("events resend delivers an event again; after webhooks rotate-secret deliveries verify with the new and the old secret", async () => {

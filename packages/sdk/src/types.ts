@@ -376,6 +376,8 @@ export interface SalesSummary {
   debito_fiscal: number;
   /** Totals of every tipo, credit notes subtracted. */
   total_neto_de_notas: number;
+  /** Extension: the additional taxes (ILA…) by code and rate, credit notes subtracted; empty without any. */
+  impuestos_adicionales: AdditionalTax[];
   /** Documents the SII rejected, left out of every figure. */
   rechazados: number;
   /** Documents included while the SII has not answered (PENDIENTE, ENVIADO): the figures may still move. */

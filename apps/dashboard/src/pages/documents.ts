@@ -155,6 +155,10 @@ function summaryCard(s: SalesSummary): HTMLElement {
       { class: "facts" },
       h("dt", null, "Débito fiscal (IVA)"),
       h("dd", null, h("strong", { "data-testid": "debito-fiscal" }, money(s.debito_fiscal))),
+      ...(s.impuestos_adicionales ?? []).flatMap((t) => [
+        h("dt", null, `Impuesto adicional ${t.codigo} (${String(t.tasa).replace(".", ",")} %)`),
+        h("dd", null, money(t.monto), " ", h("span", { class: "small muted" }, `sobre ${money(t.base)}`)),
+      ]),
       h("dt", null, "Total, notas de crédito restadas"),
       h("dd", null, money(s.total_neto_de_notas)),
     ),

@@ -49,6 +49,7 @@ function render(s: SalesSummary): string {
     table,
     "",
     `Débito fiscal (IVA): ${formatPesos(s.debito_fiscal)}`,
+    ...(s.impuestos_adicionales ?? []).map((t) => `Impuesto adicional ${t.codigo} (${t.tasa} %) on ${formatPesos(t.base)}: ${formatPesos(t.monto)}`),
     `Total, credit notes subtracted: ${formatPesos(s.total_neto_de_notas)}`,
     ...(s.rechazados ? [`Not counted: ${s.rechazados} rejected by the SII.`] : []),
     ...(s.sin_respuesta ? [`Note: ${s.sin_respuesta} of these still wait for the SII's answer; the figures may change.`] : []),

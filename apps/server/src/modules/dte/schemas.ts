@@ -136,6 +136,7 @@ export const SalesSummarySchema = Type.Object({
   ),
   debito_fiscal: Type.Integer(),
   total_neto_de_notas: Type.Integer(),
+  impuestos_adicionales: Type.Array(Type.Object({ codigo: Type.Integer(), tasa: Type.Number(), base: Type.Integer(), monto: Type.Integer() })),
   rechazados: Type.Integer(),
   sin_respuesta: Type.Integer(),
 });

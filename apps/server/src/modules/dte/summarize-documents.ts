@@ -6,10 +6,15 @@
  * reader knows the figures may still move. One aggregate query over the (business, environment, fecha) index, so a
  * month of a million boletas is one request, not ten thousand pages. Boletas' IVA is summed per document; the SII's
  * own daily summary may differ by a few pesos of rounding.
+ *
+ * `impuestos_adicionales` (ILA and the like, by code and rate, credit notes subtracted) are read from each document's
+ * stored totals, only for the documents whose total is more than neto + exento + IVA: a second query that finds
+ * nothing to unnest for a month of boletas.
  */
 import type { Static } from "@sinclair/typebox";
-import { and, eq, sql, type AnyColumn } from "drizzle-orm";
+import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { documents } from "../../db/documents.js";
+import { rowsOf } from "../../db/rows.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { invalidParameter } from "../../http/errors.js";
@@ -29,6 +34,7 @@ export async function summarizeDocuments(deps: Deps, scope: BusinessScope, query
   const period = readFilters({ desde: query.desde, hasta: query.hasta });
   const counted = sql`${documents.estado} <> 'RECHAZADO'`;
   const sum = (column: AnyColumn) => sql<string>`coalesce(sum(${column}) filter (where ${counted}), 0)::text`;
+  const scoped = and(eq(documents.businessId, scope.businessId), eq(documents.environment, scope.environment), ...period);
   const rows = await deps.db
     .select({
       tipo: documents.tipo,
@@ -41,7 +47,7 @@ export async function summarizeDocuments(deps: Deps, scope: BusinessScope, query
       sinRespuesta: sql<string>`(count(*) filter (where ${documents.estado} in ('PENDIENTE', 'ENVIADO')))::text`,
     })
     .from(documents)
-    .where(and(eq(documents.businessId, scope.businessId), eq(documents.environment, scope.environment), ...period))
+    .where(scoped)
     .groupBy(documents.tipo)
     .orderBy(documents.tipo);
   const tipos = rows
@@ -54,7 +60,25 @@ export async function summarizeDocuments(deps: Deps, scope: BusinessScope, query
     tipos,
     debito_fiscal: tipos.reduce((total, t) => total + sign(t) * t.monto_iva, 0),
     total_neto_de_notas: tipos.reduce((total, t) => total + sign(t) * t.monto_total, 0),
+    impuestos_adicionales: await additionalTaxes(deps, scoped!, counted),
     rechazados: rows.reduce((total, r) => total + Number(r.rechazados), 0),
     sin_respuesta: rows.reduce((total, r) => total + Number(r.sinRespuesta), 0),
   };
+}
+
+/** The period's additional taxes by code and rate, credit notes subtracted (as the débito fiscal is). */
+async function additionalTaxes(deps: Deps, scoped: SQL, counted: SQL): Promise<SalesSummary["impuestos_adicionales"]> {
+  const signed = (field: string) =>
+    sql.raw(`sum(case when tipo = ${CREDIT_NOTE} then -(t->>'${field}')::bigint else (t->>'${field}')::bigint end)::text`);
+  const result = await deps.db.execute(sql`
+    select (t->>'codigo')::int as codigo, t->>'tasa' as tasa, ${signed("base")} as base, ${signed("monto")} as monto
+    from ${documents} cross join lateral jsonb_array_elements(${documents.computed} -> 'totals' -> 'impuestosAdicionales') as t
+    where ${scoped} and ${counted} and ${documents.montoTotal} <> ${documents.montoNeto} + ${documents.montoExento} + ${documents.montoIva}
+    group by 1, 2 order by 1, 2`);
+  return rowsOf<{ codigo: number; tasa: string; base: string; monto: string }>(result).map((r) => ({
+    codigo: Number(r.codigo),
+    tasa: Number(r.tasa),
+    base: Number(r.base),
+    monto: Number(r.monto),
+  }));
 }

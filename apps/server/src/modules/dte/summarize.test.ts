@@ -47,6 +47,7 @@ describeDrivers("GET /v1/dte/resumen: the period's sales by tipo (an extension)"
       ],
       debito_fiscal: 43130 + 18122 - 21565,
       total_neto_de_notas: 270132 + 113501 - 135066,
+      impuestos_adicionales: [],
       rechazados: 1,
       sin_respuesta: 0,
     });
@@ -66,6 +67,31 @@ describeDrivers("GET /v1/dte/resumen: the period's sales by tipo (an extension)"
     expect((await resumen(`?desde=${today}&hasta=${today}`, other.key.key)).json.data.tipos).toEqual([]);
     const live = await createKey(h, t.user.token, t.business.id, ["*"], "live");
     expect((await resumen(`?desde=${today}&hasta=${today}`, live.key)).json.data.tipos).toEqual([]);
+  });
+
+  test("additional taxes by code and rate, credit notes subtracted, rejected documents left out", async () => {
+    const other = await emitter(h, { tipos: [33, 61], rut: "76354771-K" });
+    const emit = async (items: unknown[], receptor = RECEPTOR) => {
+      const res = await h.call("POST", "/v1/dte/emit", { key: other.key.key, body: emitBody(33, { items, receptor }) });
+      expect(res.status).toBe(201);
+      return res.json.data.id as string;
+    };
+    // 271: 45 360 × 18 % = 8 164.8; 25: 29 940 × 20.5 % = 6 137.7
+    const a = await emit([{ nombre: "Bebida cola 3 L", cantidad: 24, precio: 1890, impuesto_adicional: 271 }, { nombre: "Vino", cantidad: 6, precio: 4990, impuesto_adicional: 25 }, { nombre: "Vasos", cantidad: 1, precio: 500 }]);
+    const b = await emit([{ nombre: "Bebida cola 1,5 L", cantidad: 10, precio: 1000, impuesto_adicional: 271 }]);
+    const rejected = await emit([{ nombre: "Agua", cantidad: 1, precio: 1000, impuesto_adicional: 27 }], { ...RECEPTOR, razon_social: "X [sandbox:rechazo]" });
+    const note = await h.call("POST", `/v1/dte/${b}/anular`, { key: other.key.key });
+    expect(note.status).toBe(201);
+    for (const id of [a, b, rejected, note.json.data.id]) await h.call("GET", `/v1/dte/${id}/status?refresh=true`, { key: other.key.key });
+    const res = await resumen(`?desde=${today}&hasta=${today}`, other.key.key);
+    expect(res.json.data.impuestos_adicionales).toEqual([
+      { codigo: 25, tasa: 20.5, base: 29940, monto: 6138 },
+      { codigo: 271, tasa: 18, base: 45360, monto: 8165 },
+    ]);
+    expect(res.json.data.rechazados).toBe(1);
+    // the taxes are in the totals: 33 = neto + IVA + taxes of both facturas; the note takes b's back
+    const t33 = res.json.data.tipos.find((t: { tipo: number }) => t.tipo === 33);
+    expect(t33.monto_total - t33.monto_neto - t33.monto_iva).toBe(8165 + 6138 + 1800);
   });
 
   test("the period is required and checked; dte:read is needed", async () => {
