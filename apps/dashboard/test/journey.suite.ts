@@ -554,6 +554,30 @@ describe("dashboard journey", () => {
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${facturaId};33;\\d+;\\d{4}-\\d\\d-\\d\\d;77777777-7;Café Ñuñoa Ltda\\.;25980;3000;4936;33916;`)));
   }, 90_000);
 
+  test.skipIf(Boolean(sandboxMissing || emissionMissing))("a factura with additional taxes: its detail and the month's summary show each tax with its rate", async () => {
+    const key = journey.key ?? "";
+    const emit = await fetch(`${server.api}/v1/dte/emit`, {
+      method: "POST",
+      headers: { "x-api-key": key, "content-type": "application/json" },
+      body: JSON.stringify({
+        tipo: 33,
+        receptor: { rut: "77777777-7", razon_social: "Minimarket Los Aromos", giro: "Comercio", direccion: "Los Aromos 45", comuna: "Temuco" },
+        items: [{ nombre: "Bebida cola 3 L", cantidad: 24, precio: 1890, impuesto_adicional: 271 }, { nombre: "Vino tinto", cantidad: 6, precio: 4990, impuesto_adicional: 25 }],
+      }),
+    });
+    expect([201, 202]).toContain(emit.status);
+    const dte = ((await emit.json()) as { data: { id: string } }).data;
+    // 271: 45 360 × 18 % = 8 164.8; 25: 29 940 × 20.5 % = 6 137.7
+    await go(`/dashboard/documentos/${dte.id}`);
+    const fact = (label: string) => page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+    expect(await fact("Impuesto adicional 271 (18 %)").textContent()).toBe("$8.165");
+    expect(await fact("Impuesto adicional 25 (20,5 %)").textContent()).toBe("$6.138");
+    await go("/dashboard/documentos");
+    await page.getByRole("button", { name: "Este mes" }).click();
+    await page.getByRole("heading", { name: /^Resumen del / }).waitFor();
+    expect(await fact("Impuesto adicional 271 (18 %)").textContent()).toBe("$8.165 sobre $45.360");
+  }, 60_000);
+
   test("a second business: selector switches the scope; delete with confirmation", async () => {
     await go("/dashboard/empresas/nueva");
     await page.getByLabel("RUT").fill("96.790.240-3");

@@ -239,7 +239,7 @@ describe("errors from real answers", () => {
     } finally {
       await limited.stop();
     }
-  });
+  }, 60_000); // it starts a second server process (PGlite, migrations): seconds under load, past bun's 5 s default
 
   test("connection error on a closed port", async () => {
     const port = await freePort();
