@@ -576,6 +576,22 @@ describe("dashboard journey", () => {
     await page.getByRole("button", { name: "Este mes" }).click();
     await page.getByRole("heading", { name: /^Resumen del / }).waitFor();
     expect(await fact("Impuesto adicional 271 (18 %)").textContent()).toBe("$8.165 sobre $45.360");
+
+    // A credit note started from it keeps each line's tax, and its totals show them as typed.
+    const input = (name: string) => page.locator(`[name="${name}"]`);
+    await go(`/dashboard/documentos/nuevo?tipo=61&referencia=${dte.id}`);
+    await page.getByRole("heading", { name: /^Emitir nota de crédito/, level: 1 }).waitFor();
+    expect(await input("items[0].impuesto_adicional").inputValue()).toBe("271");
+    expect(await input("items[1].impuesto_adicional").inputValue()).toBe("25");
+    const totals = page.locator(".totals");
+    expect(await fact("ILA azucaradas 18 %").textContent()).toBe("$8.165");
+    // a line's tax chosen in the form counts at once; boletas have no such field
+    await input("items[1].impuesto_adicional").selectOption("27");
+    await totals.locator("dt", { hasText: "ILA analcohólicas 10 %" }).waitFor();
+    expect(await fact("ILA analcohólicas 10 %").textContent()).toBe("$2.994");
+    await go("/dashboard/documentos/nuevo?tipo=39");
+    await page.getByRole("heading", { name: "Emitir documento", level: 1 }).waitFor();
+    expect(await input("items[0].impuesto_adicional").isVisible()).toBe(false);
   }, 60_000);
 
   test("a second business: selector switches the scope; delete with confirmation", async () => {

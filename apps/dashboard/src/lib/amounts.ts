@@ -16,7 +16,7 @@ export function draftTotals(draft: EmitParams): Totals | null {
   try {
     return computeTotals({
       tipo: draft.tipo as Tipo,
-      items: draft.items.map((i) => ({ nombre: i.nombre, cantidad: i.cantidad, precio: i.precio, descuentoPorcentaje: i.descuento_porcentaje, exento: i.exento })),
+      items: draft.items.map((i) => ({ nombre: i.nombre, cantidad: i.cantidad, precio: i.precio, descuentoPorcentaje: i.descuento_porcentaje, exento: i.exento, impuestoAdicional: i.impuesto_adicional })),
       preciosBrutos: draft.precios_brutos,
       descuentoGlobalPorcentaje: draft.descuento_global_porcentaje,
       referencias: (draft.referencias ?? (draft.referencia ? [draft.referencia] : [])).map((r) => ({ tipoDoc: r.tipo_doc, folio: r.folio, fecha: r.fecha, razon: r.razon, codigo: r.codigo })),

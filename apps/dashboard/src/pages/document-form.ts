@@ -9,6 +9,7 @@
  */
 import type { EmitParams } from "@timbre/sdk";
 import { isValidRut, normalizeRut } from "@timbre/core/rut";
+import { additionalTax } from "@timbre/core/totals";
 import { draftTotals, parseAmount } from "../lib/amounts.js";
 import { ApiError, type FieldError } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
@@ -20,6 +21,8 @@ const BOLETAS = [39, 41];
 const EXEMPT = [34, 41];
 const NOTES = [56, 61];
 const FACTURAS = [33, 34];
+/** Tipos whose lines may carry an additional tax (ILA…): facturas 33 and their notes. */
+const TAXED = [33, 56, 61];
 const ANONYMOUS = { rut: "66666666-6", razon_social: "Consumidor final" };
 
 /** What a form can start from: a tipo, and for a note the document it modifies. */
@@ -172,6 +175,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
     formaPago.hidden = !FACTURAS.includes(t);
     gross.hidden = EXEMPT.includes(t);
     lines.showExempt(!EXEMPT.includes(t));
+    lines.showTaxes(TAXED.includes(t));
     if (shownTipo !== t && BOLETAS.includes(t) !== BOLETAS.includes(shownTipo)) {
       gross.querySelector<HTMLInputElement>("input")!.checked = boleta; // a boleta's prices usually include IVA, a factura's do not
     }
@@ -193,7 +197,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
       if (n === null) problems.push({ field: name, reason: "number", message: "" });
       return n ?? undefined;
     };
-    const items = lines.read(form, num, !EXEMPT.includes(t));
+    const items = lines.read(form, num, !EXEMPT.includes(t), TAXED.includes(t));
     const rec: Record<string, string> = {};
     for (const k of ["rut", "razon_social", "giro", "direccion", "comuna", "ciudad", "email"]) {
       const v = value(form, `receptor.${k}`);
@@ -249,6 +253,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
         ...(EXEMPT.includes(t) ? [] : ([["Neto", money(totals.montoNeto)], [`IVA ${totals.tasaIva} %`, money(totals.montoIva)]] as Array<[string, string]>)),
         ...(totals.montoExento > 0 || EXEMPT.includes(t) ? ([["Exento", money(totals.montoExento)]] as Array<[string, string]>) : []),
         ...(totals.descuentoGlobal ? ([["Descuento global", `− ${money(totals.descuentoGlobal.monto)}`]] as Array<[string, string]>) : []),
+        ...totals.impuestosAdicionales.map((x): [string, string] => [`${additionalTax(x.codigo)?.etiqueta ?? `Impuesto ${x.codigo}`} ${x.tasa.replace(".", ",")} %`, money(x.monto)]),
         ["Total", money(totals.montoTotal), true],
       ]),
     );

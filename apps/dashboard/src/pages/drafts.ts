@@ -8,7 +8,7 @@ function content(d: DteDetail): Draft {
     precios_brutos: d.precios_brutos,
     descuento_global_porcentaje: d.descuento_global_porcentaje,
     // every line of an exempt document (34, 41) is exempt, and so are those of a note correcting it
-    items: d.items.map((i) => ({ nombre: i.nombre, descripcion: i.descripcion, cantidad: i.cantidad, unidad: i.unidad, precio: i.precio, descuento_porcentaje: i.descuento_porcentaje, exento: i.exento || d.tipo === 34 || d.tipo === 41 })),
+    items: d.items.map((i) => ({ nombre: i.nombre, descripcion: i.descripcion, cantidad: i.cantidad, unidad: i.unidad, precio: i.precio, descuento_porcentaje: i.descuento_porcentaje, exento: i.exento || d.tipo === 34 || d.tipo === 41, impuesto_adicional: i.impuesto_adicional })),
   };
 }
 

@@ -1,24 +1,30 @@
 /**
- * The lines of the emission form: one fieldset per line (nombre, cantidad, unidad, precio, descuento, exento, its
- * amount), added and removed by the user, renumbered so that every control's name stays the API's path
+ * The lines of the emission form: one fieldset per line (nombre, cantidad, unidad, precio, descuento, exento, the
+ * additional tax on facturas and their notes, its amount), added and removed by the user, renumbered so that every control's name stays the API's path
  * (`items[2].precio`) and server errors land on it. At most `maxLines()`; the last line cannot be removed.
  */
+import { ADDITIONAL_TAXES } from "@timbre/core/totals";
 import type { EmitParams } from "@timbre/sdk";
 import { h } from "../lib/dom.js";
 import { money } from "../lib/format.js";
 import { checkbox, field, isChecked, value } from "../ui/form.js";
 
-export type DraftLine = Partial<Record<"nombre" | "cantidad" | "unidad" | "precio" | "descuento_porcentaje" | "descripcion", string | number>> & { exento?: boolean };
+export type DraftLine = Partial<Record<"nombre" | "cantidad" | "unidad" | "precio" | "descuento_porcentaje" | "descripcion", string | number>> & {
+  exento?: boolean;
+  impuesto_adicional?: number;
+};
 
 export interface LineItems {
   /** The lines and the "add" button. */
   element: HTMLElement;
   /** Reads the lines; `num` turns a typed number into a value (or records a problem). */
-  read(form: HTMLFormElement, num: (name: string) => number | undefined, exemptAllowed: boolean): EmitParams["items"];
+  read(form: HTMLFormElement, num: (name: string) => number | undefined, exemptAllowed: boolean, taxesAllowed: boolean): EmitParams["items"];
   /** Prints each line's amount (null: not computable yet). */
   showAmounts(amounts: Array<number | null>): void;
   /** Hides the per-line exempt boxes (exempt tipos: every line is). */
   showExempt(visible: boolean): void;
+  /** Shows the per-line additional tax (facturas 33 and their notes only). */
+  showTaxes(visible: boolean): void;
   /** Re-applies the line limit (it depends on the tipo). */
   renumber(): void;
 }
@@ -32,6 +38,8 @@ export function lineItems(opts: { lines: DraftLine[]; maxLines: () => number; on
   const limit = h("p", { class: "hint", "aria-live": "polite" });
   const rows = () => [...list.querySelectorAll<HTMLElement>(".line")];
   let exemptVisible = true;
+  let taxesVisible = false;
+  const TAX_OPTIONS: Array<[string, string]> = [["", "Sin impuesto adicional"], ...ADDITIONAL_TAXES.map((t): [string, string] => [String(t.codigo), `${t.etiqueta} ${t.tasa.replace(".", ",")} %`])];
 
   const renumber = () => {
     rows().forEach((row, i) => {
@@ -50,6 +58,9 @@ export function lineItems(opts: { lines: DraftLine[]; maxLines: () => number; on
     const i = rows().length;
     const exempt = checkbox(`items[${i}].exento`, "Exento de IVA", null, item.exento === true);
     exempt.hidden = !exemptVisible;
+    const tax = field({ name: `items[${i}].impuesto_adicional`, label: "Impuesto adicional", options: TAX_OPTIONS, value: item.impuesto_adicional === undefined ? "" : String(item.impuesto_adicional) });
+    tax.classList.add("line-tax");
+    tax.hidden = !taxesVisible;
     const row = h(
       "fieldset",
       { class: "line" },
@@ -62,6 +73,7 @@ export function lineItems(opts: { lines: DraftLine[]; maxLines: () => number; on
         field({ name: `items[${i}].unidad`, label: "Unidad", value: asTyped(item.unidad), attrs: { maxlength: 4, autocomplete: "off", placeholder: "kg" } }),
         field({ name: `items[${i}].precio`, label: "Precio", required: true, value: asTyped(item.precio), attrs: { inputmode: "decimal", autocomplete: "off" } }),
         field({ name: `items[${i}].descuento_porcentaje`, label: "Dcto. %", value: asTyped(item.descuento_porcentaje), attrs: { inputmode: "decimal", autocomplete: "off" } }),
+        tax,
       ),
       // the line's longer text (printed under its name), folded away unless it has one
       h(
@@ -96,7 +108,7 @@ export function lineItems(opts: { lines: DraftLine[]; maxLines: () => number; on
   return {
     element: h("div", null, list, h("div", { class: "actions" }, add, limit)),
     renumber,
-    read(form, num, exemptAllowed) {
+    read(form, num, exemptAllowed, taxesAllowed) {
       return rows().map((_, i) => {
         const p = `items[${i}]`;
         const item: Record<string, unknown> = { nombre: value(form, `${p}.nombre`), cantidad: num(`${p}.cantidad`), precio: num(`${p}.precio`) };
@@ -107,6 +119,8 @@ export function lineItems(opts: { lines: DraftLine[]; maxLines: () => number; on
         const pct = num(`${p}.descuento_porcentaje`);
         if (pct !== undefined) item.descuento_porcentaje = pct;
         if (exemptAllowed && isChecked(form, `${p}.exento`)) item.exento = true;
+        const code = value(form, `${p}.impuesto_adicional`);
+        if (taxesAllowed && code !== "") item.impuesto_adicional = Number(code);
         for (const k of Object.keys(item)) if (item[k] === undefined) delete item[k];
         return item as unknown as EmitParams["items"][number];
       });
@@ -116,6 +130,10 @@ export function lineItems(opts: { lines: DraftLine[]; maxLines: () => number; on
         const amount = amounts[i];
         row.querySelector<HTMLElement>(".line-amount")!.textContent = amount === null || amount === undefined ? "" : `Monto: ${money(amount)}`;
       });
+    },
+    showTaxes(visible) {
+      taxesVisible = visible;
+      for (const el of list.querySelectorAll<HTMLElement>(".line-tax")) el.hidden = !visible;
     },
     showExempt(visible) {
       exemptVisible = visible;
