@@ -4,23 +4,16 @@
  * `events resend` delivers an event again to a webhook receiver on loopback; `webhooks rotate-secret` gives a new
  * secret while deliveries stay verifiable with the old one for the rotation window.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { webhooks } from "@timbre/sdk";
-import type { ServerProcess } from "../../../packages/sdk/test/support/server-process.js";
-import { startFirstRunServer } from "./support/first-run-server.js";
-import { ensureBuilt, freshHome, removeFreshHomes, runCli } from "./support/run-cli.js";
+import { useFirstRunServer } from "./support/first-run-server.js";
+import { freshHome, removeFreshHomes, runCli } from "./support/run-cli.js";
 
 afterAll(removeFreshHomes);
 
-let server: ServerProcess;
-let env: Record<string, string>;
-beforeAll(async () => {
-  ensureBuilt();
-  ({ server, env } = await startFirstRunServer());
-}, 120_000);
-afterAll(() => server?.stop());
+const firstRun = useFirstRunServer();
 
 async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -38,7 +31,7 @@ const FACTURA = ["--tipo", "33", "--receptor-rut", "76192083-9", "--receptor-raz
 test("dte emit --dry-run: the totals and the preview PDF, no folio taken; its problems as the emission would give them", async () => {
   const home = freshHome();
   const pdfPath = join(home, "preview.pdf");
-  const dry = await runCli(["dte", "emit", ...FACTURA, "--dry-run", "--pdf", pdfPath, "--json"], { home, env });
+  const dry = await runCli(["dte", "emit", ...FACTURA, "--dry-run", "--pdf", pdfPath, "--json"], { home, env: firstRun.env });
   expect(dry.stderr).toBe("");
   expect(dry.code).toBe(0);
   const result = dry.json as { dry_run: boolean; totals: Record<string, number>; xml_preview: string; pdf: { path: string; bytes: number } };
@@ -48,26 +41,26 @@ test("dte emit --dry-run: the totals and the preview PDF, no folio taken; its pr
   expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   expect(pdf.byteLength).toBe(result.pdf.bytes);
 
-  const human = await runCli(["dte", "emit", ...FACTURA, "--dry-run"], { home, env });
+  const human = await runCli(["dte", "emit", ...FACTURA, "--dry-run"], { home, env: firstRun.env });
   expect(human.code).toBe(0);
   expect(human.stdout).toContain("Dry run: nothing emitted, no folio taken.");
   expect(human.stdout).toMatch(/iva \(19 %\): +\$19\.000/);
   expect(human.stdout).toMatch(/total: +\$119\.000/);
 
   // Nothing was stored and no folio was taken: the real emission gets the first folio.
-  expect(((await runCli(["dte", "list", "--json"], { home, env })).json as { data: unknown[] }).data).toEqual([]);
-  const emitted = await runCli(["dte", "emit", ...FACTURA, "--json"], { home, env });
+  expect(((await runCli(["dte", "list", "--json"], { home, env: firstRun.env })).json as { data: unknown[] }).data).toEqual([]);
+  const emitted = await runCli(["dte", "emit", ...FACTURA, "--json"], { home, env: firstRun.env });
   expect(emitted.code).toBe(0);
   expect(emitted.json).toMatchObject({ tipo: 33, folio: 1, monto_total: 119000 });
 
-  const bad = await runCli(["dte", "emit", ...FACTURA.map((a) => (a === "76192083-9" ? "76192083-8" : a)), "--dry-run"], { home, env });
+  const bad = await runCli(["dte", "emit", ...FACTURA.map((a) => (a === "76192083-9" ? "76192083-8" : a)), "--dry-run"], { home, env: firstRun.env });
   expect(bad.code).toBe(1);
   expect(bad.stderr).toContain("receptor.rut");
-  const both = await runCli(["dte", "emit", ...FACTURA, "--dry-run", "--wait"], { home, env });
+  const both = await runCli(["dte", "emit", ...FACTURA, "--dry-run", "--wait"], { home, env: firstRun.env });
   expect(both.code).toBe(2);
-  const pdfAlone = await runCli(["dte", "emit", ...FACTURA, "--pdf", pdfPath], { home, env });
+  const pdfAlone = await runCli(["dte", "emit", ...FACTURA, "--pdf", pdfPath], { home, env: firstRun.env });
   expect(pdfAlone.code).toBe(2);
-  expect(((await runCli(["dte", "list", "--json"], { home, env })).json as { data: unknown[] }).data).toHaveLength(1);
+  expect(((await runCli(["dte", "list", "--json"], { home, env: firstRun.env })).json as { data: unknown[] }).data).toHaveLength(1);
 }, 60_000);
 
 test("a factura with additional taxes: the dry run, dte show and dte resumen list them by code", async () => {
@@ -79,17 +72,17 @@ test("a factura with additional taxes: the dry run, dte show and dte resumen lis
     items: [{ nombre: "Bebida cola 3 L", cantidad: 24, precio: 1890, impuesto_adicional: 271 }, { nombre: "Agua mineral", cantidad: 12, precio: 690, impuesto_adicional: 27 }],
   }));
   // 271: 45 360 × 18 % = 8 164.8; 27: 8 280 × 10 % = 828; neto 53 640, IVA 10 192
-  const dry = await runCli(["dte", "emit", "--file", file, "--dry-run"], { home, env });
+  const dry = await runCli(["dte", "emit", "--file", file, "--dry-run"], { home, env: firstRun.env });
   expect(dry.code).toBe(0);
   expect(dry.stdout).toMatch(/impuesto 271 \(18 %\): +\$8\.165/);
   expect(dry.stdout).toMatch(/impuesto 27 \(10 %\): +\$828/);
   expect(dry.stdout).toMatch(/total: +\$72\.825/);
-  const emitted = await runCli(["dte", "emit", "--file", file, "--json"], { home, env });
+  const emitted = await runCli(["dte", "emit", "--file", file, "--json"], { home, env: firstRun.env });
   expect(emitted.json).toMatchObject({ monto_total: 72825 });
-  const shown = await runCli(["dte", "show", (emitted.json as { id: string }).id], { home, env });
+  const shown = await runCli(["dte", "show", (emitted.json as { id: string }).id], { home, env: firstRun.env });
   expect(shown.stdout).toContain("Impuestos adicionales:\n  271 (18 %) sobre $45.360: $8.165\n  27 (10 %) sobre $8.280: $828\n");
   const month = (emitted.json as { fecha: string }).fecha.slice(0, 7);
-  const resumen = await runCli(["dte", "resumen", "--mes", month], { home, env });
+  const resumen = await runCli(["dte", "resumen", "--mes", month], { home, env: firstRun.env });
   expect(resumen.stdout).toContain("Impuesto adicional 27 (10 %) on $8.280: $828\nImpuesto adicional 271 (18 %) on $45.360: $8.165\n");
 }, 60_000);
 
@@ -105,36 +98,36 @@ test("events resend delivers an event again; after webhooks rotate-secret delive
     },
   });
   try {
-    const hooked = await runCli(["businesses", "update", "--webhook-url", `http://127.0.0.1:${receiver.port}/hook`, "--json"], { home, env });
+    const hooked = await runCli(["businesses", "update", "--webhook-url", `http://127.0.0.1:${receiver.port}/hook`, "--json"], { home, env: firstRun.env });
     expect(hooked.code).toBe(0);
     const firstSecret = (hooked.json as { webhook_secret: string }).webhook_secret;
     expect(firstSecret).toStartWith("whsec_");
 
-    expect((await runCli(["dte", "emit", "--item", "Café:1:1500"], { home, env })).code).toBe(0);
+    expect((await runCli(["dte", "emit", "--item", "Café:1:1500"], { home, env: firstRun.env })).code).toBe(0);
     const delivered = await until("a first delivery", () => received[0]);
     const event = await webhooks.verify(delivered.body, delivered.headers, firstSecret);
     expect(event.event).toBe("dte.status_changed");
 
-    const resent = await runCli(["events", "resend", delivered.id, "--json"], { home, env });
+    const resent = await runCli(["events", "resend", delivered.id, "--json"], { home, env: firstRun.env });
     expect(resent.stderr).toBe("");
     expect(resent.code).toBe(0);
     expect(resent.json).toMatchObject({ id: delivered.id, attempt: 2, due_at: expect.any(String) });
     const again = await until("the resent delivery", () => received.filter((r) => r.id === delivered.id)[1]);
     expect(again.body).toBe(delivered.body);
 
-    const rotated = await runCli(["webhooks", "rotate-secret", "--json"], { home, env });
+    const rotated = await runCli(["webhooks", "rotate-secret", "--json"], { home, env: firstRun.env });
     expect(rotated.code).toBe(0);
     const { webhook_secret: secret } = rotated.json as { business_id: string; webhook_secret: string };
     expect(secret).toStartWith("whsec_");
     expect(secret).not.toBe(firstSecret);
-    const human = await runCli(["events", "resend", delivered.id], { home, env });
+    const human = await runCli(["events", "resend", delivered.id], { home, env: firstRun.env });
     expect(human.stdout).toContain(`Queued delivery attempt 3 of ${delivered.id}`);
     const third = await until("the delivery after the rotation", () => received.filter((r) => r.id === delivered.id)[2]);
     expect((await webhooks.verify(third.body, third.headers, secret)).id).toBe(delivered.id);
     expect((await webhooks.verify(third.body, third.headers, firstSecret)).id).toBe(delivered.id);
     await expect(webhooks.verify(again.body, again.headers, secret)).rejects.toThrow();
 
-    const unknown = await runCli(["events", "resend", "evt_unknown", "--json"], { home, env });
+    const unknown = await runCli(["events", "resend", "evt_unknown", "--json"], { home, env: firstRun.env });
     expect(unknown.code).toBe(4);
     expect(unknown.json).toMatchObject({ error: { code: "NOT_FOUND" } });
   } finally {

@@ -44,6 +44,16 @@ afterAll(async () => {
 });
 
 const go = (path: string) => page.goto(`${server.origin}${path}`);
+/** Emits through the API with the journey's key (201 or 202) and gives the document. */
+async function emitWithKey(body: Record<string, unknown>): Promise<{ id: string; folio: number }> {
+  const emit = await fetch(`${server.api}/v1/dte/emit`, {
+    method: "POST",
+    headers: { "x-api-key": journey.key ?? "", "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect([201, 202]).toContain(emit.status);
+  return ((await emit.json()) as { data: { id: string; folio: number } }).data;
+}
 const heading = () => page.getByRole("heading", { level: 1 });
 async function expectNoPhoneOverflow(name: string) {
   expect(await shoot(page, name), `${name}: horizontal scroll at 375 px`).toBeLessThanOrEqual(0);
@@ -223,17 +233,11 @@ describe("dashboard journey", () => {
 
   test.skipIf(Boolean(sandboxMissing || emissionMissing))("a document emitted with the key reaches ACEPTADO in the list; detail, PDF, webhook, annulment", async () => {
     const key = journey.key ?? "";
-    const emit = await fetch(`${server.api}/v1/dte/emit`, {
-      method: "POST",
-      headers: { "x-api-key": key, "content-type": "application/json" },
-      body: JSON.stringify({
-        tipo: 33,
-        receptor: { rut: "77777777-7", razon_social: "Cliente de Prueba Ltda", giro: "Servicios", direccion: "Huérfanos 1000", comuna: "Santiago" },
-        items: [{ nombre: "Resmas de papel", cantidad: 3, precio: 4990 }],
-      }),
+    const dte = await emitWithKey({
+      tipo: 33,
+      receptor: { rut: "77777777-7", razon_social: "Cliente de Prueba Ltda", giro: "Servicios", direccion: "Huérfanos 1000", comuna: "Santiago" },
+      items: [{ nombre: "Resmas de papel", cantidad: 3, precio: 4990 }],
     });
-    expect([201, 202]).toContain(emit.status);
-    const dte = ((await emit.json()) as { data: { id: string; folio: number } }).data;
     journey.dteId = dte.id;
 
     await page.getByRole("link", { name: "Documentos" }).click();
@@ -555,18 +559,11 @@ describe("dashboard journey", () => {
   }, 90_000);
 
   test.skipIf(Boolean(sandboxMissing || emissionMissing))("a factura with additional taxes: its detail and the month's summary show each tax with its rate", async () => {
-    const key = journey.key ?? "";
-    const emit = await fetch(`${server.api}/v1/dte/emit`, {
-      method: "POST",
-      headers: { "x-api-key": key, "content-type": "application/json" },
-      body: JSON.stringify({
-        tipo: 33,
-        receptor: { rut: "77777777-7", razon_social: "Minimarket Los Aromos", giro: "Comercio", direccion: "Los Aromos 45", comuna: "Temuco" },
-        items: [{ nombre: "Bebida cola 3 L", cantidad: 24, precio: 1890, impuesto_adicional: 271 }, { nombre: "Vino tinto", cantidad: 6, precio: 4990, impuesto_adicional: 25 }],
-      }),
+    const dte = await emitWithKey({
+      tipo: 33,
+      receptor: { rut: "77777777-7", razon_social: "Minimarket Los Aromos", giro: "Comercio", direccion: "Los Aromos 45", comuna: "Temuco" },
+      items: [{ nombre: "Bebida cola 3 L", cantidad: 24, precio: 1890, impuesto_adicional: 271 }, { nombre: "Vino tinto", cantidad: 6, precio: 4990, impuesto_adicional: 25 }],
     });
-    expect([201, 202]).toContain(emit.status);
-    const dte = ((await emit.json()) as { data: { id: string } }).data;
     // 271: 45 360 × 18 % = 8 164.8; 25: 29 940 × 20.5 % = 6 137.7
     await go(`/dashboard/documentos/${dte.id}`);
     const fact = (label: string) => page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");

@@ -1,5 +1,7 @@
 /** The real server as a child process on its first run: a sandbox account with its certificate, CAFs and API key. */
+import { afterAll, beforeAll } from "bun:test";
 import { type ServerProcess, startServerProcess } from "../../../../packages/sdk/test/support/server-process.js";
+import { ensureBuilt } from "./run-cli.js";
 
 export interface FirstRunServer {
   server: ServerProcess;
@@ -16,4 +18,15 @@ export async function startFirstRunServer(): Promise<FirstRunServer> {
     throw new Error(`no first-run API key in the server's output:\n${server.output()}`);
   }
   return { server, env: { TIMBRE_API_KEY: key, TIMBRE_API_URL: server.baseUrl } };
+}
+
+/** One first-run server for the calling test file: built CLI, started before its tests, stopped after. */
+export function useFirstRunServer(): FirstRunServer {
+  const state = { env: {} } as FirstRunServer;
+  beforeAll(async () => {
+    ensureBuilt();
+    Object.assign(state, await startFirstRunServer());
+  }, 120_000);
+  afterAll(() => state.server?.stop());
+  return state;
 }
