@@ -91,3 +91,6 @@ export function monthOf(today: string, offset = 0): { desde: string; hasta: stri
   const last = new Date(Date.UTC(y, m + offset, 0));
   return { desde: first.toISOString().slice(0, 10), hasta: last.toISOString().slice(0, 10) };
 }
+
+/** An additional tax as the detail and the summary name it: `Impuesto adicional 25 (20,5 %)`. */
+export const taxTerm = (t: { codigo: number; tasa: number }): string => `Impuesto adicional ${t.codigo} (${String(t.tasa).replace(".", ",")} %)`;

@@ -6,7 +6,7 @@
 import type { DteDetail, DteStatusResult } from "@timbre/sdk";
 import { api } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
-import { ESTADO_TONE, ESTADOS, money, number, price, tipoName, when, day, ENV_NAMES } from "../lib/format.js";
+import { ESTADO_TONE, ESTADOS, money, number, price, tipoName, when, day, ENV_NAMES, taxTerm } from "../lib/format.js";
 import { describeError } from "../lib/messages.js";
 import { navigate, type PageContext } from "../router.js";
 import { badge, card, link, notice, pageHeader, setFlash, table, takeFlash } from "../ui/components.js";
@@ -110,7 +110,7 @@ export async function documentPage(ctx: PageContext): Promise<void> {
     h("dd", null, money(d.monto_exento)),
     h("dt", null, "IVA"),
     h("dd", null, money(d.monto_iva)),
-    ...(d.impuestos_adicionales ?? []).flatMap((t) => [h("dt", null, `Impuesto adicional ${t.codigo} (${String(t.tasa).replace(".", ",")} %)`), h("dd", null, money(t.monto))]),
+    ...(d.impuestos_adicionales ?? []).flatMap((t) => [h("dt", null, taxTerm(t)), h("dd", null, money(t.monto))]),
     h("dt", null, "Total"),
     h("dd", null, h("strong", null, money(d.monto_total))),
     h("dt", null, "Track ID SII"),

@@ -9,7 +9,7 @@
  */
 import type { EmitParams } from "@timbre/sdk";
 import { isValidRut, normalizeRut } from "@timbre/core/rut";
-import { additionalTax } from "@timbre/core/totals";
+import { additionalTaxLabel } from "@timbre/core/totals";
 import { draftTotals, parseAmount } from "../lib/amounts.js";
 import { ApiError, type FieldError } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
@@ -253,7 +253,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
         ...(EXEMPT.includes(t) ? [] : ([["Neto", money(totals.montoNeto)], [`IVA ${totals.tasaIva} %`, money(totals.montoIva)]] as Array<[string, string]>)),
         ...(totals.montoExento > 0 || EXEMPT.includes(t) ? ([["Exento", money(totals.montoExento)]] as Array<[string, string]>) : []),
         ...(totals.descuentoGlobal ? ([["Descuento global", `− ${money(totals.descuentoGlobal.monto)}`]] as Array<[string, string]>) : []),
-        ...totals.impuestosAdicionales.map((x): [string, string] => [`${additionalTax(x.codigo)?.etiqueta ?? `Impuesto ${x.codigo}`} ${x.tasa.replace(".", ",")} %`, money(x.monto)]),
+        ...totals.impuestosAdicionales.map((x): [string, string] => [additionalTaxLabel(x.codigo), money(x.monto)]),
         ["Total", money(totals.montoTotal), true],
       ]),
     );

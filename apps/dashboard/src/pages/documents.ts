@@ -2,7 +2,7 @@
 import type { Dte, Pagination, SalesSummary } from "@timbre/sdk";
 import { api } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
-import { chileToday, day, ENV_NAMES, ESTADO_TONE, ESTADOS, money, monthOf, TIPOS, tipoName } from "../lib/format.js";
+import { chileToday, day, ENV_NAMES, ESTADO_TONE, ESTADOS, money, monthOf, TIPOS, tipoName, taxTerm } from "../lib/format.js";
 import { navigate, type PageContext } from "../router.js";
 import { state } from "../state.js";
 import { badge, card, empty, link, pageHeader, pager, table, takeFlash } from "../ui/components.js";
@@ -156,7 +156,7 @@ function summaryCard(s: SalesSummary): HTMLElement {
       h("dt", null, "Débito fiscal (IVA)"),
       h("dd", null, h("strong", { "data-testid": "debito-fiscal" }, money(s.debito_fiscal))),
       ...(s.impuestos_adicionales ?? []).flatMap((t) => [
-        h("dt", null, `Impuesto adicional ${t.codigo} (${String(t.tasa).replace(".", ",")} %)`),
+        h("dt", null, taxTerm(t)),
         h("dd", null, money(t.monto), " ", h("span", { class: "small muted" }, `sobre ${money(t.base)}`)),
       ]),
       h("dt", null, "Total, notas de crédito restadas"),

@@ -3,7 +3,7 @@
  * additional tax on facturas and their notes, its amount), added and removed by the user, renumbered so that every control's name stays the API's path
  * (`items[2].precio`) and server errors land on it. At most `maxLines()`; the last line cannot be removed.
  */
-import { ADDITIONAL_TAXES } from "@timbre/core/totals";
+import { ADDITIONAL_TAXES, additionalTaxLabel } from "@timbre/core/totals";
 import type { EmitParams } from "@timbre/sdk";
 import { h } from "../lib/dom.js";
 import { money } from "../lib/format.js";
@@ -39,7 +39,7 @@ export function lineItems(opts: { lines: DraftLine[]; maxLines: () => number; on
   const rows = () => [...list.querySelectorAll<HTMLElement>(".line")];
   let exemptVisible = true;
   let taxesVisible = false;
-  const TAX_OPTIONS: Array<[string, string]> = [["", "Sin impuesto adicional"], ...ADDITIONAL_TAXES.map((t): [string, string] => [String(t.codigo), `${t.etiqueta} ${t.tasa.replace(".", ",")} %`])];
+  const TAX_OPTIONS: Array<[string, string]> = [["", "Sin impuesto adicional"], ...ADDITIONAL_TAXES.map((t): [string, string] => [String(t.codigo), additionalTaxLabel(t.codigo)])];
 
   const renumber = () => {
     rows().forEach((row, i) => {

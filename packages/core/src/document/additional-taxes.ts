@@ -32,5 +32,16 @@ export function additionalTax(codigo: number): AdditionalTax | undefined {
   return ADDITIONAL_TAXES.find((t) => t.codigo === codigo);
 }
 
+/**
+ * How a tax is named where it is printed or shown: its label and rate with a decimal comma, as in Chile.
+ *
+ * @example
+ * additionalTaxLabel(25) // "ILA vinos 20,5 %"
+ */
+export function additionalTaxLabel(codigo: number): string {
+  const tax = additionalTax(codigo);
+  return tax ? `${tax.etiqueta} ${tax.tasa.replace(".", ",")} %` : `Impuesto ${codigo}`;
+}
+
 /** Document types that may carry additional taxes: facturas 33 and their notes (boletas and exempt types may not). */
 export const ADDITIONAL_TAX_TIPOS: readonly number[] = [33, 56, 61];

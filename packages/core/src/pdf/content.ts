@@ -1,5 +1,5 @@
 /** What is printed, as text, independent of the paper format (carta and térmica lay the same content out). */
-import { additionalTax } from "../document/additional-taxes.js";
+import { additionalTaxLabel } from "../document/additional-taxes.js";
 import { defaultPaymentTerm, isExemptTipo } from "../document/types.js";
 import type { DocumentInput, Resolution } from "../document/types.js";
 import { formatRut } from "../rut/index.js";
@@ -172,7 +172,7 @@ export function totalRows(input: DocumentInput, totals: Totals): Array<[string, 
     if (totals.montoExento !== 0) rows.push(["Monto exento", formatMoney(totals.montoExento), false]);
     rows.push([`IVA ${totals.tasaIva} %`, formatMoney(totals.montoIva), false]);
     for (const t of totals.impuestosAdicionales ?? []) {
-      rows.push([`${additionalTax(t.codigo)?.etiqueta ?? `Impuesto ${t.codigo}`} ${formatNumber(t.tasa)} %`, formatMoney(t.monto), false]);
+      rows.push([additionalTaxLabel(t.codigo), formatMoney(t.monto), false]);
     }
   }
   rows.push(["TOTAL", formatMoney(totals.montoTotal), true]);

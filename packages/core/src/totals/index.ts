@@ -16,7 +16,7 @@ import { additionalTax } from "../document/additional-taxes.js";
 import { isExemptTipo, type DocumentContent } from "../document/types.js";
 
 /** The additional taxes a line may carry, also from this entry point for clients that bundle only the totals. */
-export { ADDITIONAL_TAXES, ADDITIONAL_TAX_TIPOS, additionalTax, type AdditionalTax } from "../document/additional-taxes.js";
+export { ADDITIONAL_TAXES, ADDITIONAL_TAX_TIPOS, additionalTax, additionalTaxLabel, type AdditionalTax } from "../document/additional-taxes.js";
 
 /** IVA rate in percent. */
 export const IVA_RATE = 19;

@@ -22,6 +22,9 @@ export const ReceptorBody = Type.Object({
   contacto: Type.Optional(Type.String({ maxLength: 80 })),
 });
 
+/** Extension: one additional tax of a document (ILA…), by code: rate, the sum of its lines and the tax on it. */
+const AdditionalTaxSchema = Type.Object({ codigo: Type.Integer(), tasa: Type.Number(), base: Type.Integer(), monto: Type.Integer() });
+
 export const ItemBody = Type.Object({
   nombre: Type.String({ minLength: 1, maxLength: 80 }),
   cantidad: Type.Number({ exclusiveMinimum: 0 }),
@@ -121,7 +124,7 @@ export const DteDetail = Type.Composite([
     forma_pago: Type.Optional(OneTwoThree()),
     descuento_global_porcentaje: Type.Optional(Type.Number()),
     observaciones: Type.Optional(Type.String()),
-    impuestos_adicionales: Type.Optional(Type.Array(Type.Object({ codigo: Type.Integer(), tasa: Type.Number(), base: Type.Integer(), monto: Type.Integer() }))),
+    impuestos_adicionales: Type.Optional(Type.Array(AdditionalTaxSchema)),
     items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     referencias: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     historial: Type.Array(HistoryEntry),
@@ -136,7 +139,7 @@ export const SalesSummarySchema = Type.Object({
   ),
   debito_fiscal: Type.Integer(),
   total_neto_de_notas: Type.Integer(),
-  impuestos_adicionales: Type.Array(Type.Object({ codigo: Type.Integer(), tasa: Type.Number(), base: Type.Integer(), monto: Type.Integer() })),
+  impuestos_adicionales: Type.Array(AdditionalTaxSchema),
   rechazados: Type.Integer(),
   sin_respuesta: Type.Integer(),
 });
