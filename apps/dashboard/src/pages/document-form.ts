@@ -9,7 +9,7 @@
  */
 import type { EmitParams } from "@timbre/sdk";
 import { isValidRut, normalizeRut } from "@timbre/core/rut";
-import { additionalTaxLabel } from "@timbre/core/totals";
+import { ADDITIONAL_TAX_TIPOS, additionalTaxLabel } from "@timbre/core/totals";
 import { draftTotals, parseAmount } from "../lib/amounts.js";
 import { ApiError, type FieldError } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
@@ -21,8 +21,6 @@ const BOLETAS = [39, 41];
 const EXEMPT = [34, 41];
 const NOTES = [56, 61];
 const FACTURAS = [33, 34];
-/** Tipos whose lines may carry an additional tax (ILA…): facturas 33 and their notes. */
-const TAXED = [33, 56, 61];
 const ANONYMOUS = { rut: "66666666-6", razon_social: "Consumidor final" };
 
 /** What a form can start from: a tipo, and for a note the document it modifies. */
@@ -175,7 +173,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
     formaPago.hidden = !FACTURAS.includes(t);
     gross.hidden = EXEMPT.includes(t);
     lines.showExempt(!EXEMPT.includes(t));
-    lines.showTaxes(TAXED.includes(t));
+    lines.showTaxes(ADDITIONAL_TAX_TIPOS.includes(t));
     if (shownTipo !== t && BOLETAS.includes(t) !== BOLETAS.includes(shownTipo)) {
       gross.querySelector<HTMLInputElement>("input")!.checked = boleta; // a boleta's prices usually include IVA, a factura's do not
     }
@@ -197,7 +195,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
       if (n === null) problems.push({ field: name, reason: "number", message: "" });
       return n ?? undefined;
     };
-    const items = lines.read(form, num, !EXEMPT.includes(t), TAXED.includes(t));
+    const items = lines.read(form, num, !EXEMPT.includes(t), ADDITIONAL_TAX_TIPOS.includes(t));
     const rec: Record<string, string> = {};
     for (const k of ["rut", "razon_social", "giro", "direccion", "comuna", "ciudad", "email"]) {
       const v = value(form, `receptor.${k}`);
