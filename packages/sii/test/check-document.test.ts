@@ -25,6 +25,7 @@ const facts = (cafXml: string, folio: number): DteFacts => ({
   mntTotal: 1190,
   cafXml,
   fingerprint: `f${folio}`,
+  references: [],
 });
 
 describe("the sandbox's CAF checks, whose verdict is kept per CAF text and set of trusted authorities", () => {

@@ -8,7 +8,10 @@ export type TransientReason = "timeout" | "network" | "http" | "html" | "status"
 
 /** Base of the client's errors (no token or key material is ever put in messages). */
 export class SiiError extends Error {
-  /** The client operation: `getSeed`, `getToken`, `uploadEnvelope`, `getUploadStatus`, `getDocumentStatus`. */
+  /**
+   * The client operation: `getSeed`, `getToken`, `uploadEnvelope`, `getUploadStatus`, `getDocumentStatus`,
+   * `listReceiverEvents`, `getAssignability`, `getSiiReceptionDate`, `registerReceiverAction`.
+   */
   readonly operation: string;
   /** HTTP status when there was an HTTP answer. */
   readonly httpStatus: number | undefined;

@@ -17,10 +17,19 @@ export interface HttpRequest {
   body?: Uint8Array | string;
 }
 
+/** Options of {@link sendHttp}. */
+export interface SendHttpOptions {
+  /**
+   * Return HTTP 5xx answers instead of throwing, for callers that must read their body first: a JAX-WS service
+   * answers a SOAP Fault with HTTP 500. The caller then throws the `http` error itself for other 5xx bodies.
+   */
+  readServerErrors?: boolean;
+}
+
 /**
  * Sends one request with a deadline covering the whole exchange (headers and body). Network failures and the
- * deadline become {@link SiiTransientError} (`network` / `timeout`), HTTP 5xx too (`http`); other statuses are
- * returned for the caller to interpret.
+ * deadline become {@link SiiTransientError} (`network` / `timeout`), HTTP 5xx too (`http`, unless
+ * `readServerErrors`); other statuses are returned for the caller to interpret.
  *
  * @example
  * const answer = await sendHttp(fetch, { method: "GET", url, headers: {} }, 10_000, "getSeed");
@@ -30,6 +39,7 @@ export async function sendHttp(
   request: HttpRequest,
   timeoutMs: number,
   operation: string,
+  options: SendHttpOptions = {},
 ): Promise<HttpAnswer> {
   const controller = new AbortController();
   let timedOut = false;
@@ -48,7 +58,7 @@ export async function sendHttp(
       bytes,
       text: decodeSiiBytes(bytes),
     };
-    if (answer.status >= 500) {
+    if (answer.status >= 500 && options.readServerErrors !== true) {
       throw new SiiTransientError(operation, "http", `SII answered HTTP ${answer.status} to ${operation}`, {
         httpStatus: answer.status,
       });

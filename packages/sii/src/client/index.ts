@@ -1,4 +1,4 @@
-/** The SII client: SOAP seed/token, DTEUpload, QueryEstUp, QueryEstDte, boleta REST. */
+/** The SII client: SOAP seed/token, DTEUpload, QueryEstUp, QueryEstDte, boleta REST, registry of acceptances/claims. */
 export { SiiClient, type SiiClientOptions, type UploadStatusQuery, type BoletaUploadMode } from "./sii-client.js";
 export type { SiiIdentity, SigningIdentity, SeedSigner } from "./context.js";
 export { SiiAuthError, SiiError, SiiRefusedError, SiiTransientError, type TransientReason } from "./errors.js";
@@ -15,3 +15,18 @@ export { parseEstDteAnswer, type EstDteAnswer } from "./parse-est-dte.js";
 export { parseSeedAnswer, parseTokenAnswer } from "./parse-auth.js";
 export { parseBoletaStatus, parseBoletaUpload } from "./parse-boleta.js";
 export type { TokenKind } from "./token-cache.js";
+export type {
+  ReceiverAction,
+  ReceiverDocumentQuery,
+  ReceiverEvent,
+  ReceiverEvents,
+  ReceiverRegistryAnswer,
+} from "./receiver-registry.js";
+export {
+  normalizeSiiDateTime,
+  parseReceiverEvents,
+  parseReceptionDate,
+  parseRegistryAnswer,
+  readRegistryReturn,
+  type RegistryHttpAnswer,
+} from "./parse-receiver-registry.js";

@@ -5,6 +5,10 @@ import { defaultSeedSigner } from "./default-signer.js";
 import { queryBoletaDocumentStatus, queryEstDte, type DocumentStatus, type DocumentStatusQuery } from "./document-status.js";
 import { queryBoletaStatus, queryEstUp, type EnvelopeStatus } from "./envelope-status.js";
 import { SiiTransientError } from "./errors.js";
+import {
+  queryAssignability, queryReceiverEvents, queryReceptionDate, registerAction,
+  type ReceiverAction, type ReceiverDocumentQuery, type ReceiverEvents, type ReceiverRegistryAnswer,
+} from "./receiver-registry.js";
 import { TokenCache, type TokenKind } from "./token-cache.js";
 import { uploadBoletaRest, uploadDte, type UploadChannel, type UploadInput, type UploadResult } from "./upload.js";
 
@@ -40,7 +44,8 @@ export interface UploadStatusQuery {
 const REAUTH_REASONS = new Set(["token", "html"]);
 
 /**
- * Speaks the SII's protocols: SOAP seed/token, DTEUpload, QueryEstUp, QueryEstDte and the boleta REST API.
+ * Speaks the SII's protocols: SOAP seed/token, DTEUpload, QueryEstUp, QueryEstDte, the boleta REST API and the
+ * registry of acceptances and claims (registroreclamodteservice).
  * Tokens are cached per kind and renewed on expiry, on token errors and on HTML answers (once per call).
  * Errors are {@link SiiTransientError} (retry later), `SiiRefusedError` (the upload refused: fix the envelope) or
  * `SiiAuthError` (the certificate was not authenticated: nothing sent). Never logs.
@@ -120,6 +125,29 @@ export class SiiClient {
       return this.#withToken("boleta", (token) => queryBoletaDocumentStatus(this.#ctx, token, query));
     }
     return this.#withToken("dte", (token) => queryEstDte(this.#ctx, token, query));
+  }
+
+  /** listarEventosHistDoc: the receiver's events on a 33/34/43 (and credit notes referencing it). Codes are data. */
+  listReceiverEvents(query: ReceiverDocumentQuery): Promise<ReceiverEvents> {
+    return this.#withToken("dte", (token) => queryReceiverEvents(this.#ctx, token, query));
+  }
+
+  /** consultarDocDteCedible: whether the document can be assigned (23/25 yes; 21/22/24 no; 20, 18…). */
+  getAssignability(query: ReceiverDocumentQuery): Promise<ReceiverRegistryAnswer> {
+    return this.#withToken("dte", (token) => queryAssignability(this.#ctx, token, query));
+  }
+
+  /** consultarFechaRecepcionSii: `YYYY-MM-DDTHH:MM:SS` (Chile's local time) or `null` when not received. */
+  getSiiReceptionDate(query: ReceiverDocumentQuery): Promise<string | null> {
+    return this.#withToken("dte", (token) => queryReceptionDate(this.#ctx, token, query));
+  }
+
+  /**
+   * ingresarAceptacionReclamoDoc: the receiver accepts (ACD), acknowledges the goods (ERM) or claims (RCD, RFP, RFT).
+   * Every `codResp` but -1 is returned as data (0 recorded, 7 already recorded…).
+   */
+  registerReceiverAction(query: ReceiverDocumentQuery & { accion: ReceiverAction }): Promise<ReceiverRegistryAnswer> {
+    return this.#withToken("dte", (token) => registerAction(this.#ctx, token, query));
   }
 
   #authenticate(kind: TokenKind): Promise<string> {

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { codeLevel, describeSiiCode, DOCUMENT_CODES, normalizeDocumentCode, uploadStatusInfo } from "./index.js";
+import {
+  codeLevel, describeSiiCode, DOCUMENT_CODES, isAcceptanceEvent, isClaimEvent, normalizeDocumentCode, RECEIVER_EVENT_CODES,
+  RECEIVER_REGISTRY_CODES, receiverRegistryDescription, uploadStatusInfo,
+} from "./index.js";
 
 describe("SII codes", () => {
   test("every code the brief names is described", () => {
@@ -30,5 +33,16 @@ describe("SII codes", () => {
   });
   test("unknown code gets a generic hint", () => {
     expect(describeSiiCode("XYZ-9-999").descripcion).toBe("Código del SII no catalogado");
+  });
+  test("registry of acceptances and claims: codResp 0–25 and -1, event codes, claims and acceptances", () => {
+    for (let code = -1; code <= 25; code++) expect(RECEIVER_REGISTRY_CODES[String(code)]?.descripcion.length).toBeGreaterThan(10);
+    expect(Object.keys(RECEIVER_REGISTRY_CODES)).toHaveLength(27);
+    expect(describeSiiCode(18, "receiver").descripcion).toBe("Documento no ha sido recibido.");
+    expect(receiverRegistryDescription(12, "RFP")).toBe("No se puede dar por aceptado DTE previamente rechazado por RFP");
+    expect(Object.keys(RECEIVER_EVENT_CODES)).toEqual(["ACD", "RCD", "ERM", "RFP", "RFT", "NCA", "ENC"]);
+    expect(["RCD", "RFP", "rft"].every(isClaimEvent)).toBe(true);
+    expect(["ACD", "ERM", "NCA", "ENC"].some(isClaimEvent)).toBe(false);
+    expect(["ACD", "erm"].every(isAcceptanceEvent)).toBe(true);
+    expect(["RCD", "NCA", "ENC"].some(isAcceptanceEvent)).toBe(false);
   });
 });

@@ -1,12 +1,16 @@
 import { DOCUMENT_CODES, normalizeDocumentCode } from "./document-codes.js";
 import { DOCUMENT_STATES } from "./document-states.js";
 import { ENVELOPE_STATES } from "./envelope-states.js";
+import { RECEIVER_REGISTRY_CODES } from "./receiver-registry.js";
 import type { SiiCodeInfo } from "./types.js";
 import { TOKEN_STATES } from "./token-states.js";
 import { UPLOAD_STATUS } from "./upload-status.js";
 
-/** Where to look a code up; without it, document codes then envelope states then document states then upload STATUS. */
-export type SiiCodeContext = "document" | "envelope" | "estdte" | "upload" | "token";
+/**
+ * Where to look a code up; without it, document codes then envelope states then document states then upload STATUS
+ * (`receiver`, the registry of acceptances and claims' `codResp`, only when asked: its numbers overlap).
+ */
+export type SiiCodeContext = "document" | "envelope" | "estdte" | "upload" | "token" | "receiver";
 
 /**
  * The SII's text and a Spanish hint for a code (a rejection/remark code, a QueryEstUp or QueryEstDte state, or an
@@ -15,6 +19,7 @@ export type SiiCodeContext = "document" | "envelope" | "estdte" | "upload" | "to
  * @example
  * describeSiiCode("CAF-3-517").descripcion; // "CAF vencido"
  * describeSiiCode("7", "upload").descripcion; // "Esquema inválido"
+ * describeSiiCode(18, "receiver").descripcion; // "Documento no ha sido recibido."
  */
 export function describeSiiCode(code: string | number, context?: SiiCodeContext): SiiCodeInfo {
   const raw = String(code).trim();
@@ -24,6 +29,7 @@ export function describeSiiCode(code: string | number, context?: SiiCodeContext)
     estdte: () => DOCUMENT_STATES[raw],
     upload: () => UPLOAD_STATUS[raw.replace(/^0+(?=\d)/, "")],
     token: () => TOKEN_STATES[raw],
+    receiver: () => RECEIVER_REGISTRY_CODES[raw],
   } as const;
   const order: SiiCodeContext[] = context ? [context] : ["document", "envelope", "estdte", "upload"];
   for (const name of order) {

@@ -10,4 +10,13 @@ export {
 export { DOCUMENT_STATES, documentStateInfo, type DocumentStateEntry } from "./document-states.js";
 export { TOKEN_STATES } from "./token-states.js";
 export { DOCUMENT_CODES, codeLevel, normalizeDocumentCode } from "./document-codes.js";
+export {
+  RECEIVER_EVENT_CODES,
+  RECEIVER_REGISTRY_CODES,
+  isAcceptanceEvent,
+  isClaimEvent,
+  receiverRegistryCodeInfo,
+  receiverRegistryDescription,
+  type ReceiverEventCode,
+} from "./receiver-registry.js";
 export { describeSiiCode, type SiiCodeContext } from "./describe.js";

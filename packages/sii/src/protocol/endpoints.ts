@@ -24,6 +24,8 @@ export const SII_PATHS = {
   boletaUpload: "/recursos/v1/boleta.electronica.envio",
   boletaStatus: (rut: string, dv: string, trackId: string) => `/recursos/v1/boleta.electronica.envio/${rut}-${dv}-${trackId}`,
   boletaDocumentStatus: (rut: string, dv: string, tipo: number, folio: number) => `/recursos/v1/boleta.electronica/${rut}-${dv}-${tipo}-${folio}/estado`,
+  /** The registry of acceptances and claims (producción's path; certificación's is `/WSREGISTRORECLAMODTECERT/…`). */
+  receiverRegistry: "/WSREGISTRORECLAMODTE/registroreclamodteservice",
 } as const;
 
 /** The SII environments and a custom base URL (sandbox). */
@@ -39,6 +41,11 @@ export interface SiiHosts {
   boletaUpload: string;
   /** Host used in the SOAP operation namespace (`https://<host>/DTEWS/<Service>.jws`). */
   namespaceHost: string;
+  /**
+   * Full URL of the "Web Service de Consulta y Registro de Aceptación/Reclamo a DTE recibido" (manual v1.2):
+   * ws2 in certificación, ws1 in producción.
+   */
+  receiverRegistry: string;
 }
 
 /**
@@ -49,13 +56,19 @@ export interface SiiHosts {
  */
 export function resolveHosts(environment: SiiEnvironment): SiiHosts {
   if (environment === "certificacion") {
-    return { soap: "https://maullin.sii.cl", boletaApi: "https://apicert.sii.cl", boletaUpload: "https://pangal.sii.cl", namespaceHost: "maullin.sii.cl" };
+    return {
+      soap: "https://maullin.sii.cl", boletaApi: "https://apicert.sii.cl", boletaUpload: "https://pangal.sii.cl", namespaceHost: "maullin.sii.cl",
+      receiverRegistry: "https://ws2.sii.cl/WSREGISTRORECLAMODTECERT/registroreclamodteservice",
+    };
   }
   if (environment === "produccion") {
-    return { soap: "https://palena.sii.cl", boletaApi: "https://api.sii.cl", boletaUpload: "https://rahue.sii.cl", namespaceHost: "palena.sii.cl" };
+    return {
+      soap: "https://palena.sii.cl", boletaApi: "https://api.sii.cl", boletaUpload: "https://rahue.sii.cl", namespaceHost: "palena.sii.cl",
+      receiverRegistry: `https://ws1.sii.cl${SII_PATHS.receiverRegistry}`,
+    };
   }
   const base = environment.baseUrl.replace(/\/+$/, "");
-  return { soap: base, boletaApi: base, boletaUpload: base, namespaceHost: "maullin.sii.cl" };
+  return { soap: base, boletaApi: base, boletaUpload: base, namespaceHost: "maullin.sii.cl", receiverRegistry: `${base}${SII_PATHS.receiverRegistry}` };
 }
 
 /** The browser-like User-Agent of the SII upload manual (without it DTEUpload answers HTML). */

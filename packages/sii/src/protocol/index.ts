@@ -5,3 +5,5 @@ export * from "./multipart.js";
 export * from "./parse-multipart.js";
 export * from "./soap.js";
 export * from "./xml-text.js";
+export * from "./chile-time.js";
+export * from "./receiver-registry.js";

@@ -57,6 +57,20 @@ export function buildSoapResponse(service: SoapService, host: string, innerXml: 
 }
 
 /**
+ * A SOAP 1.1 Fault envelope (`faultcode` such as `soapenv:Client` / `soapenv:Server`); served with HTTP 500.
+ *
+ * @example
+ * buildSoapFault("soapenv:Client", "No such operation");
+ */
+export function buildSoapFault(faultcode: string, faultstring: string): string {
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${SOAP_ENV}"><soapenv:Body><soapenv:Fault>` +
+    `<faultcode>${escapeXml(faultcode)}</faultcode><faultstring>${escapeXml(faultstring)}</faultstring>` +
+    `</soapenv:Fault></soapenv:Body></soapenv:Envelope>`
+  );
+}
+
+/**
  * The unescaped XML document inside `<operation>Return`, or `null` when the body is not such a SOAP answer.
  *
  * @example

@@ -1,7 +1,8 @@
 import { SII_PATHS, SOAP_SERVICES, type SoapService } from "../protocol/endpoints.js";
-import { buildSoapResponse, parseSoapRequest } from "../protocol/soap.js";
+import { buildSoapFault, buildSoapResponse, parseSoapRequest } from "../protocol/soap.js";
 import { htmlPage, respuesta } from "./answers.js";
 import { handleBoletaDocumentStatus, handleBoletaStatus } from "./boleta-status.js";
+import { handleReceiverRegistry } from "./receiver-registry-service.js";
 import { seedAnswer, tokenAnswer } from "./soap-auth.js";
 import { estDteAnswer, estUpAnswer } from "./soap-queries.js";
 import type { FaultMode } from "./faults.js";
@@ -9,10 +10,7 @@ import type { SandboxState } from "./state.js";
 import { handleBoletaUpload, handleDteUpload } from "./upload-handlers.js";
 
 const soapFault = (message: string) =>
-  new Response(
-    `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body><soapenv:Fault><faultcode>soapenv:Client</faultcode><faultstring>${message}</faultstring></soapenv:Fault></soapenv:Body></soapenv:Envelope>`,
-    { status: 500, headers: { "Content-Type": "text/xml; charset=utf-8" } },
-  );
+  new Response(buildSoapFault("soapenv:Client", message), { status: 500, headers: { "Content-Type": "text/xml; charset=utf-8" } });
 
 /** Axis binds RPC parameters by position: read by name, fall back to the WSDL position. */
 function param(params: Map<string, string>, service: SoapService, name: string): string {
@@ -56,7 +54,8 @@ const SOAP_BY_PATH = new Map<string, SoapService>(
 );
 
 /**
- * Routes a request to the sandbox's SII endpoints (SOAP `.jws`, DTEUpload, boleta REST) after fault injection.
+ * Routes a request to the sandbox's SII endpoints (SOAP `.jws`, DTEUpload, boleta REST, the registry of
+ * acceptances and claims) after fault injection.
  *
  * @example
  * Bun.serve({ port: 0, fetch: (req) => routeRequest(state, req) });
@@ -70,6 +69,7 @@ export async function routeRequest(state: SandboxState, req: Request): Promise<R
   const soap = SOAP_BY_PATH.get(path);
   if (soap !== undefined && req.method === "POST") return handleSoap(state, soap, req);
   if (path === SII_PATHS.dteUpload && req.method === "POST") return handleDteUpload(state, req);
+  if (path === SII_PATHS.receiverRegistry && req.method === "POST") return handleReceiverRegistry(state, req);
   if (path === SII_PATHS.boletaSeed && req.method === "GET") {
     return new Response(seedAnswer(state), { headers: { "Content-Type": "application/xml" } });
   }

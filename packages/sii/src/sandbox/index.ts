@@ -2,4 +2,5 @@
 export { createSandbox, type Sandbox, type SandboxAuthority, type SandboxCafInput, type SandboxOptions } from "./sandbox.js";
 export type { FaultMode, FaultSpec, FaultInjector } from "./faults.js";
 export type { EnvelopeRecord, EnvelopeFinal } from "./envelopes.js";
-export type { DocumentOutcome, RegisteredDocument } from "./registry.js";
+export type { DocumentOutcome, ReceiverEventRecord, RegisteredDocument } from "./registry.js";
+export type { DteReference } from "./read-envelope.js";

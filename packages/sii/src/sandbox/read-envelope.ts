@@ -8,6 +8,18 @@ export interface Caratula {
   subtotales: Array<{ tipo: number; cantidad: number }>;
 }
 
+/** One `Referencia` of a DTE (notes reference the document they modify). */
+export interface DteReference {
+  /** `TpoDocRef` as written (a tipo code, or text such as `SET`). */
+  tipo: string;
+  /** `FolioRef` as written. */
+  folio: string;
+  /** `CodRef` (1 annuls, 2 corrects text, 3 corrects amounts), or null when absent. */
+  codRef: number | null;
+  /** `RUTOtr`: the referenced document is another issuer's. */
+  rutOtr: string | null;
+}
+
 /** The fields of one DTE the sandbox checks. */
 export interface DteFacts {
   /** The DTE text cut out of the envelope exactly as it stands. */
@@ -23,6 +35,8 @@ export interface DteFacts {
   cafXml: string | null;
   /** The DD's data without the timestamp: "same data" means the same fingerprint. */
   fingerprint: string;
+  /** Its `Referencia` elements, in order. */
+  references: DteReference[];
 }
 
 /** Root, carátula and DTEs of an envelope text. */
@@ -33,6 +47,11 @@ export interface EnvelopeFacts {
 }
 
 const text = (xml: string, name: string) => elementText(xml, name) ?? "";
+
+function readReference(xml: string): DteReference {
+  const codRef = text(xml, "CodRef");
+  return { tipo: text(xml, "TpoDocRef"), folio: text(xml, "FolioRef"), codRef: /^\d+$/.test(codRef) ? Number(codRef) : null, rutOtr: elementText(xml, "RUTOtr") };
+}
 
 function readDte(dteText: string): DteFacts {
   const encabezado = findElements(dteText, "Encabezado")[0]?.inner ?? "";
@@ -52,6 +71,7 @@ function readDte(dteText: string): DteFacts {
     mntTotal: Number(text(findElements(encabezado, "Totales")[0]?.inner ?? "", "MntTotal")),
     cafXml: caf,
     fingerprint: ["RE", "TD", "F", "FE", "RR", "RSR", "MNT", "IT1"].map((n) => text(dd, n)).join("|"),
+    references: findElements(dteText, "Referencia").map((r) => readReference(r.inner)),
   };
 }
 

@@ -5,6 +5,7 @@ import { checkDocument } from "./check-document.js";
 import { decodeEnvelope } from "./decode-envelope.js";
 import { processedAt, type EnvelopeFinal, type EnvelopeRecord } from "./envelopes.js";
 import { readEnvelope } from "./read-envelope.js";
+import { receiverDriverEvents } from "./receiver-drivers.js";
 import type { SandboxState } from "./state.js";
 import { checkXsd } from "./xsd-check.js";
 
@@ -41,7 +42,8 @@ function tedSignatureValid(doc: DocumentVerification | undefined): boolean {
  * Receives an envelope like DTEUpload / the boleta REST upload: XSD (STATUS 7, or RSC by REST), signatures of
  * SetDTE in context and each DTE stand-alone (STATUS 8, or RFR by REST), carátula (RCT), then each document's
  * checks; registers the documents and the envelope. The very file the sandbox already processed for the issuer is
- * `RPT` (repetido): nothing of it is registered again. `[sandbox:timeout]` in any RznSocRecep → no answer.
+ * `RPT` (repetido): nothing of it is registered again. `[sandbox:timeout]` in any RznSocRecep → no answer;
+ * `[sandbox:reclamo]` / `[sandbox:acepta]` record the receiver's RCD / ACD (see `receiverDriverEvents`).
  *
  * @example
  * const result = await receiveEnvelope(state, { bytes, file: "envio.xml", rutSender, rutCompany, channel: "dteupload" });
@@ -105,6 +107,8 @@ export async function receiveEnvelope(state: SandboxState, input: IncomingEnvelo
     state.registry.register({
       rutEmisor: dte.rutEmisor, tipo: dte.tipo, folio: dte.folio, fchEmis: dte.fchEmis, rutRecep: dte.rutRecep,
       mntTotal: dte.mntTotal, fingerprint: dte.fingerprint, estado: outcome.estado, trackId: result.record.trackId, visibleAt,
+      receivedAt: result.record.receivedAt, references: dte.references,
+      receiverEvents: receiverDriverEvents(dte, outcome.estado, visibleAt),
     });
   });
   return result;

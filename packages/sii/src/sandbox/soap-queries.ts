@@ -2,6 +2,7 @@ import { documentStateInfo } from "../codes/document-states.js";
 import { envelopeStateInfo } from "../codes/envelope-states.js";
 import { respuesta, siiTimestamp } from "./answers.js";
 import { countsOf, estadoAt } from "./envelopes.js";
+import { isReceived } from "./registry.js";
 import type { SandboxState } from "./state.js";
 
 const atencion = (state: SandboxState) => `${Math.floor(Math.random() * 90000) + 10000}   ( ${siiTimestamp(state.settings.now()).replace(/-/g, "/")})`;
@@ -82,7 +83,7 @@ export function estDteAnswer(state: SandboxState, q: EstDteQuery): string {
  */
 export function documentEstado(state: SandboxState, q: DocumentQuery): string {
   const doc = state.registry.find(q.rutCompania, q.tipo, q.folio);
-  if (doc === undefined || doc.visibleAt > state.settings.now().getTime() || doc.estado === "RCH") {
+  if (doc === undefined || !isReceived(doc, state.settings.now().getTime())) {
     const unauthorised = doc === undefined && state.registry.hasRanges(q.rutCompania, q.tipo) &&
       !state.registry.isAuthorised(q.rutCompania, q.tipo, q.folio);
     return unauthorised ? "FNA" : "FAU";

@@ -3,7 +3,8 @@
  * line, headers in order, body bytes — and answers like the SII with canned bodies.
  */
 import { createServer, type Server } from "node:net";
-import { buildSoapResponse } from "../../src/protocol/soap.js";
+import { buildReceiverRegistryResponse, isReceiverRegistryOperation } from "../../src/protocol/receiver-registry.js";
+import { buildSoapResponse, parseSoapRequest } from "../../src/protocol/soap.js";
 
 /** One captured request. */
 export interface CapturedRequest {
@@ -36,6 +37,12 @@ function answer(req: CapturedRequest, options: CaptureOptions): { status: number
     case "/recursos/v1/boleta.electronica.semilla": return { status: 200, type: "application/xml", body: respuesta("<ESTADO>00</ESTADO>", "<SII:RESP_BODY><SEMILLA>123456789012</SEMILLA></SII:RESP_BODY>") };
     case "/recursos/v1/boleta.electronica.token": return { status: 200, type: "application/xml", body: respuesta("<ESTADO>00</ESTADO>", "<SII:RESP_BODY><TOKEN>BOLETATOKEN01</TOKEN></SII:RESP_BODY>") };
     case "/recursos/v1/boleta.electronica.envio": return { status: 200, type: "application/json", body: JSON.stringify({ trackid: 123456789012345, estado: "REC" }) };
+    case "/WSREGISTRORECLAMODTE/registroreclamodteservice": {
+      const operation = parseSoapRequest(new TextDecoder().decode(req.body))?.operation ?? "";
+      if (!isReceiverRegistryOperation(operation)) return { status: 500, type: "text/xml", body: "<Fault/>" };
+      const inner = operation === "consultarFechaRecepcionSii" ? "20-11-2026 10:11:12" : "<codResp>16</codResp><descResp>Sin eventos</descResp>";
+      return { status: 200, type: "text/xml; charset=utf-8", body: buildReceiverRegistryResponse(operation, inner) };
+    }
     default: return { status: 404, type: "text/plain", body: "not found" };
   }
 }

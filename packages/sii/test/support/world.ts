@@ -3,7 +3,7 @@
  * helpers that build signed envelopes with core's builders.
  */
 import type { Caf } from "@timbre/core/caf";
-import type { DocumentInput, Tipo } from "@timbre/core";
+import type { DocumentInput, Reference, Tipo } from "@timbre/core";
 import { generateTestCertificate } from "@timbre/core/testing";
 import { computeTotals } from "@timbre/core/totals";
 import { buildEnvelope, buildSignedDte, encodeLatin1 } from "@timbre/core/xml";
@@ -60,6 +60,8 @@ export interface DocSpec {
   fecha?: string;
   precio?: number;
   caf?: Caf;
+  /** For notes (56, 61): the documents they modify. */
+  referencias?: Reference[];
 }
 
 const cafs = new Map<string, Caf>();
@@ -89,6 +91,7 @@ export function documentInput(spec: DocSpec): DocumentInput {
       ? { rut: "66666666-6", razonSocial: spec.receptor ?? "Consumidor final" }
       : { rut: "77777777-7", razonSocial: spec.receptor ?? "Cliente de Prueba Ltda", giro: "Comercio", direccion: "Calle 1", comuna: "Santiago" },
     items: [{ nombre: "Producto de prueba", cantidad: 1, precio: spec.precio ?? 1190, unidad: "UN" }],
+    ...(spec.referencias ? { referencias: spec.referencias } : {}),
   };
 }
 
