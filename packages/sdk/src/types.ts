@@ -416,6 +416,44 @@ export interface DteStatusResult {
   historial: HistoryEntry[];
 }
 
+/** Extension: the receiver's answer to a factura in the SII's registry of acceptances and claims (Ley 19.983). */
+export type AcceptanceStatus =
+  /** Not in the registry: boletas, notes, rejected documents. */
+  | "NO_APLICA"
+  /** Not asked yet (the factura is not accepted yet, or the first check is still to come). */
+  | "SIN_CONSULTAR"
+  /** Within the 8 days, no acceptance or claim yet. */
+  | "SIN_RESPUESTA"
+  /** The receiver accepted the content (ACD) or acknowledged the goods or services (ERM). */
+  | "ACEPTADO"
+  /** The receiver claimed: content (RCD), partial (RFP) or total (RFT) lack of goods. */
+  | "RECLAMADO"
+  /** 8 days passed without a claim. */
+  | "ACEPTADO_TACITO";
+
+/** One event of the registry: ACD, ERM, RCD, RFP, RFT, or NCA/ENC (a credit note referring to the factura). */
+export interface AcceptanceEvent {
+  codigo: string;
+  descripcion: string;
+  rut_responsable: string | null;
+  fecha: Timestamp | null;
+}
+
+/** `GET /dte/{id}/aceptacion`. */
+export interface DteAcceptance {
+  id: string;
+  tipo: TipoDte;
+  folio: number;
+  estado: AcceptanceStatus;
+  eventos: AcceptanceEvent[];
+  /** When the SII received the factura; the 8 days count from here. */
+  recibido_sii_at: Timestamp | null;
+  plazo_hasta: Timestamp | null;
+  consultado_at: Timestamp | null;
+  /** When Timbre asks the SII next on its own (null: nothing more can change). */
+  proxima_consulta_at: Timestamp | null;
+}
+
 export interface DteStatusParams {
   /** Ask the SII now instead of answering from the last stored answer. */
   refresh?: boolean;
@@ -541,7 +579,7 @@ export interface RevokedApiKey {
 
 // ── Events and webhooks (§6.6) ────────────────────────────────────────────────────────────
 
-export type EventKind = "dte.status_changed" | "numeration.low" | "numeration.expiring" | "certificate.expiring";
+export type EventKind = "dte.status_changed" | "dte.acceptance_changed" | "numeration.low" | "numeration.expiring" | "certificate.expiring";
 
 export interface DteStatusChangedData {
   dte_id: string;
@@ -549,6 +587,17 @@ export interface DteStatusChangedData {
   folio: number;
   old_status: DteStatus | null;
   new_status: DteStatus;
+  timestamp: Timestamp;
+}
+
+export interface DteAcceptanceChangedData {
+  dte_id: string;
+  tipo: TipoDte;
+  folio: number;
+  old_status: AcceptanceStatus;
+  new_status: AcceptanceStatus;
+  /** The registry's events not reported before. */
+  eventos: AcceptanceEvent[];
   timestamp: Timestamp;
 }
 
@@ -562,6 +611,7 @@ interface EventBase<K extends string, D> {
 }
 
 export type DteStatusChangedEvent = EventBase<"dte.status_changed", DteStatusChangedData>;
+export type DteAcceptanceChangedEvent = EventBase<"dte.acceptance_changed", DteAcceptanceChangedData>;
 export type NumerationLowEvent = EventBase<"numeration.low", Record<string, unknown>>;
 export type NumerationExpiringEvent = EventBase<"numeration.expiring", Record<string, unknown>>;
 export type CertificateExpiringEvent = EventBase<"certificate.expiring", Record<string, unknown>>;
@@ -569,6 +619,7 @@ export type CertificateExpiringEvent = EventBase<"certificate.expiring", Record<
 /** The body delivered to webhook receivers (and listed by `GET /events`). */
 export type WebhookEvent =
   | DteStatusChangedEvent
+  | DteAcceptanceChangedEvent
   | NumerationLowEvent
   | NumerationExpiringEvent
   | CertificateExpiringEvent;

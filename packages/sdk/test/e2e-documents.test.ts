@@ -134,6 +134,21 @@ describe("dte", () => {
     await expect(client.dte.summary({ desde: dte.fecha, hasta: "no" })).rejects.toMatchObject({ code: "INVALID_PARAMETER" });
   }, 30_000);
 
+  test("the receiver claims a factura: acceptance() says RECLAMADO with the RCD, typed", async () => {
+    const dte = await client.dte.emit({ ...invoice, receptor: { ...invoice.receptor, razon_social: "Cliente [sandbox:reclamo]" } });
+    expect((await client.dte.waitForFinalStatus(dte.id, { interval: 100, timeout: 20_000 })).estado).toBe("ACEPTADO");
+    const before = await client.dte.acceptance(dte.id);
+    expect(before.estado).toBe("SIN_CONSULTAR");
+    expect(before.proxima_consulta_at).not.toBeNull();
+    const answer = await client.dte.acceptance(dte.id, { refresh: true });
+    expect(answer).toMatchObject({ id: dte.id, folio: dte.folio, estado: "RECLAMADO", proxima_consulta_at: null });
+    expect(answer.eventos.map((e) => [e.codigo, e.rut_responsable])).toEqual([["RCD", invoice.receptor.rut]]);
+    const events = await client.events.list({ event: "dte.acceptance_changed" });
+    const mine = events.data.find((e) => e.event === "dte.acceptance_changed" && e.data.dte_id === dte.id);
+    if (mine?.event !== "dte.acceptance_changed") throw new Error("no dte.acceptance_changed event");
+    expect([mine.data.old_status, mine.data.new_status]).toEqual(["SIN_RESPUESTA", "RECLAMADO"]);
+  }, 30_000);
+
   test("batch checked first (batchPreviewAll: totals, errors, nothing emitted), then emitted, then for await over several pages", async () => {
     const before = (await client.dte.list({ limit: 1 })).pagination.total;
     const bad = { ...invoice, receptor: { ...invoice.receptor, rut: "76192083-8" } };

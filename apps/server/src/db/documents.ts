@@ -25,6 +25,18 @@ export interface SiiStatusSnapshot {
   consultado_at: string | null;
 }
 
+/**
+ * What the SII's registry of acceptances and claims (Ley 19.983; BRIEF's "registro de reclamos") says about a
+ * factura (33/34): the receiver's events and the 8-day window from the SII's reception (`modules/dte/acceptance`).
+ */
+export interface AcceptanceSnapshot {
+  estado: "SIN_RESPUESTA" | "ACEPTADO" | "RECLAMADO" | "ACEPTADO_TACITO";
+  eventos: Array<{ codigo: string; descripcion: string; rut_responsable: string | null; fecha: string | null }>;
+  /** UTC ISO of the SII's reception (consultarFechaRecepcionSii), when known. */
+  recibido_sii_at: string | null;
+  consultado_at: string;
+}
+
 export const documents = pgTable(
   "documents",
   {
@@ -60,6 +72,10 @@ export const documents = pgTable(
     nextCheckAt: at("next_check_at"),
     checkAttempts: integer("check_attempts").notNull().default(0),
     annulsDocumentId: text("annuls_document_id"),
+    /** The receiver's acceptance or claim (33/34 once accepted); null until first asked. */
+    acceptance: jsonb("acceptance").$type<AcceptanceSnapshot>(),
+    /** When the acceptance worker asks the SII's registry next; null when nothing more can change. */
+    acceptanceCheckAt: at("acceptance_check_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -74,6 +90,7 @@ export const documents = pgTable(
     index("documents_list_folio_idx").on(t.businessId, t.environment, t.folio),
     index("documents_tipo_idx").on(t.businessId, t.environment, t.tipo, t.fecha),
     index("documents_work_idx").on(t.estado, t.nextCheckAt),
+    index("documents_acceptance_idx").on(t.acceptanceCheckAt).where(sql`${t.acceptanceCheckAt} is not null`),
     // One live annulment per document, even when two requests race (a rejected note frees the document again).
     uniqueIndex("documents_annuls_idx")
       .on(t.annulsDocumentId)

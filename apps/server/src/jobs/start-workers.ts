@@ -1,7 +1,8 @@
 /**
  * Starts the background workers of this process on the job queue (pg-boss, `job-queue.ts`), each a queue of
- * rounds (`boss-loop.ts`): webhook delivery, the PENDIENTE dispatcher, the ENVIADO status poller and the
- * periodic checks (certificate and numeration expiry, low folios). All state lives in the database (delivery
+ * rounds (`boss-loop.ts`): webhook delivery, the PENDIENTE dispatcher, the ENVIADO status poller, the acceptance
+ * worker (the receiver's acceptance or claim of accepted facturas, `poll-acceptance.ts`) and the periodic checks
+ * (certificate and numeration expiry, low folios). All state lives in the database (delivery
  * rows, `next_check_at`, pg-boss's jobs), so any number of processes may run workers and a restart loses
  * nothing. `wake(name)` (or `wakeWorkers(deps, name)` from code that only has the deps) asks for a round at
  * once, e.g. after a state change commits; any process's worker may take it.
@@ -14,10 +15,11 @@ import type { DocumentEngine } from "./document-engine.js";
 import type { JobStore } from "../db/open-database.js";
 import { startBossLoop, type Loop } from "./boss-loop.js";
 import { openJobQueue } from "./job-queue.js";
+import { createAcceptanceWorker, type AcceptanceWorkerOptions } from "./poll-acceptance.js";
 import { createStatusPoller, type PollOptions } from "./poll-status.js";
 import { runChecks } from "./run-checks.js";
 
-export type WorkerName = "webhooks" | "dispatch" | "poll" | "checks";
+export type WorkerName = "webhooks" | "dispatch" | "poll" | "acceptance" | "checks";
 
 export interface WorkersOptions {
   /** The emission functions (default: the real ones; null disables the dispatcher and the poller). */
@@ -26,6 +28,7 @@ export interface WorkersOptions {
   webhooks?: WebhookWorkerOptions;
   dispatch?: DispatchOptions;
   poll?: PollOptions;
+  acceptance?: AcceptanceWorkerOptions;
   /** Run only these workers (default all). */
   only?: WorkerName[];
 }
@@ -35,7 +38,7 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-const DEFAULT_INTERVALS: Record<WorkerName, number> = { webhooks: 1_000, dispatch: 2_000, poll: 1_000, checks: 3_600_000 };
+const DEFAULT_INTERVALS: Record<WorkerName, number> = { webhooks: 1_000, dispatch: 2_000, poll: 1_000, acceptance: 60_000, checks: 3_600_000 };
 
 const running = new Map<string, Set<Workers>>();
 
@@ -49,6 +52,7 @@ const WORKER_QUEUES: Record<WorkerName, string> = {
   webhooks: "timbre-webhooks",
   dispatch: "timbre-dispatch",
   poll: "timbre-poll",
+  acceptance: "timbre-acceptance",
   checks: "timbre-checks",
 };
 
@@ -67,6 +71,14 @@ export async function startWorkers(deps: Deps, store: JobStore, options: Workers
   if (webhookWorker) await start("webhooks", webhookWorker.tick);
   if (engine && enabled("dispatch")) await start("dispatch", createDispatcher(deps, engine, options.dispatch).tick);
   if (engine && enabled("poll")) await start("poll", createStatusPoller(deps, engine, options.poll).tick);
+  if (enabled("acceptance")) {
+    const worker = createAcceptanceWorker(deps, options.acceptance);
+    await start("acceptance", async () => {
+      const round = await worker.tick();
+      if (round.changed) void loops.get("webhooks")?.wake();
+      return round.more;
+    });
+  }
   if (!engine) log.warn("workers.no_document_engine", { detail: "dispatcher and status poller are off" });
   if (enabled("checks")) {
     const tick = async () => {

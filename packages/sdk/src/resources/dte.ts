@@ -11,6 +11,7 @@ import type {
   BatchPreviewResult,
   BatchResultItem,
   Dte,
+  DteAcceptance,
   DteDetail,
   DteListParams,
   DtePdfParams,
@@ -202,6 +203,18 @@ export class DteResource extends Resource {
    */
   status(id: string, params?: DteStatusParams, options?: RequestOptions): Promise<DteStatusResult> {
     return this.call({ method: "GET", path: `dte/${seg(id)}/status`, query: { refresh: params?.refresh }, options });
+  }
+
+  /**
+   * The receiver's acceptance or claim of a factura in the SII's registry (`GET /dte/{id}/aceptacion`, extension);
+   * `refresh: true` asks the SII now. Timbre also asks on its own and reports changes as `dte.acceptance_changed`.
+   *
+   * @example
+   * const answer = await client.dte.acceptance("dte_…", { refresh: true });
+   * if (answer.estado === "RECLAMADO") await client.dte.anular("dte_…");
+   */
+  acceptance(id: string, params?: DteStatusParams, options?: RequestOptions): Promise<DteAcceptance> {
+    return this.call({ method: "GET", path: `dte/${seg(id)}/aceptacion`, query: { refresh: params?.refresh }, options });
   }
 
   /**

@@ -8,6 +8,7 @@ import { transition } from "@timbre/core/lifecycle";
 import { sql, type SQL } from "drizzle-orm";
 import { businesses } from "../../db/businesses.js";
 import { columnName as col } from "../../db/columns.js";
+import { ACCEPTANCE_TIPOS, FIRST_ACCEPTANCE_CHECK_MS } from "../../dispatch/acceptance.js";
 import { documentHistory, documents, type DocumentRow, type DocumentState } from "../../db/documents.js";
 import { planEachCall } from "../../db/preparing-client.js";
 import { events, webhookDeliveries } from "../../db/events.js";
@@ -66,9 +67,13 @@ export async function changeDocumentStates(tx: Executor, change: StateChanges): 
     data: { dte_id: d.id, tipo: d.tipo, folio: d.folio, old_status: d.estado, new_status: to, timestamp: atText },
   }));
   const input = JSON.stringify(rows);
+  // An accepted factura enters the registry of acceptances and claims: the acceptance worker asks about it later.
+  const acceptance = to === "ACEPTADO" || to === "ACEPTADO_CON_REPAROS"
+    ? { acceptanceCheckAt: sql`case when ${documents.tipo} in (${sql.join([...ACCEPTANCE_TIPOS].map((t) => sql`${t}`), sql`, `)}) then ${atText}::timestamptz + ${`${FIRST_ACCEPTANCE_CHECK_MS} milliseconds`}::interval end` }
+    : {};
   const update = tx
     .update(documents)
-    .set({ ...change.set, estado: to, updatedAt: at })
+    .set({ ...change.set, ...acceptance, estado: to, updatedAt: at })
     .where(sql`(${documents.id}, ${documents.estado}) in (select t.id, t.estado from jsonb_to_recordset(${input}::jsonb) as t(id text, estado text))`)
     .returning({ id: documents.id })
     .getSQL();

@@ -11,12 +11,13 @@ import { annulDocument } from "./annul-document.js";
 import { checkBatch } from "./check-batch.js";
 import { emitBatch } from "./emit-batch.js";
 import { emitDocument } from "./emit-document.js";
+import { getAcceptance } from "./get-acceptance.js";
 import { getDocumentXml } from "./get-document-xml.js";
 import { getDocument, getDocumentStatus, readFlag } from "./get-document.js";
 import { listDocuments } from "./list-documents.js";
 import { previewDocument, previewPdf } from "./preview-document.js";
 import { renderDocumentPdf } from "./render-document-pdf.js";
-import { AnularBody, BatchBody, BatchBodyReference, BatchCheckResult, BatchResult, Dte, DteDetail, DteStatus, EmitBody, SalesSummarySchema } from "./schemas.js";
+import { AcceptanceSchema, AnularBody, BatchBody, BatchBodyReference, BatchCheckResult, BatchResult, Dte, DteDetail, DteStatus, EmitBody, SalesSummarySchema } from "./schemas.js";
 import { summarizeDocuments } from "./summarize-documents.js";
 
 const tags = ["dte"];
@@ -114,6 +115,13 @@ export function dteRoutes(deps: Deps) {
       params: IdParams,
       response: { 200: Ok(DteStatus) },
       detail: { tags, summary: "SII status (?refresh=true asks the SII now)" },
+    })
+    .get("/:id/aceptacion", async ({ scope, params, query }) => ok(await getAcceptance(deps, scope, params.id, readFlag(query, "refresh"))), {
+      permission: "dte:read",
+      business: "read",
+      params: IdParams,
+      response: { 200: Ok(AcceptanceSchema) },
+      detail: { tags, summary: "The receiver's acceptance or claim of a factura in the SII's registry (extension; ?refresh=true asks the SII now)" },
     })
     .get(
       "/:id/pdf",

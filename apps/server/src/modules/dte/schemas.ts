@@ -162,6 +162,24 @@ export const DteStatus = Type.Object({
   historial: Type.Array(HistoryEntry),
 });
 
+/** Extension: the receiver's acceptance or claim of a factura (`GET /dte/{id}/aceptacion`). */
+export const AcceptanceSchema = Type.Object({
+  id: Type.String(),
+  tipo: Type.Integer(),
+  folio: Type.Integer(),
+  estado: Type.Union([
+    Type.Literal("NO_APLICA"), Type.Literal("SIN_CONSULTAR"), Type.Literal("SIN_RESPUESTA"),
+    Type.Literal("ACEPTADO"), Type.Literal("RECLAMADO"), Type.Literal("ACEPTADO_TACITO"),
+  ]),
+  eventos: Type.Array(
+    Type.Object({ codigo: Type.String(), descripcion: Type.String(), rut_responsable: Nullable(Type.String()), fecha: Nullable(Type.String()) }),
+  ),
+  recibido_sii_at: Nullable(Type.String()),
+  plazo_hasta: Nullable(Type.String()),
+  consultado_at: Nullable(Type.String()),
+  proxima_consulta_at: Nullable(Type.String()),
+});
+
 const BatchItemErrorSchema = Type.Object({ code: Type.String(), message: Type.String(), details: Type.Optional(Type.Record(Type.String(), Type.Unknown())) });
 
 export const BatchResult = Type.Object({

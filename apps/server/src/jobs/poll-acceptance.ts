@@ -1,0 +1,48 @@
+/**
+ * Acceptance worker: accepted facturas due by `acceptance_check_at` ask the SII's registry of acceptances and claims
+ * (`refreshAcceptance`), which stores the answer and the next check. The claim moves `acceptance_check_at` forward
+ * by a lease in the same statement (`FOR UPDATE SKIP LOCKED`), so processes share the work; a refresh that throws
+ * leaves the lease, and the document is due again when it ends.
+ */
+import { asc, inArray, lte } from "drizzle-orm";
+import type { Deps } from "../deps.js";
+import { documents } from "../db/documents.js";
+import { refreshAcceptance } from "../dispatch/refresh-acceptance.js";
+import { errorMessage } from "../log.js";
+
+export interface AcceptanceWorkerOptions {
+  batch?: number;
+  leaseMs?: number;
+}
+
+export function createAcceptanceWorker(deps: Deps, options: AcceptanceWorkerOptions = {}) {
+  const batch = options.batch ?? 50;
+  const leaseMs = options.leaseMs ?? 10 * 60_000;
+  return {
+    /** One round: `more` when the batch was full, `changed` when an event was recorded. */
+    async tick(): Promise<{ more: boolean; changed: boolean }> {
+      const now = deps.now();
+      const due = deps.db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(lte(documents.acceptanceCheckAt, now))
+        .orderBy(asc(documents.acceptanceCheckAt))
+        .limit(batch)
+        .for("update", { skipLocked: true });
+      const claimed = await deps.db
+        .update(documents)
+        .set({ acceptanceCheckAt: new Date(now.getTime() + leaseMs) })
+        .where(inArray(documents.id, due))
+        .returning({ id: documents.id });
+      let changed = false;
+      for (const { id } of claimed) {
+        try {
+          changed = (await refreshAcceptance(deps, id))?.changed === true || changed;
+        } catch (error) {
+          deps.log.warn("acceptance.refresh_failed", { dte_id: id, error: errorMessage(error) });
+        }
+      }
+      return { more: claimed.length === batch, changed };
+    },
+  };
+}
