@@ -18,6 +18,13 @@ function handle(event) {
       console.log(`DTE ${tipo} N° ${folio}: ${old_status ?? "—"} → ${new_status}`);
       break;
     }
+    case "dte.acceptance_changed": {
+      // The receiver's answer in the SII's registry: RECLAMADO means the customer claimed the factura (annul it
+      // with a credit note, and do not expect payment); ACEPTADO / ACEPTADO_TACITO mean it stands.
+      const { tipo, folio, new_status, eventos } = event.data;
+      console.log(`DTE ${tipo} N° ${folio}: receptor ${new_status}${eventos.length ? ` (${eventos.map((e) => e.codigo).join(", ")})` : ""}`);
+      break;
+    }
     default:
       console.log(`${event.event} (${event.id})`);
   }

@@ -50,8 +50,21 @@ for (const runtime of ["node", process.execPath]) {
         expect(tampered.status).toBe(400);
         const unsigned = await fetch(receiver.url, { method: "POST", body });
         expect(unsigned.status).toBe(400);
-        const { value } = await receiver.reader.read();
-        expect(receiver.output() + new TextDecoder().decode(value)).toContain("DTE 39 N° 88: ENVIADO → ACEPTADO");
+        const claim = JSON.stringify({
+          id: "evt_2", event: "dte.acceptance_changed", environment: "test", business_id: "biz_1", created_at: new Date().toISOString(),
+          data: { dte_id: "dte_2", tipo: 33, folio: 17, old_status: "SIN_RESPUESTA", new_status: "RECLAMADO", timestamp: new Date().toISOString(),
+            eventos: [{ codigo: "RCD", descripcion: "Reclamo al Contenido del Documento", rut_responsable: "60803000-K", fecha: new Date().toISOString() }] },
+        });
+        const claimHeaders = await webhooks.headers({ id: "evt_2", timestamp: new Date(), body: claim, secret });
+        expect((await fetch(receiver.url, { method: "POST", headers: claimHeaders, body: claim })).status).toBe(204);
+        let output = receiver.output();
+        while (!output.includes("DTE 33 N° 17")) {
+          const { value, done } = await receiver.reader.read();
+          if (done) break;
+          output += new TextDecoder().decode(value);
+        }
+        expect(output).toContain("DTE 39 N° 88: ENVIADO → ACEPTADO");
+        expect(output).toContain("DTE 33 N° 17: receptor RECLAMADO (RCD)");
       } finally {
         receiver.child.kill();
       }

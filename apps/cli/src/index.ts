@@ -12,6 +12,7 @@ import DteList from "./commands/dte/list.js";
 import DtePdf from "./commands/dte/pdf.js";
 import DteResumen from "./commands/dte/resumen.js";
 import DteShow from "./commands/dte/show.js";
+import DteAceptacion from "./commands/dte/aceptacion.js";
 import DteStatus from "./commands/dte/status.js";
 import DteXml from "./commands/dte/xml.js";
 import EventsList from "./commands/events/list.js";
@@ -47,6 +48,7 @@ export const COMMANDS = {
   "dte:list": DteList,
   "dte:show": DteShow,
   "dte:status": DteStatus,
+  "dte:aceptacion": DteAceptacion,
   "dte:pdf": DtePdf,
   "dte:xml": DteXml,
   "dte:anular": DteAnular,

@@ -86,6 +86,29 @@ test("a factura with additional taxes: the dry run, dte show and dte resumen lis
   expect(resumen.stdout).toContain("Impuesto adicional 27 (10 %) on $8.280: $828\nImpuesto adicional 271 (18 %) on $45.360: $8.165\n");
 }, 60_000);
 
+test("dte aceptacion: a factura the receiver claimed exits 1 with the RCD; --json gives the estado", async () => {
+  const home = freshHome();
+  const file = join(home, "reclamada.json");
+  writeFileSync(file, JSON.stringify({
+    tipo: 33,
+    receptor: { rut: "60803000-K", razon_social: "Cliente [sandbox:reclamo]", giro: "Comercio", direccion: "Calle Falsa 123", comuna: "Santiago" },
+    items: [{ nombre: "Servicio", cantidad: 1, precio: 10000 }],
+  }));
+  const emitted = await runCli(["dte", "emit", "--file", file, "--wait", "--json"], { home, env: firstRun.env });
+  expect(emitted.stderr).toBe("");
+  expect(emitted.code).toBe(0);
+  const id = (emitted.json as { id: string }).id;
+  const before = await runCli(["dte", "aceptacion", id, "--json"], { home, env: firstRun.env });
+  expect(before.code).toBe(0);
+  expect((before.json as { estado: string }).estado).toBe("SIN_CONSULTAR");
+  const claimed = await runCli(["dte", "aceptacion", id, "--refresh"], { home, env: firstRun.env });
+  expect(claimed.code).toBe(1);
+  expect(claimed.stdout).toMatch(/estado: +RECLAMADO/);
+  expect(claimed.stdout).toMatch(/Eventos:\n {2}RCD \S+ 60803000-K Reclamo/);
+  const events = await runCli(["events", "list", "--event", "dte.acceptance_changed"], { home, env: firstRun.env });
+  expect(events.stdout).toContain("SIN_RESPUESTA → RECLAMADO");
+}, 60_000);
+
 test("events resend delivers an event again; after webhooks rotate-secret deliveries verify with the new and the old secret", async () => {
   const home = freshHome();
   const received: Array<{ id: string; body: string; headers: Headers }> = [];

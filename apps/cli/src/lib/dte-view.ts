@@ -1,4 +1,4 @@
-import type { Dte, DteDetail, DteStatusResult } from "@timbre/sdk";
+import type { Dte, DteAcceptance, DteDetail, DteStatusResult } from "@timbre/sdk";
 import { formatPesos, renderFields, renderTable } from "./table.js";
 
 export const TIPO_NAMES: Record<number, string> = {
@@ -64,5 +64,22 @@ export function renderStatus(status: DteStatusResult): string {
       consultado_at: status.sii?.consultado_at ?? "—",
     }),
     ...(errors.length ? ["Errores SII:", ...errors] : []),
+  ].join("\n");
+}
+
+/** `dte aceptacion`: the receiver's answer in the SII's registry, its 8-day window and its events. */
+export function renderAcceptance(answer: DteAcceptance): string {
+  const events = answer.eventos.map((e) => `  ${e.codigo} ${e.fecha ?? "?"} ${e.rut_responsable ?? ""} ${e.descripcion}`.replace(/\s+$/, ""));
+  return [
+    renderFields({
+      id: answer.id,
+      documento: `${answer.tipo}/${answer.folio}`,
+      estado: answer.estado,
+      recibido_sii_at: answer.recibido_sii_at ?? "—",
+      plazo_hasta: answer.plazo_hasta ?? "—",
+      consultado_at: answer.consultado_at ?? "—",
+      proxima_consulta_at: answer.proxima_consulta_at ?? "—",
+    }),
+    ...(events.length ? ["Eventos:", ...events] : []),
   ].join("\n");
 }

@@ -9,7 +9,7 @@ export default class EventsList extends TimbreCommand<typeof EventsList> {
   static override examples = ["<%= config.bin %> events list", "<%= config.bin %> events list --event dte.status_changed --limit 50 --json"];
   static override flags = {
     ...listFlags,
-    event: Flags.option({ options: ["dte.status_changed", "numeration.low", "numeration.expiring", "certificate.expiring"] as const })(),
+    event: Flags.option({ options: ["dte.status_changed", "dte.acceptance_changed", "numeration.low", "numeration.expiring", "certificate.expiring"] as const })(),
   };
 
   async run() {
@@ -33,7 +33,9 @@ export default class EventsList extends TimbreCommand<typeof EventsList> {
 
 function summarize(event: { event: string; data: Record<string, unknown> | object }): string {
   const data = event.data as Record<string, unknown>;
-  if (event.event === "dte.status_changed") return `${data["tipo"]}/${data["folio"]} ${data["old_status"] ?? "∅"} → ${data["new_status"]}`;
+  if (event.event === "dte.status_changed" || event.event === "dte.acceptance_changed") {
+    return `${data["tipo"]}/${data["folio"]} ${data["old_status"] ?? "∅"} → ${data["new_status"]}`;
+  }
   return "";
 }
 
