@@ -1,7 +1,7 @@
 /**
  * Documents, detail and events pages against a scripted `/v1` (see support/fake-api.ts): filters and pagination
- * in the URL, status badges, SII rejection hints, PDF preview from a blob, XML download, annulment with
- * confirmation, webhook deliveries, and the silent session refresh after a 401. The live-server journey covers
+ * in the URL, status badges, SII rejection hints, PDF preview from a blob, XML download, the receiver's deadline
+ * to accept or claim a factura (and a refused «Consultar al SII»), annulment with confirmation, webhook deliveries, and the silent session refresh after a 401. The live-server journey covers
  * the same pages end to end once emission exists; this file pins the UI states that are hard to provoke there.
  */
 import { afterAll, describe, expect, test } from "bun:test";
@@ -97,6 +97,7 @@ describe("documents UI (scripted API)", () => {
     await page.getByText("CRT-3").waitFor();
     await page.getByText("Cómo resolverlo: Revisa el número y la fecha de resolución").waitFor();
     expect(await page.getByRole("button", { name: "Anular" }).count()).toBe(0); // nothing to annul
+    expect(await page.getByTestId("acceptance").count()).toBe(0); // nor anything for its receiver to accept
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Descargar XML" }).click();
     expect((await download).suggestedFilename()).toBe("DTE-33-119.xml");
@@ -120,7 +121,24 @@ describe("documents UI (scripted API)", () => {
     await page.getByRole("heading", { name: "Boleta electrónica N° 117", level: 1 }).waitFor();
     await page.getByRole("button", { name: "PDF 80 mm" }).waitFor();
     expect(await page.getByRole("button", { name: "Copia cedible" }).count()).toBe(0); // a boleta is not transferable
+    expect(await page.getByTestId("acceptance").count()).toBe(0); // nor accepted or claimed by its receiver
     await noPhoneOverflow("documento-boleta");
+  });
+
+  test("a factura within its 8 days: the receiver's deadline in Chile's time; a refused «Consultar al SII» keeps the answer", async () => {
+    await page.goto(`${origin}/dashboard/documentos/dte_00fake`);
+    const panel = page.getByTestId("acceptance");
+    await panel.getByText("Sin respuesta", { exact: true }).waitFor();
+    // plazo_hasta 2026-11-30T10:05Z is 07:05 in Santiago (summer time)
+    await panel.getByText(/^El receptor tiene hasta el 30-11-2026,\s7:05\sa\.\sm\. para aceptarla o reclamarla; si no la reclama, queda aceptada tácitamente\.$/).waitFor();
+    await panel.getByText("El registro del SII no tiene eventos de esta factura.").waitFor();
+    expect(await panel.locator("dt", { hasText: "Consultado" }).count()).toBe(1);
+    await panel.getByRole("button", { name: "Consultar al SII" }).click();
+    await panel.getByRole("alert").filter({ hasText: "Demasiadas solicitudes" }).waitFor();
+    await panel.getByText("Sin respuesta", { exact: true }).waitFor(); // the last answer stays
+    expect(await panel.getByRole("button", { name: "Consultar al SII" }).isEnabled()).toBe(true);
+    const asked = api.seen.filter((s) => s.path === "/dte/dte_00fake/aceptacion").map((s) => s.query.get("refresh"));
+    expect(asked.slice(-2)).toEqual([null, "true"]);
   });
 
   test("annul an accepted document after confirming; cancel keeps it", async () => {

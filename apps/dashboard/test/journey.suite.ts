@@ -2,7 +2,7 @@
  * The dashboard's user journey in Debian's Chromium against the REAL server (child process, embedded database,
  * SII sandbox): sign up → business → certificate → sandbox CAF → API key (read once) → webhook → a document
  * emitted with that key reaching ACEPTADO in the list → its PDF → annulment → emission from the form → a spreadsheet
- * (CSV) import with a failed row, uploaded twice → sign out / in.
+ * (CSV) import with a failed row, uploaded twice → a factura its receiver claims in the SII's registry → sign out / in.
  * Steps whose endpoints the server does not have yet are separate tests, skipped (with the reason printed) only
  * when the server answers 404 for their route. `SCREENSHOTS=1` also writes docs/screenshots/*.png.
  */
@@ -28,6 +28,8 @@ const missing = async (method: string, path: string) => ((await routeExists(serv
 const sandboxMissing = await missing("POST", "/v1/sandbox/numerations");
 const emissionMissing = (await Promise.all([missing("POST", "/v1/dte/emit"), missing("GET", "/v1/dte"), missing("GET", "/v1/events")])).filter(Boolean).join(", ");
 const batchMissing = await missing("POST", "/v1/dte/batch");
+const acceptanceMissing = await missing("GET", "/v1/dte/dte_x/aceptacion");
+if (acceptanceMissing) console.log(`[dashboard journey] receiver's acceptance skipped: the server answers 404 for ${acceptanceMissing}`);
 if (batchMissing) console.log(`[dashboard journey] spreadsheet import skipped: the server answers 404 for ${batchMissing}`);
 if (sandboxMissing) console.log(`[dashboard journey] sandbox CAF step skipped: the server answers 404 for ${sandboxMissing}`);
 if (emissionMissing) console.log(`[dashboard journey] emission steps skipped: the server answers 404 for ${emissionMissing}`);
@@ -590,6 +592,65 @@ describe("dashboard journey", () => {
     await page.getByRole("heading", { name: "Emitir documento", level: 1 }).waitFor();
     expect(await input("items[0].impuesto_adicional").isVisible()).toBe(false);
   }, 60_000);
+
+  test.skipIf(Boolean(sandboxMissing || emissionMissing || acceptanceMissing))("a factura its receiver claims: «Aceptación del receptor» from Sin consultar to Reclamada (RCD, the receiver's RUT) on «Consultar al SII», annulled from there; no such panel on a boleta", async () => {
+    // `[sandbox:reclamo]` in the receptor's name: the sandbox SII records its RCD as soon as it accepts the factura
+    const dte = await emitWithKey({
+      tipo: 33,
+      receptor: { rut: "77777777-7", razon_social: "Cliente [sandbox:reclamo]", giro: "Servicios", direccion: "Huérfanos 1000", comuna: "Santiago" },
+      items: [{ nombre: "Asesoría contable noviembre", cantidad: 1, precio: 250_000 }],
+    });
+    const asked: string[] = [];
+    const onRequest = (r: Request) => {
+      if (r.url().includes("/aceptacion")) asked.push(r.url());
+    };
+    page.on("request", onRequest);
+    const panel = page.getByTestId("acceptance");
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      await go(`/dashboard/documentos/${dte.id}`);
+      await page.getByRole("heading", { name: `Factura electrónica N° ${dte.folio}`, level: 1 }).waitFor();
+      if ((await page.locator(".page-header").getByText("Aceptado", { exact: true }).count()) > 0) break;
+      if (Date.now() > deadline) throw new Error("the factura did not reach ACEPTADO in 60 s");
+      await page.waitForTimeout(1000);
+    }
+    // Timbre first asks the registry an hour after the SII accepts: until then, not asked
+    await panel.getByText("Sin consultar", { exact: true }).waitFor();
+    await panel.getByText(/^Aún no se ha consultado al SII si el receptor la aceptó o reclamó/).waitFor();
+    expect(await panel.getByRole("cell").count()).toBe(0);
+    await panel.getByRole("button", { name: "Consultar al SII" }).click();
+    await panel.getByText("Reclamada", { exact: true }).waitFor();
+    const rcd = panel.getByRole("row").filter({ has: page.getByRole("cell", { name: "RCD", exact: true }) });
+    await rcd.getByRole("cell", { name: "77777777-7", exact: true }).waitFor();
+    expect(await rcd.count()).toBe(1);
+    await panel.getByText(/^El receptor reclamó esta factura en el SII/).waitFor();
+    expect(await panel.locator("dt", { hasText: "Consultado" }).locator("xpath=following-sibling::dd[1]").textContent()).not.toBe("Aún no");
+    expect(asked.filter((u) => u.includes("refresh=true"))).toHaveLength(1);
+    await expectNoPhoneOverflow("documento-reclamado");
+
+    // the claim is recorded as an event for the webhook
+    await page.getByRole("link", { name: "Webhooks" }).click();
+    await page.getByText(new RegExp(`^Tipo 33 folio ${dte.folio}: .+ → Reclamada \\(RCD\\)$`)).waitFor();
+    await page.getByText("Aceptación del receptor").first().waitFor();
+
+    // annulled from the panel: the page's own annulment, with its confirmation
+    await go(`/dashboard/documentos/${dte.id}`);
+    await panel.getByRole("button", { name: "Emitir la nota de crédito que la anula" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Emitir nota de crédito" }).click();
+    await page.getByText(/Se emitió la nota de crédito N° \d+/).waitFor();
+    await expect(heading().textContent()).resolves.toContain("Nota de crédito electrónica");
+    expect(await panel.count()).toBe(0); // notes are not accepted or claimed
+
+    // a boleta has no receiver to accept it: no panel, nothing asked
+    const boleta = await emitWithKey({ tipo: 39, receptor: { rut: "66666666-6", razon_social: "Consumidor final" }, items: [{ nombre: "Café cortado", cantidad: 1, precio: 2500 }] });
+    const before = asked.length;
+    await go(`/dashboard/documentos/${boleta.id}`);
+    await page.getByRole("heading", { name: `Boleta electrónica N° ${boleta.folio}`, level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Respuesta del SII" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Aceptación del receptor" }).count()).toBe(0);
+    expect(asked.length).toBe(before);
+    page.off("request", onRequest);
+  }, 120_000);
 
   test("a second business: selector switches the scope; delete with confirmation", async () => {
     await go("/dashboard/empresas/nueva");

@@ -1,5 +1,5 @@
 /** Spanish (Chile) formatting of money, dates, document types and states. */
-import type { DteStatus, Environment, NumerationStatus } from "@timbre/sdk";
+import type { AcceptanceStatus, DteStatus, Environment, NumerationStatus } from "@timbre/sdk";
 
 const clp = new Intl.NumberFormat("es-CL", { style: "currency", currency: "CLP", maximumFractionDigits: 0 });
 const integer = new Intl.NumberFormat("es-CL");
@@ -70,6 +70,16 @@ export const NUMERATION_ESTADOS: Record<NumerationStatus, [string, string]> = {
   activa: ["Activa", "ok"],
   agotada: ["Agotada", "neutral"],
   vencida: ["Vencida", "bad"],
+};
+
+/** The receiver's answer to a factura in the SII's registry (Ley 19.983): label and badge tone. */
+export const ACCEPTANCE_ESTADOS: Record<AcceptanceStatus, [string, string]> = {
+  NO_APLICA: ["No aplica", "neutral"],
+  SIN_CONSULTAR: ["Sin consultar", "neutral"],
+  SIN_RESPUESTA: ["Sin respuesta", "info"],
+  ACEPTADO: ["Aceptada", "ok"],
+  RECLAMADO: ["Reclamada", "bad"],
+  ACEPTADO_TACITO: ["Aceptada tácitamente", "ok"],
 };
 
 export const ENV_NAMES: Record<Environment, string> = { test: "Pruebas", live: "Producción" };

@@ -1,7 +1,8 @@
 /**
  * One document: amounts, receptor, items, references, status history, SII answer with rejection hints,
- * PDF preview (fetched with the session and shown from a blob: URL), PDF (letter, 80 mm, a factura's cedible copy)
- * and XML download, annulment.
+ * the receiver's acceptance or claim of a factura (`acceptance.ts`, loaded without holding the page), PDF preview
+ * (fetched with the session and shown from a blob: URL), PDF (letter, 80 mm, a factura's cedible copy) and XML
+ * download, annulment.
  */
 import type { DteDetail, DteStatusResult } from "@timbre/sdk";
 import { api } from "../lib/api.js";
@@ -11,6 +12,7 @@ import { describeError } from "../lib/messages.js";
 import { navigate, type PageContext } from "../router.js";
 import { badge, card, link, notice, pageHeader, setFlash, table, takeFlash } from "../ui/components.js";
 import { confirmDialog } from "../ui/dialog.js";
+import { acceptancePanel } from "./acceptance.js";
 import { siiPanel } from "./sii-status.js";
 
 type PdfVariant = "carta" | "termica" | "cedible";
@@ -146,7 +148,7 @@ export async function documentPage(ctx: PageContext): Promise<void> {
       "div",
       { class: "columns" },
       h("div", null, card("Resumen", totals), card("Ítems", items), refs),
-      h("div", null, siiPanel(d, status), card("Historial", history)),
+      h("div", null, siiPanel(d, status), acceptancePanel(d, { annul: canAnnul ? () => void annul() : undefined }), card("Historial", history)),
     ),
   );
 }

@@ -4,10 +4,10 @@
  * The API has no "send a test event" endpoint, so there is no such button: emitting a test document produces
  * real `dte.status_changed` events.
  */
-import type { Business, EventWithDeliveries, WebhookSecret } from "@timbre/sdk";
+import type { AcceptanceStatus, Business, EventWithDeliveries, WebhookSecret } from "@timbre/sdk";
 import { api } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
-import { ENV_NAMES, when } from "../lib/format.js";
+import { ACCEPTANCE_ESTADOS, ENV_NAMES, when } from "../lib/format.js";
 import { describeError } from "../lib/messages.js";
 import type { PageContext } from "../router.js";
 import { state } from "../state.js";
@@ -114,6 +114,7 @@ export async function webhooksPage(ctx: PageContext): Promise<void> {
 
 const EVENT_NAMES: Record<string, string> = {
   "dte.status_changed": "Cambio de estado",
+  "dte.acceptance_changed": "Aceptación del receptor",
   "numeration.low": "Quedan pocos folios",
   "numeration.expiring": "CAF por vencer",
   "certificate.expiring": "Certificado por vencer",
@@ -121,6 +122,11 @@ const EVENT_NAMES: Record<string, string> = {
 
 function eventSubject(e: EventWithDeliveries): string {
   if (e.event === "dte.status_changed") return `Tipo ${e.data.tipo} folio ${e.data.folio}: ${e.data.old_status ?? "—"} → ${e.data.new_status}`;
+  if (e.event === "dte.acceptance_changed") {
+    const name = (s: AcceptanceStatus) => ACCEPTANCE_ESTADOS[s]?.[0] ?? s;
+    const codes = e.data.eventos.map((v) => v.codigo).join(", ");
+    return `Tipo ${e.data.tipo} folio ${e.data.folio}: ${name(e.data.old_status)} → ${name(e.data.new_status)}${codes ? ` (${codes})` : ""}`;
+  }
   return "";
 }
 

@@ -52,6 +52,20 @@ const status = (d: (typeof documents)[number]) => ({
   },
 });
 
+/**
+ * The receiver's answer as the server gives it: an accepted factura within its 8 days; one the SII has not accepted
+ * yet not asked about; anything else not in the registry.
+ */
+const acceptance = (d: (typeof documents)[number]) => {
+  const applies = d.tipo === 33 && (d.estado === "ACEPTADO" || d.estado === "ACEPTADO_CON_REPAROS");
+  const waiting = (d.tipo === 33 || d.tipo === 34) && (d.estado === "PENDIENTE" || d.estado === "ENVIADO");
+  return {
+    id: d.id, tipo: d.tipo, folio: d.folio, estado: applies ? "SIN_RESPUESTA" : waiting ? "SIN_CONSULTAR" : "NO_APLICA", eventos: [],
+    recibido_sii_at: applies ? "2026-11-22T10:05:00.000Z" : null, plazo_hasta: applies ? "2026-11-30T10:05:00.000Z" : null,
+    consultado_at: applies ? "2026-11-22T11:05:00.000Z" : null, proxima_consulta_at: applies ? "2026-11-24T11:05:00.000Z" : null,
+  };
+};
+
 const events = [
   { id: "evt_01", event: "dte.status_changed", environment: "test", business_id: business.id, created_at: "2026-11-22T10:05:00.000Z", data: { dte_id: "dte_00fake", tipo: 33, folio: 120, old_status: "ENVIADO", new_status: "ACEPTADO", timestamp: "2026-11-22T10:05:00.000Z" }, deliveries: [{ attempt: 1, at: "2026-11-22T10:05:01.000Z", status_code: 200, ok: true }] },
   { id: "evt_02", event: "dte.status_changed", environment: "test", business_id: business.id, created_at: "2026-11-22T10:04:00.000Z", data: { dte_id: "dte_01fake", tipo: 33, folio: 119, old_status: "ENVIADO", new_status: "RECHAZADO", timestamp: "2026-11-22T10:04:00.000Z" }, deliveries: [{ attempt: 1, at: "2026-11-22T10:04:01.000Z", status_code: 500, ok: false }, { attempt: 2, at: "2026-11-22T10:04:06.000Z", status_code: 200, ok: true }] },
@@ -119,10 +133,13 @@ export async function installFakeApi(page: Page): Promise<FakeApi> {
       const data = documents.filter((d) => !estado || d.estado === estado);
       return json(route, 200, { success: true, data, pagination: { page, limit: 20, total: estado ? data.length : 45, total_pages: estado ? 1 : 3 } });
     }
-    const m = /^\/dte\/([^/]+)(?:\/(status|pdf|xml|anular))?$/.exec(path);
+    const m = /^\/dte\/([^/]+)(?:\/(status|pdf|xml|anular|aceptacion))?$/.exec(path);
     const doc = documents.find((d) => d.id === m?.[1]);
     if (m && doc) {
       if (m[2] === "status") return json(route, 200, { success: true, data: status(doc) });
+      // asking the SII again is refused (too many requests): the page keeps the last answer
+      if (m[2] === "aceptacion" && url.searchParams.get("refresh") === "true") return json(route, 429, { success: false, error: { code: "RATE_LIMITED", message: "too many requests", request_id: "req_x" } });
+      if (m[2] === "aceptacion") return json(route, 200, { success: true, data: acceptance(doc) });
       if (m[2] === "pdf") return route.fulfill({ status: 200, contentType: "application/pdf", body: Buffer.from(tinyPdf(`Factura electronica N ${doc.folio}`)) });
       if (m[2] === "xml") return route.fulfill({ status: 200, contentType: "application/xml; charset=ISO-8859-1", body: "<DTE/>" });
       if (m[2] === "anular") return json(route, 201, { success: true, data: { ...detail(doc), id: "dte_00fake", tipo: 61, folio: 7 } });

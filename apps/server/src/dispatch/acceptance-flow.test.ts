@@ -134,6 +134,13 @@ describeDrivers("receiver acceptance and claims (registry of Ley 19.983)", (driv
     }
   }, 60_000);
 
+  test("a factura the SII has not accepted yet: SIN_CONSULTAR, and a refresh asks nothing", async () => {
+    const res = await h.call("POST", "/v1/dte/emit", { key: t.key.key, body: emitBody(33) });
+    expect(res.json.data.estado).toBe("ENVIADO");
+    const answer = await acceptance(res.json.data.id, true);
+    expect(answer).toMatchObject({ estado: "SIN_CONSULTAR", consultado_at: null, proxima_consulta_at: null });
+  }, 60_000);
+
   test("boletas are not in the registry: NO_APLICA, the SII is not asked", async () => {
     const { id } = await accepted(39);
     const answer = await acceptance(id, true);
