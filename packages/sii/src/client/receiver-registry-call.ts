@@ -1,8 +1,8 @@
-import { SII_USER_AGENT } from "../protocol/endpoints.js";
 import { buildReceiverRegistryRequest, type ReceiverRegistryOperation } from "../protocol/receiver-registry.js";
 import type { ClientContext } from "./context.js";
 import { sendHttp } from "./http.js";
 import { readRegistryReturn } from "./parse-receiver-registry.js";
+import { soapHeaders } from "./soap-call.js";
 
 /**
  * Calls one operation of the registry of acceptances and claims (SOAP 1.1 document/literal, `SOAPAction: ""`) with
@@ -25,14 +25,7 @@ export async function callReceiverRegistry(
     {
       method: "POST",
       url: ctx.hosts.receiverRegistry,
-      headers: {
-        "Content-Type": "text/xml; charset=utf-8",
-        SOAPAction: '""',
-        Cookie: `TOKEN=${token}`,
-        "User-Agent": SII_USER_AGENT,
-        Accept: "text/xml, application/soap+xml, */*",
-        "Content-Length": String(body.length),
-      },
+      headers: soapHeaders(body.length, { Cookie: `TOKEN=${token}` }),
       body,
     },
     ctx.requestMs,

@@ -6,6 +6,24 @@ import { SiiTransientError } from "./errors.js";
 import { sendHttp } from "./http.js";
 
 /**
+ * The headers of a SOAP 1.1 request to the SII (`SOAPAction: ""`, the browser-like User-Agent), plus `extra` (the
+ * registry of acceptances and claims sends its token as a cookie).
+ *
+ * @example
+ * soapHeaders(body.length, { Cookie: `TOKEN=${token}` });
+ */
+export function soapHeaders(contentLength: number, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
+  return {
+    "Content-Type": "text/xml; charset=utf-8",
+    SOAPAction: '""',
+    ...extra,
+    "User-Agent": SII_USER_AGENT,
+    Accept: "text/xml, application/soap+xml, */*",
+    "Content-Length": String(contentLength),
+  };
+}
+
+/**
  * Calls one SII SOAP operation and returns the unescaped XML document of its `…Return`. An HTML page becomes a
  * transient `html` error (the caller may re-authenticate once), a body without `…Return` a `malformed` one.
  *
@@ -24,13 +42,7 @@ export async function callSoap(
     {
       method: "POST",
       url: `${ctx.hosts.soap}${SII_PATHS.soap(service)}`,
-      headers: {
-        "Content-Type": "text/xml; charset=utf-8",
-        SOAPAction: '""',
-        "User-Agent": SII_USER_AGENT,
-        Accept: "text/xml, application/soap+xml, */*",
-        "Content-Length": String(body.length),
-      },
+      headers: soapHeaders(body.length),
       body,
     },
     ctx.requestMs,
