@@ -7,7 +7,7 @@
  * Only 33 and 34 are in the registry among the tipos Timbre emits. Pure: the SII calls are in
  * `refresh-acceptance.ts`.
  */
-import { isAcceptanceEvent, isClaimEvent } from "@timbre/sii";
+import { isAcceptanceEvent, isClaimEvent, RECEIVER_WINDOW_MS } from "@timbre/sii";
 import type { AcceptanceSnapshot } from "../db/documents.js";
 
 export type AcceptanceState = AcceptanceSnapshot["estado"];
@@ -16,7 +16,7 @@ export type AcceptanceState = AcceptanceSnapshot["estado"];
 export const ACCEPTANCE_TIPOS: ReadonlySet<number> = new Set([33, 34]);
 
 /** The receiver's window: 8 calendar days from the SII's reception. */
-export const CLAIM_WINDOW_MS = 8 * 24 * 3_600_000;
+export const CLAIM_WINDOW_MS = RECEIVER_WINDOW_MS;
 
 const HOUR = 3_600_000;
 /** When to ask, counted from the SII's reception: soon, then days apart, and once just after the window closes. */

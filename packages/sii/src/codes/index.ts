@@ -13,6 +13,7 @@ export { DOCUMENT_CODES, codeLevel, normalizeDocumentCode } from "./document-cod
 export {
   RECEIVER_EVENT_CODES,
   RECEIVER_REGISTRY_CODES,
+  RECEIVER_WINDOW_MS,
   isAcceptanceEvent,
   isClaimEvent,
   receiverRegistryCodeInfo,

@@ -54,6 +54,9 @@ export const RECEIVER_EVENT_CODES: Readonly<Record<ReceiverEventCode, string>> =
   ENC: "Recepción de NC, distinta de anulación, que referencia al documento",
 };
 
+/** The receiver's window (Ley 19.983): 8 calendar days (8 × 24 h) from the SII's reception of the document. */
+export const RECEIVER_WINDOW_MS = 8 * 24 * 3_600_000;
+
 const CLAIMS: ReadonlySet<string> = new Set(["RCD", "RFP", "RFT"]);
 const ACCEPTANCES: ReadonlySet<string> = new Set(["ACD", "ERM"]);
 

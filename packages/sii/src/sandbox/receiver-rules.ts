@@ -3,7 +3,7 @@
  * the clock: which action may be recorded (ingresarAceptacionReclamoDoc) and whether the document can be assigned
  * (consultarDocDteCedible).
  */
-import { isAcceptanceEvent, isClaimEvent } from "../codes/receiver-registry.js";
+import { isAcceptanceEvent, isClaimEvent, RECEIVER_WINDOW_MS } from "../codes/receiver-registry.js";
 import type { ReceiverEventRecord } from "./registry.js";
 
 /** The tipos the registry serves: factura (33), factura exenta (34), liquidación factura (43). */
@@ -12,8 +12,6 @@ export const RECEIVER_TIPOS: ReadonlySet<number> = new Set([33, 34, 43]);
 /** The registry covers documents received from 14 January 2017 (Chile's midnight, summer time); older ones are 10. */
 export const REGISTRY_START_MS = Date.parse("2017-01-14T00:00:00-03:00");
 
-/** The receiver's window: 8 calendar days from the SII's reception. */
-export const RECEIVER_WINDOW_MS = 8 * 24 * 3_600_000;
 
 /**
  * Whether `now` falls within the first 8 calendar days (8 × 24 h) from the reception; the 8 days end at the same
