@@ -2,7 +2,7 @@
 // and Chile's civil time read back as an instant.
 import { describe, expect, test } from "bun:test";
 import { fromChileTimestamp } from "../modules/dte/chile-time.js";
-import { acceptanceState, CLAIM_WINDOW_MS, newEvents, nextAcceptanceCheck } from "./acceptance.js";
+import { acceptanceState, CLAIM_WINDOW_MS, firstAcceptanceCheckMs, newEvents, nextAcceptanceCheck } from "./acceptance.js";
 
 const HOUR = 3_600_000;
 const received = new Date("2026-11-02T13:00:00.000Z");
@@ -38,6 +38,12 @@ describe("nextAcceptanceCheck", () => {
     for (const [now, due] of steps) expect(nextAcceptanceCheck("SIN_RESPUESTA", received, after(now))).toEqual(after(due));
     for (const settled of ["ACEPTADO", "RECLAMADO", "ACEPTADO_TACITO"] as const) expect(nextAcceptanceCheck(settled, received, after(HOUR))).toBeNull();
   });
+});
+
+test("the first question: an hour after the SII accepts the factura, 30 s against the sandbox", () => {
+  expect(firstAcceptanceCheckMs({ siiMode: "produccion" })).toBe(HOUR);
+  expect(firstAcceptanceCheckMs({ siiMode: "certificacion" })).toBe(HOUR);
+  expect(firstAcceptanceCheckMs({ siiMode: "sandbox" })).toBe(30_000);
 });
 
 test("newEvents: the events the previous answer did not have", () => {

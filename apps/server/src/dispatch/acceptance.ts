@@ -8,6 +8,7 @@
  * `refresh-acceptance.ts`.
  */
 import { isAcceptanceEvent, isClaimEvent, RECEIVER_WINDOW_MS } from "@timbre/sii";
+import type { Config } from "../config.js";
 import type { AcceptanceSnapshot } from "../db/documents.js";
 
 export type AcceptanceState = AcceptanceSnapshot["estado"];
@@ -21,8 +22,14 @@ export const CLAIM_WINDOW_MS = RECEIVER_WINDOW_MS;
 const HOUR = 3_600_000;
 /** When to ask, counted from the SII's reception: soon, then days apart, and once just after the window closes. */
 const CHECKS_AFTER_RECEPTION_MS = [HOUR, 24 * HOUR, 3 * 24 * HOUR, 6 * 24 * HOUR, CLAIM_WINDOW_MS + HOUR];
-/** The first question after the SII accepts a factura. */
-export const FIRST_ACCEPTANCE_CHECK_MS = HOUR;
+/**
+ * The first question after the SII accepts a factura: an hour later, or 30 s against the sandbox SII, whose
+ * `[sandbox:reclamo]` / `[sandbox:acepta]` receivers answer at once — so a developer sees `dte.acceptance_changed`
+ * arrive without waiting an hour.
+ */
+export function firstAcceptanceCheckMs(config: Pick<Config, "siiMode">): number {
+  return config.siiMode === "sandbox" ? 30_000 : HOUR;
+}
 /** Retry after an answer that says nothing yet (not received, SII unavailable). */
 export const ACCEPTANCE_RETRY_MS = HOUR;
 /** Stop asking about a document the registry never answered for, this long after it was accepted. */

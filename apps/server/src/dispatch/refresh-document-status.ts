@@ -19,6 +19,7 @@ import { SiiAuthError, SiiTransientError, type DocumentVerdict, type EnvelopeSta
 import { documentHeadColumns, documents, type DocumentHead, type DocumentRow, type DocumentState, type SiiStatusSnapshot } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { changeDocumentState, changeDocumentStates } from "../modules/dte/change-state.js";
+import { firstAcceptanceCheckMs } from "./acceptance.js";
 import { lineOf } from "./detail-line.js";
 import { checkEarlierCopy, hasUnsettledEarlierEnvelope } from "./earlier-copy.js";
 import { reconcileDocument } from "./reconcile-document.js";
@@ -103,7 +104,7 @@ export async function refreshDocumentStatus(deps: Deps, documentId: string): Pro
   const at = deps.now();
   const verdict = await assess(deps, doc, newRefreshShared(), at);
   if (verdict === "unavailable" || verdict.to === null) await reschedule(deps, doc, at, verdict === "unavailable" ? undefined : verdict.sii);
-  else await deps.db.transaction((tx) => changeDocumentState(tx, { document: doc, to: verdict.to!, at, detalle: verdict.detalle, set: { sii: verdict.sii, nextCheckAt: null } }));
+  else await deps.db.transaction((tx) => changeDocumentState(tx, { document: doc, to: verdict.to!, at, detalle: verdict.detalle, set: { sii: verdict.sii, nextCheckAt: null }, acceptanceCheckAfterMs: firstAcceptanceCheckMs(deps.config) }));
   return load(deps, documentId);
 }
 
@@ -151,7 +152,7 @@ export async function refreshDocumentStatuses(deps: Deps, ids: string[], options
     const applied = await deps.db.transaction((tx) =>
       Promise.all(
         [...finals.values()].map(({ verdict, docs }) =>
-          changeDocumentStates(tx, { documents: docs, to: verdict.to, at, detalle: verdict.detalle, set: { sii: verdict.sii, nextCheckAt: null } }),
+          changeDocumentStates(tx, { documents: docs, to: verdict.to, at, detalle: verdict.detalle, set: { sii: verdict.sii, nextCheckAt: null }, acceptanceCheckAfterMs: firstAcceptanceCheckMs(deps.config) }),
         ),
       ),
     );

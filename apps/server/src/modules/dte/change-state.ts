@@ -8,7 +8,7 @@ import { transition } from "@timbre/core/lifecycle";
 import { sql, type SQL } from "drizzle-orm";
 import { businesses } from "../../db/businesses.js";
 import { columnName as col } from "../../db/columns.js";
-import { ACCEPTANCE_TIPOS, FIRST_ACCEPTANCE_CHECK_MS } from "../../dispatch/acceptance.js";
+import { ACCEPTANCE_TIPOS } from "../../dispatch/acceptance.js";
 import { documentHistory, documents, type DocumentRow, type DocumentState } from "../../db/documents.js";
 import { planEachCall } from "../../db/preparing-client.js";
 import { events, webhookDeliveries } from "../../db/events.js";
@@ -23,6 +23,11 @@ export interface StateChange {
   detalle?: string | null;
   /** Extra columns to set with the change (track id, SII snapshot, next check…). */
   set?: Partial<Pick<DocumentRow, "trackId" | "envelopeId" | "sii" | "nextCheckAt" | "checkAttempts">>;
+  /**
+   * On a change to ACEPTADO or ACEPTADO_CON_REPAROS: how long after it the acceptance worker first asks the SII's
+   * registry about the facturas (33/34) among the documents (`firstAcceptanceCheckMs`). Without it, never.
+   */
+  acceptanceCheckAfterMs?: number;
 }
 
 type ChangedDocument = Pick<DocumentRow, "id" | "businessId" | "environment" | "tipo" | "folio" | "estado">;
@@ -68,8 +73,8 @@ export async function changeDocumentStates(tx: Executor, change: StateChanges): 
   }));
   const input = JSON.stringify(rows);
   // An accepted factura enters the registry of acceptances and claims: the acceptance worker asks about it later.
-  const acceptance = to === "ACEPTADO" || to === "ACEPTADO_CON_REPAROS"
-    ? { acceptanceCheckAt: sql`case when ${documents.tipo} in (${sql.join([...ACCEPTANCE_TIPOS].map((t) => sql`${t}`), sql`, `)}) then ${atText}::timestamptz + ${`${FIRST_ACCEPTANCE_CHECK_MS} milliseconds`}::interval end` }
+  const acceptance = (to === "ACEPTADO" || to === "ACEPTADO_CON_REPAROS") && change.acceptanceCheckAfterMs !== undefined
+    ? { acceptanceCheckAt: sql`case when ${documents.tipo} in (${sql.join([...ACCEPTANCE_TIPOS].map((t) => sql`${t}`), sql`, `)}) then ${atText}::timestamptz + ${`${change.acceptanceCheckAfterMs} milliseconds`}::interval end` }
     : {};
   const update = tx
     .update(documents)
