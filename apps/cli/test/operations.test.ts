@@ -105,6 +105,8 @@ test("dte aceptacion: a factura the receiver claimed exits 1 with the RCD; --jso
   expect(claimed.code).toBe(1);
   expect(claimed.stdout).toMatch(/estado: +RECLAMADO/);
   expect(claimed.stdout).toMatch(/Eventos:\n {2}RCD \S+ 60803000-K Reclamo/);
+  const listed = await runCli(["dte", "list", "--aceptacion", "RECLAMADO", "--json"], { home, env: firstRun.env });
+  expect((listed.json as { data: Array<{ id: string }> }).data.map((d) => d.id)).toEqual([id]);
   const events = await runCli(["events", "list", "--event", "dte.acceptance_changed"], { home, env: firstRun.env });
   expect(events.stdout).toContain("SIN_RESPUESTA → RECLAMADO");
 }, 60_000);

@@ -61,6 +61,7 @@ export const ROUTES: RouteCase[] = [
   { method: "GET", path: () => "/v1/dte/resumen", permission: "dte:read", businessScoped: true },
   { method: "GET", path: (i) => `/v1/dte/${i.dteId}`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "GET", path: (i) => `/v1/dte/${i.dteId}/status`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "GET", path: (i) => `/v1/dte/${i.dteId}/aceptacion`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "GET", path: (i) => `/v1/dte/${i.dteId}/pdf`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "GET", path: (i) => `/v1/dte/${i.dteId}/xml`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "POST", path: (i) => `/v1/dte/${i.dteId}/anular`, permission: "dte:write", tenantScoped: true, environmentScoped: true, businessScoped: true },

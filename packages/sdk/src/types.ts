@@ -392,6 +392,8 @@ export interface DteListParams extends ListParams {
   estado?: DteStatus;
   folio?: number;
   receptor_rut?: string;
+  /** Extension: the receiver's answer to a factura as last asked, e.g. `RECLAMADO` (the facturas to annul). */
+  aceptacion?: Exclude<AcceptanceStatus, "NO_APLICA" | "SIN_CONSULTAR">;
 }
 
 export interface SiiError {

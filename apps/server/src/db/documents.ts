@@ -91,6 +91,10 @@ export const documents = pgTable(
     index("documents_tipo_idx").on(t.businessId, t.environment, t.tipo, t.fecha),
     index("documents_work_idx").on(t.estado, t.nextCheckAt),
     index("documents_acceptance_idx").on(t.acceptanceCheckAt).where(sql`${t.acceptanceCheckAt} is not null`),
+    // GET /v1/dte?aceptacion=RECLAMADO: the claimed facturas of a business, newest first.
+    index("documents_acceptance_estado_idx")
+      .on(t.businessId, t.environment, sql`(${t.acceptance}->>'estado')`, t.createdAt)
+      .where(sql`${t.acceptance} is not null`),
     // One live annulment per document, even when two requests race (a rejected note frees the document again).
     uniqueIndex("documents_annuls_idx")
       .on(t.annulsDocumentId)

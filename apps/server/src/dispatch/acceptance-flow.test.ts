@@ -167,6 +167,22 @@ describeDrivers("receiver acceptance and claims (registry of Ley 19.983)", (driv
     expect((await acceptance(id, true)).estado).toBe("SIN_RESPUESTA");
   }, 60_000);
 
+  test("GET /v1/dte?aceptacion=RECLAMADO lists the claimed facturas only; an unknown value is 400", async () => {
+    const { id } = await accepted(33, "Otro [sandbox:reclamo]");
+    await acceptance(id, true);
+    const { id: plain } = await accepted(33);
+    await acceptance(plain, true);
+    const claimed = await h.call("GET", "/v1/dte?aceptacion=RECLAMADO&limit=100", { key: t.key.key });
+    expect(claimed.status).toBe(200);
+    const ids = claimed.json.data.map((d: { id: string }) => d.id);
+    expect(ids).toContain(id);
+    expect(ids).not.toContain(plain);
+    for (const other of ids) expect((await acceptance(other)).estado).toBe("RECLAMADO");
+    const waiting = await h.call("GET", "/v1/dte?aceptacion=SIN_RESPUESTA&limit=100", { key: t.key.key });
+    expect(waiting.json.data.map((d: { id: string }) => d.id)).toContain(plain);
+    expectError(await h.call("GET", "/v1/dte?aceptacion=RECLAMADA", { key: t.key.key }), 400, "INVALID_PARAMETER");
+  }, 60_000);
+
   test("unknown document 404; a bad refresh flag 400", async () => {
     expectError(await h.call("GET", "/v1/dte/dte_nope/aceptacion", { key: t.key.key }), 404, "NOT_FOUND");
     const { id } = await accepted(33);

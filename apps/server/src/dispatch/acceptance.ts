@@ -13,6 +13,9 @@ import type { AcceptanceSnapshot } from "../db/documents.js";
 
 export type AcceptanceState = AcceptanceSnapshot["estado"];
 
+/** The states an answer of the registry gives (the `aceptacion` filter of `GET /v1/dte`). */
+export const ACCEPTANCE_STATES: readonly AcceptanceState[] = ["SIN_RESPUESTA", "ACEPTADO", "RECLAMADO", "ACEPTADO_TACITO"];
+
 /** Tipos the SII's registry serves (43 too, which Timbre does not emit). */
 export const ACCEPTANCE_TIPOS: ReadonlySet<number> = new Set([33, 34]);
 

@@ -11,6 +11,7 @@ export default class DteList extends TimbreCommand<typeof DteList> {
     "<%= config.bin %> dte list",
     "<%= config.bin %> dte list --tipo 33 --desde 2026-11-01 --hasta 2026-11-30",
     "<%= config.bin %> dte list --estado RECHAZADO --all --json",
+    "<%= config.bin %> dte list --aceptacion RECLAMADO --all",
     "<%= config.bin %> dte list --desde 2026-11-01 --hasta 2026-11-30 --all --csv --separator ';' > noviembre.csv",
   ];
   static override flags = {
@@ -21,6 +22,10 @@ export default class DteList extends TimbreCommand<typeof DteList> {
     estado: Flags.option({ options: ["PENDIENTE", "ENVIADO", "ACEPTADO", "ACEPTADO_CON_REPAROS", "RECHAZADO"] as const })(),
     folio: Flags.integer({ description: "folio" }),
     "receptor-rut": Flags.string({ description: "receptor RUT" }),
+    aceptacion: Flags.option({
+      description: "the receiver's answer to a factura as last asked (RECLAMADO: the facturas its receiver claimed)",
+      options: ["SIN_RESPUESTA", "ACEPTADO", "RECLAMADO", "ACEPTADO_TACITO"] as const,
+    })(),
     csv: Flags.boolean({ description: "print CSV for a spreadsheet (one row per document, amounts as plain integers, UTF-8 with a BOM for Excel)", default: false, exclusive: ["json"] }),
     separator: Flags.string({ description: "CSV field separator (';' for Excel in Spanish)", options: [",", ";", "tab"], default: ",", dependsOn: ["csv"] }),
   };
@@ -28,8 +33,8 @@ export default class DteList extends TimbreCommand<typeof DteList> {
   async run() {
     this.requireBusiness();
     const client = await this.client();
-    const { page, limit, tipo, desde, hasta, estado, folio } = this.flags;
-    const params = { page, limit, tipo: tipo as TipoDte | undefined, desde, hasta, estado: estado as DteStatus | undefined, folio, receptor_rut: this.flags["receptor-rut"] };
+    const { page, limit, tipo, desde, hasta, estado, folio, aceptacion } = this.flags;
+    const params = { page, limit, tipo: tipo as TipoDte | undefined, desde, hasta, estado: estado as DteStatus | undefined, folio, receptor_rut: this.flags["receptor-rut"], aceptacion };
     const result = await collect(client.dte.list(params), this.flags.all);
     if (this.flags.csv) {
       process.stdout.write(documentsCsv(result.data, this.flags.separator === "tab" ? "\t" : (this.flags.separator as "," | ";")));

@@ -1,11 +1,14 @@
 /**
  * `GET /v1/dte`: the business/environment's documents, newest first; filters `tipo`, `desde`/`hasta` (inclusive,
- * on the tax date `fecha`), `estado`, `folio`, `receptor_rut`. A bad value is 400 INVALID_PARAMETER.
+ * on the tax date `fecha`), `estado`, `folio`, `receptor_rut`, and (extension) `aceptacion`: the receiver's answer to
+ * a factura as last asked (`dispatch/acceptance.ts`; e.g. `RECLAMADO`, the facturas to annul). A bad value is 400
+ * INVALID_PARAMETER.
  */
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { isDocumentState } from "@timbre/core/lifecycle";
 import { normalizeRut, tryParseRut } from "@timbre/core/rut";
 import { documents } from "../../db/documents.js";
+import { ACCEPTANCE_STATES } from "../../dispatch/acceptance.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import type { PageRequest } from "../../http/envelope.js";
@@ -54,6 +57,11 @@ export function readFilters(query: Query): SQL[] {
     if (!/^\d{1,10}$/.test(folio) || Number(folio) < 1) throw invalidParameter("folio", "format", "folio must be a positive integer");
     if (Number(folio) > MAX_STORED_FOLIO) throw invalidParameter("folio", "maximum", `folio must be ≤ ${MAX_STORED_FOLIO}`);
     filters.push(eq(documents.folio, Number(folio)));
+  }
+  const aceptacion = present(query, "aceptacion");
+  if (aceptacion !== null) {
+    if (!(ACCEPTANCE_STATES as readonly string[]).includes(aceptacion)) throw invalidParameter("aceptacion", "enum", `aceptacion must be one of ${ACCEPTANCE_STATES.join(", ")}`);
+    filters.push(sql`${documents.acceptance} is not null`, sql`(${documents.acceptance}->>'estado') = ${aceptacion}`);
   }
   const rut = present(query, "receptor_rut");
   if (rut !== null) {

@@ -23,7 +23,7 @@ import { summarizeDocuments } from "./summarize-documents.js";
 const tags = ["dte"];
 const IdParams = Type.Object({ id: Type.String() });
 const json = (schema: TSchema, required = true) => ({ required, content: { "application/json": { schema } } });
-const listParameters = ["tipo", "desde", "hasta", "estado", "folio", "receptor_rut"].map((name) => ({ name, in: "query" as const, required: false, schema: { type: "string" as const } }));
+const listParameters = ["tipo", "desde", "hasta", "estado", "folio", "receptor_rut", "aceptacion"].map((name) => ({ name, in: "query" as const, required: false, schema: { type: "string" as const } }));
 
 function download(bytes: Uint8Array, contentType: string, disposition: string): Response {
   return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { "Content-Type": contentType, "Content-Disposition": disposition, "Content-Length": String(bytes.byteLength) } });
