@@ -614,11 +614,14 @@ describe("dashboard journey", () => {
       if (Date.now() > deadline) throw new Error("the factura did not reach ACEPTADO in 60 s");
       await page.waitForTimeout(1000);
     }
-    // Timbre first asks the registry an hour after the SII accepts: until then, not asked
-    await panel.getByText("Sin consultar", { exact: true }).waitFor();
-    await panel.getByText(/^Aún no se ha consultado al SII si el receptor la aceptó o reclamó/).waitFor();
-    expect(await panel.getByRole("cell").count()).toBe(0);
+    // Timbre first asks the registry 30 s after the sandbox SII accepts: normally not asked yet
+    await panel.getByText(/^(Sin consultar|Reclamada)$/).waitFor();
+    if ((await panel.getByText("Sin consultar", { exact: true }).count()) > 0) {
+      await panel.getByText(/^Aún no se ha consultado al SII si el receptor la aceptó o reclamó/).waitFor();
+      expect(await panel.getByRole("cell").count()).toBe(0);
+    }
     await panel.getByRole("button", { name: "Consultar al SII" }).click();
+    await panel.getByRole("button", { name: "Consultar al SII", exact: true }).waitFor(); // "Consultando al SII…" while asking
     await panel.getByText("Reclamada", { exact: true }).waitFor();
     const rcd = panel.getByRole("row").filter({ has: page.getByRole("cell", { name: "RCD", exact: true }) });
     await rcd.getByRole("cell", { name: "77777777-7", exact: true }).waitFor();
@@ -632,6 +635,14 @@ describe("dashboard journey", () => {
     await page.getByRole("link", { name: "Webhooks" }).click();
     await page.getByText(new RegExp(`^Tipo 33 folio ${dte.folio}: .+ → Reclamada \\(RCD\\)$`)).waitFor();
     await page.getByText("Aceptación del receptor").first().waitFor();
+
+    // the documents list filters by the receiver's answer
+    await go("/dashboard/documentos");
+    await page.getByLabel("Respuesta del receptor").selectOption("RECLAMADO");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.waitForURL("**/dashboard/documentos?aceptacion=RECLAMADO");
+    await page.getByRole("link", { name: `Factura electrónica N° ${dte.folio}` }).waitFor();
+    expect(await page.getByRole("table", { name: "Documentos emitidos" }).getByRole("row").count()).toBe(2); // header + the claimed factura
 
     // annulled from the panel: the page's own annulment, with its confirmation
     await go(`/dashboard/documentos/${dte.id}`);

@@ -2,7 +2,7 @@
 import type { Dte, Pagination, SalesSummary } from "@timbre/sdk";
 import { api } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
-import { chileToday, day, ENV_NAMES, ESTADO_TONE, ESTADOS, money, monthOf, TIPOS, tipoName, taxTerm } from "../lib/format.js";
+import { ACCEPTANCE_ESTADOS, chileToday, day, ENV_NAMES, ESTADO_TONE, ESTADOS, money, monthOf, TIPOS, tipoName, taxTerm } from "../lib/format.js";
 import { navigate, type PageContext } from "../router.js";
 import { state } from "../state.js";
 import { badge, card, empty, link, pageHeader, pager, table, takeFlash } from "../ui/components.js";
@@ -10,7 +10,10 @@ import { field } from "../ui/form.js";
 import { downloadCsvForm } from "./documents-download.js";
 import { requireBusiness } from "./require-business.js";
 
-const FILTERS = ["tipo", "estado", "desde", "hasta", "folio", "receptor_rut"] as const;
+const FILTERS = ["tipo", "estado", "desde", "hasta", "folio", "receptor_rut", "aceptacion"] as const;
+
+/** The receiver's answers a factura can be listed by (the registry's; not "not asked" or "not in it"). */
+const ACCEPTANCE_FILTER: Array<[string, string]> = (["SIN_RESPUESTA", "ACEPTADO", "RECLAMADO", "ACEPTADO_TACITO"] as const).map((e) => [e, ACCEPTANCE_ESTADOS[e][0]]);
 
 export async function documentsPage(ctx: PageContext): Promise<void> {
   const b = requireBusiness(ctx, "Documentos");
@@ -43,6 +46,7 @@ export async function documentsPage(ctx: PageContext): Promise<void> {
     field({ name: "hasta", label: "Hasta", type: "date", value: query.hasta ?? "" }),
     field({ name: "folio", label: "Folio", type: "number", value: query.folio ?? "", attrs: { min: 1, inputmode: "numeric" } }),
     field({ name: "receptor_rut", label: "RUT receptor", value: query.receptor_rut ?? "", attrs: { placeholder: "76192083-9", autocomplete: "off" } }),
+    field({ name: "aceptacion", label: "Respuesta del receptor", value: query.aceptacion ?? "", options: [["", "Todas"], ...ACCEPTANCE_FILTER] }),
     h("div", { class: "filter-actions" }, h("button", { type: "submit", class: "btn" }, "Filtrar"), h("button", { type: "button", class: "btn btn-secondary", onclick: () => go({}) }, "Limpiar")),
   );
   const months = h(
