@@ -40,7 +40,7 @@ describe.each(Object.keys(CASES))("%s", (name) => {
   const dte = signed[name] as RenderedSignedDte;
   const input = CASES[name] as DocumentInput;
 
-  test("(a) a bare DTE of 33/34/56/61 is valid against DTE_v10.xsd", async () => {
+  test("(a) a bare DTE of 33/34/52/56/61 is valid against DTE_v10.xsd", async () => {
     if (isReceipt(input.tipo)) return; // boletas validate only inside EnvioBOLETA (below)
     const result = await validateXsd(encodeLatin1(dte.xml), "DTE");
     expect(result.errors).toEqual([]);
@@ -59,6 +59,28 @@ describe.each(Object.keys(CASES))("%s", (name) => {
   test("(d) canonical Documento equals xml-crypto's and xmldsigjs's C14N", () => {
     expect(c14nWithXmlCrypto(dte.xml, "Documento")).toBe(dte.canonicalDocumento);
     expect(c14nWithXmldsigjs(dte.xml, "Documento")).toBe(dte.canonicalDocumento);
+  });
+});
+
+describe("guía 52 variants beyond the cases are valid against DTE_v10.xsd and verify", () => {
+  const guia = CASES["52 guía venta"] as DocumentInput;
+  const variants: Record<string, DocumentInput> = {
+    "gross prices, global discount, FmaPago, despacho 3, only a driver": {
+      ...guia, folio: 31, preciosBrutos: true, descuentoGlobalPorcentaje: "7.5", formaPago: 1,
+      traslado: { indicador: 2, despacho: 3 }, transporte: { chofer: { rut: "11111111-1", nombre: "Pedro Pérez" } },
+    },
+    "devolución with only exempt lines: MntExe and MntTotal": {
+      ...guia, folio: 32, traslado: { indicador: 7 }, transporte: { patente: "BBCL45", comunaDestino: "Ñuñoa" },
+      items: [{ nombre: "Libro devuelto", cantidad: 2, precio: 12990, exento: true }],
+    },
+  };
+  test.each(Object.keys(variants))("%s", async (name) => {
+    const input = variants[name] as DocumentInput;
+    const dte = sign(input);
+    const result = await validateXsd(encodeLatin1(dte.xml), "DTE");
+    expect(result.errors).toEqual([]);
+    expect(await verifyWithXmldsigjs(dte.xml)).toBe(true);
+    expect(verifyWithXmlCrypto(dte.xml)).toBe(true);
   });
 });
 
@@ -89,6 +111,6 @@ describe.each(["EnvioDTE", "EnvioBOLETA"] as const)("%s envelope", (kind) => {
 
   test("Caratula counts each tipo", () => {
     const subtotals = [...xml.matchAll(/<SubTotDTE><TpoDTE>(\d+)<\/TpoDTE><NroDTE>(\d+)<\/NroDTE><\/SubTotDTE>/g)].map((m) => `${m[1]}:${m[2]}`);
-    expect(subtotals).toEqual(kind === "EnvioDTE" ? ["33:3", "34:1", "56:1", "61:2"] : ["39:2", "41:1"]);
+    expect(subtotals).toEqual(kind === "EnvioDTE" ? ["33:3", "34:1", "52:2", "56:1", "61:3"] : ["39:2", "41:1"]);
   });
 });

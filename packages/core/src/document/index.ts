@@ -1,2 +1,3 @@
 export * from "./types.js";
 export * from "./additional-taxes.js";
+export * from "./dispatch-guide.js";

@@ -4,7 +4,7 @@
  */
 
 /** Document types Timbre issues. */
-export const TIPOS = [33, 34, 39, 41, 56, 61] as const;
+export const TIPOS = [33, 34, 39, 41, 52, 56, 61] as const;
 export type Tipo = (typeof TIPOS)[number];
 
 /** Receipts (boletas) travel in EnvioBOLETA and follow the EnvioBOLETA_v11 schema. */
@@ -38,6 +38,44 @@ export function defaultPaymentTerm(tipo: number): 2 | undefined {
 export const isReceipt = (tipo: number): boolean => tipo === 39 || tipo === 41;
 export const isExemptTipo = (tipo: number): boolean => tipo === 34 || tipo === 41;
 export const isNote = (tipo: number): boolean => tipo === 56 || tipo === 61;
+/** The guía de despacho electrónica (52): it carries `traslado` (IndTraslado, TipoDespacho) and `transporte`. */
+export const isDispatchGuide = (tipo: number): boolean => tipo === 52;
+
+/**
+ * IndTraslado: 1 operación constituye venta, 2 ventas por efectuar, 3 consignaciones, 4 entrega gratuita, 5 traslados
+ * internos, 6 otros traslados no venta, 7 guía de devolución, 8 traslado para exportación (no venta), 9 venta para
+ * exportación.
+ */
+export type TransferKind = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+/** TipoDespacho: 1 por cuenta del receptor, 2 del emisor a instalaciones del cliente, 3 del emisor a otras instalaciones. */
+export type DispatchKind = 1 | 2 | 3;
+
+/** Why the goods of a guía de despacho move, and who dispatches them (`IdDoc/IndTraslado`, `IdDoc/TipoDespacho`). */
+export interface Transfer {
+  indicador: TransferKind;
+  despacho?: DispatchKind;
+}
+
+/**
+ * `Encabezado/Transporte` of a guía de despacho: the vehicle, the carrier, the driver and the destination when it is
+ * not the receiver's address. Everything is optional (formato DTE: give it when known when the document is made;
+ * otherwise it may be written on the printed copy).
+ */
+export interface Transport {
+  /** `Patente` of the vehicle (≤ 8). */
+  patente?: string;
+  /** `RUTTrans`: the carrier's RUT. */
+  rutTransportista?: string;
+  /** `Chofer/RUTChofer` and `Chofer/NombreChofer` (≤ 30): both or neither. */
+  chofer?: { rut: string; nombre: string };
+  /** `DirDest` (≤ 70). */
+  direccionDestino?: string;
+  /** `CmnaDest` (≤ 20); required with `direccionDestino`. */
+  comunaDestino?: string;
+  /** `CiudadDest` (≤ 20). */
+  ciudadDestino?: string;
+}
 
 /** The issuer, taken from the business. */
 export interface Issuer {
@@ -126,4 +164,7 @@ export interface DocumentInput extends DocumentContent {
   receiver: Receiver;
   formaPago?: PaymentTerm;
   observaciones?: string;
+  /** Guía de despacho (52) only: why the goods move (required on 52) and who carries them. */
+  traslado?: Transfer;
+  transporte?: Transport;
 }

@@ -1,6 +1,6 @@
 /** Letter layout, top of the page: issuer block, the red SII box, and (first page) the receiver block. */
 import { MM } from "./barcode.js";
-import { boxLines, issuerLines, receiverFields, siiUnit, type Field } from "./content.js";
+import { boxLines, issuerLines, receiverFields, siiUnit, transportFields, type Field } from "./content.js";
 import type { RenderContext } from "./context.js";
 import { fitText, MIN_LEGIBLE_SIZE } from "./fit-text.js";
 import { BLACK, GRAY, LIGHT, RED, type Sheet } from "./sheet.js";
@@ -71,6 +71,19 @@ function fieldColumn(sheet: Sheet, fields: Field[], x: number, labelWidth: numbe
   return y;
 }
 
+/** Two columns of fields in a frame, split 60/40 like the receiver block; returns its bottom. */
+function drawFieldBlock(sheet: Sheet, left: Field[], right: Field[], top: number): number {
+  const split = MARGIN + (RIGHT - MARGIN) * 0.6;
+  const first = top + 14;
+  const bottom = Math.max(
+    fieldColumn(sheet, left, MARGIN + 8, 56, split - MARGIN - 20, first),
+    fieldColumn(sheet, right, split + 8, 78, RIGHT - split - 14, first),
+  ) - 4;
+  sheet.rect(MARGIN, top, RIGHT - MARGIN, bottom - top, { stroke: BLACK, lineWidth: 0.6 });
+  sheet.line(split, top + 6, split, bottom - 6, { color: LIGHT });
+  return bottom;
+}
+
 /**
  * The receiver framed block (first page); returns its bottom.
  *
@@ -79,13 +92,18 @@ function fieldColumn(sheet: Sheet, fields: Field[], x: number, labelWidth: numbe
  */
 export function drawReceiver(sheet: Sheet, ctx: RenderContext, top: number): number {
   const { left, right } = receiverFields(ctx.data.input);
-  const split = MARGIN + (RIGHT - MARGIN) * 0.6;
-  const first = top + 14;
-  const bottom = Math.max(
-    fieldColumn(sheet, left, MARGIN + 8, 56, split - MARGIN - 20, first),
-    fieldColumn(sheet, right, split + 8, 74, RIGHT - split - 14, first),
-  ) - 4;
-  sheet.rect(MARGIN, top, RIGHT - MARGIN, bottom - top, { stroke: BLACK, lineWidth: 0.6 });
-  sheet.line(split, top + 6, split, bottom - 6, { color: LIGHT });
-  return bottom;
+  return drawFieldBlock(sheet, left, right, top);
+}
+
+/**
+ * The transport of a guía de despacho (first page, under the receiver): destination and driver beside vehicle and
+ * carrier, framed like the receiver. Returns `top` unchanged when there is nothing to print.
+ *
+ * @example
+ * y = drawTransport(sheet, ctx, y + 4);
+ */
+export function drawTransport(sheet: Sheet, ctx: RenderContext, top: number): number {
+  const { left, right } = transportFields(ctx.data.input);
+  if (left.length === 0 && right.length === 0) return top;
+  return drawFieldBlock(sheet, left, right, top);
 }

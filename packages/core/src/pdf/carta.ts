@@ -1,11 +1,12 @@
 /**
- * Letter pages (612 × 792 pt): header and red box on every page, receiver on the first, the items table flowing over
- * as many pages as needed (repeated column header, "continúa" marks, "Página n de m"), and on the last page the
- * references, totals and, at the bottom, the timbre (≥ 2 cm from the left edge) beside the acuse de recibo.
+ * Letter pages (612 × 792 pt): header and red box on every page, receiver (and a guía's transport) on the first, the
+ * items table flowing over as many pages as needed (repeated column header, "continúa" marks, "Página n de m"), and
+ * on the last page the references, totals and, at the bottom, the timbre (≥ 2 cm from the left edge) beside the
+ * acuse de recibo.
  */
 import { MM } from "./barcode.js";
 import { acuseBlock, timbreBlock } from "./blocks.js";
-import { drawHeader, drawReceiver, PAGE_HEIGHT, PAGE_WIDTH, MARGIN, RIGHT } from "./carta-header.js";
+import { drawHeader, drawReceiver, drawTransport, PAGE_HEIGHT, PAGE_WIDTH, MARGIN, RIGHT } from "./carta-header.js";
 import { drawSummary } from "./carta-summary.js";
 import { drawContinues, tableSegments, type Row, type Segment } from "./carta-table.js";
 import { PREVIEW_MARK } from "./content.js";
@@ -36,7 +37,11 @@ export function renderCarta(ctx: RenderContext): void {
     sheet = new Sheet(ctx.fonts);
     sheets.push(sheet);
     y = drawHeader(sheet, ctx);
-    if (first) y = drawReceiver(sheet, ctx, y) + 2;
+    if (first) {
+      y = drawReceiver(sheet, ctx, y) + 2;
+      const below = drawTransport(sheet, ctx, y + 2);
+      if (below > y + 2) y = below + 2;
+    }
     onPage = 0;
   };
   const breakPage = (): void => {

@@ -1,6 +1,7 @@
 /** What is printed, as text, independent of the paper format (carta and térmica lay the same content out). */
 import { additionalTaxLabel } from "../document/additional-taxes.js";
-import { defaultPaymentTerm, isExemptTipo } from "../document/types.js";
+import { dispatchKindLabel, transferKindLabel } from "../document/dispatch-guide.js";
+import { defaultPaymentTerm, isDispatchGuide, isExemptTipo } from "../document/types.js";
 import type { DocumentInput, Resolution } from "../document/types.js";
 import { formatRut } from "../rut/index.js";
 import type { Totals } from "../totals/index.js";
@@ -72,7 +73,8 @@ export function issuerLines(input: DocumentInput): string[] {
 export type Field = [label: string, value: string];
 
 /**
- * Receiver fields (left column) and document fields (right column), empty ones left out.
+ * Receiver fields (left column) and document fields (right column: date, payment, on a guía the traslado and the
+ * despacho in words), empty ones left out.
  *
  * @example
  * receiverFields(input).left[0] // ["Señor(es)", "Comercializadora Ñuñoa Limitada"]
@@ -87,11 +89,38 @@ export function receiverFields(input: DocumentInput): { left: Field[]; right: Fi
     ["Comuna", r.comuna ?? ""],
     ["Ciudad", r.ciudad ?? ""],
   ];
+  const traslado = isDispatchGuide(input.tipo) ? input.traslado : undefined;
   const right: Field[] = [
     ["Fecha emisión", formatDateWords(input.fecha)],
     ["Forma de pago", paymentTermName(input.formaPago ?? defaultPaymentTerm(input.tipo))],
+    ["Tipo de traslado", traslado ? transferKindLabel(traslado.indicador) : ""],
+    ["Tipo de despacho", traslado?.despacho != null ? dispatchKindLabel(traslado.despacho) : ""],
     ["Contacto", r.contacto ?? ""],
     ["Email", r.email ?? ""],
+  ];
+  const present = (f: Field): boolean => f[1].trim() !== "";
+  return { left: left.filter(present), right: right.filter(present) };
+}
+
+/**
+ * The transport of a guía de despacho, empty ones left out: the vehicle and carrier (`right`), the destination and the
+ * driver (`left`). Both empty when there is no transport (or the document is not a guía).
+ *
+ * @example
+ * transportFields(input) // { left: [["Destino", "Camino a Melipilla 12345, Maipú, Santiago"], ["Chofer", "Juan Soto, R.U.T. 12.345.678-5"]],
+ * //   right: [["Patente", "BBCL45"], ["Transportista", "R.U.T. 77.777.777-7"]] }
+ */
+export function transportFields(input: DocumentInput): { left: Field[]; right: Field[] } {
+  const t = isDispatchGuide(input.tipo) ? input.transporte : undefined;
+  if (!t) return { left: [], right: [] };
+  const destino = [t.direccionDestino, t.comunaDestino, t.ciudadDestino].filter((v) => v && v.trim() !== "").join(", ");
+  const left: Field[] = [
+    ["Destino", destino],
+    ["Chofer", [t.chofer?.nombre ?? "", t.chofer?.rut ? `R.U.T. ${printRut(t.chofer.rut)}` : ""].filter((v) => v.trim() !== "").join(", ")],
+  ];
+  const right: Field[] = [
+    ["Patente", t.patente ?? ""],
+    ["Transportista", t.rutTransportista ? `R.U.T. ${printRut(t.rutTransportista)}` : ""],
   ];
   const present = (f: Field): boolean => f[1].trim() !== "";
   return { left: left.filter(present), right: right.filter(present) };
@@ -154,7 +183,8 @@ export function referenceRows(input: DocumentInput): ReferenceRow[] {
 }
 
 /**
- * Totals as printed: `[label, amount, isGrandTotal]`. Exempt-only tipos show only Exento and Total.
+ * Totals as printed: `[label, amount, isGrandTotal]`. Exempt-only tipos show only Exento and Total; a guía de despacho
+ * leaves out a zero net amount with its IVA, and a zero exempt amount, as its `Totales` does.
  *
  * @example
  * totalRows(input, totals) // [["Monto neto", "$ 160.046", false], ["IVA 19 %", …], ["TOTAL", "$ 190.455", true]]
@@ -167,6 +197,11 @@ export function totalRows(input: DocumentInput, totals: Totals): Array<[string, 
   }
   if (isExemptTipo(input.tipo)) {
     rows.push(["Monto exento", formatMoney(totals.montoExento), false]);
+  } else if (isDispatchGuide(input.tipo)) {
+    // as in its Totales: a guía shows the amounts it has (one without prices only its total of 0)
+    if (totals.montoNeto > 0) rows.push(["Monto neto", formatMoney(totals.montoNeto), false]);
+    if (totals.montoExento > 0) rows.push(["Monto exento", formatMoney(totals.montoExento), false]);
+    if (totals.montoNeto > 0) rows.push([`IVA ${totals.tasaIva} %`, formatMoney(totals.montoIva), false]);
   } else {
     rows.push(["Monto neto", formatMoney(totals.montoNeto), false]);
     if (totals.montoExento !== 0) rows.push(["Monto exento", formatMoney(totals.montoExento), false]);

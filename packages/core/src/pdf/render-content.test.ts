@@ -1,7 +1,7 @@
 /** What the printed pages say: mupdf structured text of rendered documents. */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
-import type { DocumentInput, Tipo } from "../document/types.js";
+import type { DocumentInput } from "../document/types.js";
 import { CASES } from "../../test/support/document-cases.js";
 import { isTimbreError } from "../errors/index.js";
 import { makeInput, makePrintable } from "../../test/support/pdf-fixtures.js";
@@ -75,6 +75,34 @@ describe.each(["carta", "termica"] as const)("%s text", (formato) => {
     }
   });
 
+  test("guía 52: traslado and despacho in words, the transport block, no forma de pago; cedible con su factura", async () => {
+    const p = makePrintable(makeInput(52, 3));
+    const text = await textOf(p, { formato });
+    for (const s of [
+      "GUÍA DE DESPACHO ELECTRÓNICA", "N° 87", "Comercializadora Ñuñoa Limitada",
+      "Tipo de traslado: Operación constituye venta",
+      "Tipo de despacho: Por cuenta del emisor a instalaciones del cliente",
+      "Patente: BBCL45", "Transportista: R.U.T. 77.777.777-7", "Chofer: José Ñancupil Araya, R.U.T. 12.345.678-5",
+      "Destino: Camino a Melipilla 12345, bodega 3, Maipú, Santiago",
+      "Orden de compra", "OC-4521", "Monto neto", formatMoney(p.totals.montoNeto), "IVA 19 %", `TOTAL ${formatMoney(p.totals.montoTotal)}`,
+      "Timbre Electrónico SII",
+    ]) expect(text).toContain(s);
+    expect(text).not.toContain("Forma de pago");
+    expect(text).not.toContain("CEDIBLE");
+    const cedible = await textOf(p, { formato, cedible: true });
+    expect(cedible).toContain("CEDIBLE CON SU FACTURA");
+    expect(cedible).toContain(ACUSE_TEXT);
+  });
+
+  test("guía 52 without prices or transport: the traslado, no despacho, no transport block, totals of 0", async () => {
+    const p = makePrintable(CASES["52 traslado interno"] as DocumentInput);
+    const text = await textOf(p, { formato });
+    expect(text).toContain("Tipo de traslado: Traslados internos");
+    expect(text).toContain(`TOTAL ${formatMoney(0)}`);
+    for (const absent of ["Tipo de despacho", "Patente", "Transportista", "Chofer", "Destino", "Monto neto", "IVA"]) expect(text).not.toContain(absent);
+    expect(await decodePdf417(rasterize(await renderPdf(p, { formato }), 0, 300))).toEqual([p.ted ?? ""]);
+  });
+
   test("cedible is ignored for 39, 41, 56 and 61 (no transferable copy exists)", async () => {
     for (const tipo of [39, 41, 56, 61] as const) {
       const text = await textOf(makePrintable(makeInput(tipo, 2)), { formato, cedible: true });
@@ -141,14 +169,6 @@ test("references flow across pages too: 60 lines, 40 references, long observacio
   expect(await decodePdf417(rasterize(pdf, pages.length - 1, 300))).toEqual([p.ted ?? ""]);
 });
 
-test("guía 52 (printable though Timbre does not issue it yet): CEDIBLE CON SU FACTURA", async () => {
-  const p = makePrintable(makeInput(33, 2));
-  const guia = { ...p, input: { ...p.input, tipo: 52 as unknown as Tipo } };
-  const text = await textOf(guia, { cedible: true });
-  expect(text).toContain("GUÍA DE DESPACHO ELECTRÓNICA");
-  expect(text).toContain("CEDIBLE CON SU FACTURA");
-  expect(text).toContain(ACUSE_TEXT);
-});
 
 test("no resolution: the Res. line is left out; no lines: still renders", async () => {
   const p = makePrintable(makeInput(33, 1));

@@ -76,8 +76,18 @@ const LONG_OBSERVACIONES = sized(
 
 /** Every field at its longest: 100-character names, a 1000-character description, an 18-character folio, prices of
  * 12 integer and 6 decimal digits, line discounts. */
-function longInput(tipo: 33 | 61): DocumentInput {
+function longInput(tipo: 33 | 52 | 61): DocumentInput {
   const base = makeInput(tipo, 0);
+  if (tipo === 52) {
+    // the longest words of either code Timbre takes, every transport field at its DTE_v10 maximum
+    base.traslado = { indicador: 1, despacho: 2 };
+    base.transporte = {
+      patente: "ABCD-123", rutTransportista: "76354771-K",
+      chofer: { rut: "12345678-5", nombre: sized("María José de los Ángeles Valenzuela", 30) },
+      direccionDestino: sized("Camino Interior Fundo Los Aromos Parcela 14 Lote B, Bodega de Acopio Norte", 70),
+      comunaDestino: sized("San Pedro de la Paz", 20), ciudadDestino: sized("Concepción Metropolitano", 20),
+    };
+  }
   const items: Line[] = [
     { codigo: "NB-14", nombre: sized("Notebook ultradelgado de catorce pulgadas con procesador de última generación", 80),
       descripcion: LONG_DESCRIPTION, cantidad: 1, unidad: "UN", precio: 999999, descuentoPorcentaje: 10 },
@@ -110,7 +120,7 @@ const VARIANTS: Array<[string, RenderOptions, number]> = [
 ];
 
 describe.each(VARIANTS)("%s at the formato's longest", (_name, options, margin) => {
-  test.each([33, 61] as const)("tipo %i: mandatory fields whole, discount amounts, no text overprinting another", async (tipo) => {
+  test.each([33, 52, 61] as const)("tipo %i: mandatory fields whole, discount amounts, no text overprinting another", async (tipo) => {
     const p = makePrintable(longInput(tipo));
     const pdf = await renderPdf(p, options);
     const text = flat(pageTexts(pdf).join("\n"));
@@ -119,6 +129,13 @@ describe.each(VARIANTS)("%s at the formato's longest", (_name, options, margin) 
       "OC-123456789012345", "10-01-2026", "123.456.789.012,123456", "123.456,123456", formatMoney(p.totals.montoTotal),
       `S.I.I. - ${(issuer.unidadSii ?? "").toUpperCase()}`]) {
       expect(text).toContain(flat(s));
+    }
+    const t = p.input.transporte;
+    if (t) {
+      for (const s of [t.patente, t.chofer?.nombre, t.direccionDestino, t.comunaDestino, t.ciudadDestino, "76.354.771-K",
+        "Operación constituye venta", "Por cuenta del emisor a instalaciones del cliente"]) {
+        expect(text).toContain(flat(s ?? ""));
+      }
     }
     expect(text.replace(/continúa en la página \d+ …/g, "")).not.toContain("…");
     items.forEach((item, i) => {

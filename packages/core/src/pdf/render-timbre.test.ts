@@ -11,7 +11,7 @@ import { renderPdf } from "./render-pdf.js";
 
 const DPI = 300;
 const mm = (px: number): number => (px / DPI) * 25.4;
-const TIPOS: Tipo[] = [33, 34, 39, 41, 56, 61];
+const TIPOS: Tipo[] = [33, 34, 39, 41, 52, 56, 61];
 
 describe.each(["carta", "termica"] as const)("timbre in %s", (formato) => {
   test.each(TIPOS)("tipo %d decodes to exactly the TED of the signed DTE", async (tipo) => {

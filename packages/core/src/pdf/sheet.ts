@@ -6,7 +6,7 @@ import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage, type 
 import { drawSymbol } from "./barcode.js";
 import { PageWriter } from "./page-writer.js";
 import type { Pdf417Symbol } from "./pdf417.js";
-import { toWinAnsi, wrapText } from "./text.js";
+import { drawnWidth, toWinAnsi, wrapText } from "./text.js";
 
 export interface Fonts {
   regular: PDFFont;
@@ -42,7 +42,7 @@ export class Sheet {
 
   /** Width of (WinAnsi-safe) text. */
   measure(text: string, size: number, font: FontKind = "regular"): number {
-    return this.fonts[font].widthOfTextAtSize(toWinAnsi(text), size);
+    return drawnWidth(this.fonts[font], toWinAnsi(text), size);
   }
 
   /** Lines of `text` wrapped to `maxWidth`. */
@@ -55,7 +55,7 @@ export class Sheet {
     const font = this.fonts[style.font ?? "regular"];
     const safe = toWinAnsi(value);
     if (safe.trim() === "") return;
-    const width = font.widthOfTextAtSize(safe, style.size);
+    const width = drawnWidth(font, safe, style.size);
     const left = style.align === "right" ? x - width : style.align === "center" ? x - width / 2 : x;
     const color = style.color ?? BLACK;
     this.ops.push((out, _doc, h) => out.text(safe, left, h - baseline, font, style.size, color));
@@ -88,7 +88,7 @@ export class Sheet {
   watermark(value: string, cx: number, cy: number, size: number, angle: number, color: RGB): void {
     const font = this.fonts.bold;
     const safe = toWinAnsi(value);
-    const w = font.widthOfTextAtSize(safe, size);
+    const w = drawnWidth(font, safe, size);
     const rad = (angle * Math.PI) / 180;
     // start so that the text's centre lands on (cx, cy) after rotation about its start point
     const dx = (w / 2) * Math.cos(rad) - size * 0.35 * Math.sin(rad);

@@ -6,7 +6,8 @@ import { ANONYMOUS_CONSUMER_RUT } from "../rut/index.js";
 import { MM } from "./barcode.js";
 import { acuseBlock, timbreBlock } from "./blocks.js";
 import {
-  boxLines, issuerLines, itemRows, PREVIEW_MARK, receiverFields, referenceRows, siiUnit, totalRows, type ItemRow,
+  boxLines, issuerLines, itemRows, PREVIEW_MARK, receiverFields, referenceRows, siiUnit, totalRows, transportFields,
+  type Field, type ItemRow,
 } from "./content.js";
 import type { RenderContext } from "./context.js";
 import { fitText, MIN_LEGIBLE_SIZE } from "./fit-text.js";
@@ -45,18 +46,25 @@ function header(sheet: Sheet, ctx: RenderContext, top: number): number {
   return separator(sheet, y + 2);
 }
 
-function fields(sheet: Sheet, ctx: RenderContext, top: number): number {
-  const { left, right } = receiverFields(ctx.data.input);
-  const anonymous = ctx.data.input.receiver.rut.replace(/\./g, "").toUpperCase() === ANONYMOUS_CONSUMER_RUT;
-  const all = [...right, ...(anonymous ? [] : left)];
+function fieldLines(sheet: Sheet, fields: Field[], top: number): number {
   let y = top + 8;
-  for (const [label, value] of all) {
+  for (const [label, value] of fields) {
     const lw = sheet.measure(`${label}: `, 7.5, "bold");
     const lines = sheet.wrap(value, 7.5, CW - lw);
     sheet.text(`${label}:`, M, y, { size: 7.5, font: "bold" });
     y = sheet.lines(lines, M + lw, y, 9, { size: 7.5 });
   }
   return separator(sheet, y - 6);
+}
+
+/** Document and receiver fields, then a guía's transport under its own separator. */
+function fields(sheet: Sheet, ctx: RenderContext, top: number): number {
+  const { left, right } = receiverFields(ctx.data.input);
+  const anonymous = ctx.data.input.receiver.rut.replace(/\./g, "").toUpperCase() === ANONYMOUS_CONSUMER_RUT;
+  const y = fieldLines(sheet, [...right, ...(anonymous ? [] : left)], top);
+  const transport = transportFields(ctx.data.input);
+  const moved = [...transport.right, ...transport.left];
+  return moved.length > 0 ? fieldLines(sheet, moved, y) : y;
 }
 
 /** `2 UN x 12.990  (dcto. 10 % = 2.598)`: quantity, price and the discount with its amount in pesos. */

@@ -30,12 +30,26 @@ export function toWinAnsi(text: string): string {
   return out;
 }
 
+/**
+ * The width of text as it is drawn: the sum of its glyphs' advances. pdf-lib's `widthOfTextAtSize` subtracts the
+ * font's kerning pairs, which the page's text operators never apply, so it measures "CEDIBLE CON SU FACTURA" about
+ * 2 pt narrower than it prints (and right-aligned text would run past its edge).
+ *
+ * @example
+ * drawnWidth(font, "FACTURA", 15) // ≥ font.widthOfTextAtSize("FACTURA", 15)
+ */
+export function drawnWidth(font: PDFFont, text: string, size: number): number {
+  let width = 0;
+  for (const ch of text) width += font.widthOfTextAtSize(ch, size);
+  return width;
+}
+
 /** Cuts a word wider than `maxWidth` into pieces that fit. */
 function breakWord(word: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const pieces: string[] = [];
   let piece = "";
   for (const ch of word) {
-    if (piece !== "" && font.widthOfTextAtSize(piece + ch, size) > maxWidth) {
+    if (piece !== "" && drawnWidth(font, piece + ch, size) > maxWidth) {
       pieces.push(piece);
       piece = ch;
     } else piece += ch;
@@ -58,7 +72,7 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
     let line = "";
     for (const word of words) {
       const candidate = line === "" ? word : `${line} ${word}`;
-      if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
+      if (drawnWidth(font, candidate, size) <= maxWidth) {
         line = candidate;
         continue;
       }
@@ -73,7 +87,7 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, maxLines);
   let last = kept[maxLines - 1] ?? "";
-  while (last !== "" && font.widthOfTextAtSize(`${last}…`, size) > maxWidth) last = last.slice(0, -1);
+  while (last !== "" && drawnWidth(font, `${last}…`, size) > maxWidth) last = last.slice(0, -1);
   kept[maxLines - 1] = `${last.trimEnd()}…`;
   return kept;
 }

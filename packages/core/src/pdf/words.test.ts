@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { formatDateShort, formatDateWords, formatMoney, formatNumber } from "./format.js";
-import { toWinAnsi, wrapText } from "./text.js";
+import { drawnWidth, toWinAnsi, wrapText } from "./text.js";
 import { documentName, paymentTermName, referenceCodeName, referenceTypeName } from "./words.js";
 
 describe("words", () => {
@@ -60,6 +60,15 @@ describe("WinAnsi text", () => {
   test("keeps Spanish letters and symbols, replaces the rest without throwing", () => {
     expect(toWinAnsi("áéíóúÁÉÍÓÚñÑüº°¿¡ €")).toBe("áéíóúÁÉÍÓÚñÑüº°¿¡ €");
     expect(toWinAnsi("Ñandú 😀 ā → 漢\tx\u00a0y")).toBe("Ñandú ? a ? ? x y");
+  });
+
+  test("measures text as drawn, without the kerning pdf-lib subtracts but never applies", async () => {
+    const doc = await PDFDocument.create();
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const legend = "CEDIBLE CON SU FACTURA";
+    const drawn = [...legend].reduce((w, ch) => w + bold.widthOfTextAtSize(ch, 15), 0);
+    expect(drawnWidth(bold, legend, 15)).toBeCloseTo(drawn, 6);
+    expect(drawnWidth(bold, legend, 15)).toBeGreaterThan(bold.widthOfTextAtSize(legend, 15) + 1);
   });
 
   test("wraps, breaks long words and ellipsizes", async () => {

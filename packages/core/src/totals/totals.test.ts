@@ -54,6 +54,31 @@ describe("notes", () => {
   });
 });
 
+describe("guía de despacho (52)", () => {
+  test("the '52 guía venta' case, by hand: net lines with a line discount, an exempt line, IVA once on the net", () => {
+    const t = computeTotals(CASES["52 guía venta"] as DocumentContent);
+    // 40 × 1 990.5 = 79 620, less 10 % (7 962) = 71 658; 12 × 4 590 = 55 080; exempt 2 × 8 500 = 17 000.
+    expect(t.lines).toEqual([
+      { montoBruto: 79620, descuentoMonto: 7962, montoItem: 71658, exento: false },
+      { montoBruto: 55080, descuentoMonto: 0, montoItem: 55080, exento: false },
+      { montoBruto: 17000, descuentoMonto: 0, montoItem: 17000, exento: true },
+    ]);
+    // neto 71 658 + 55 080 = 126 738; IVA 19 % = 24 080.22 → 24 080; total 126 738 + 24 080 + 17 000.
+    expect(totals(CASES["52 guía venta"] as DocumentContent)).toEqual({ neto: 126738, exento: 17000, iva: 24080, total: 167818 });
+  });
+
+  test("computes like a 33: global discount on the taxable amount, gross prices split back into net and IVA", () => {
+    const lines = [item(10000, 3), item(5000, 1, { exento: true })];
+    expect(totals({ tipo: 52, items: lines, descuentoGlobalPorcentaje: 10 })).toEqual(totals({ tipo: 33, items: lines, descuentoGlobalPorcentaje: 10 }));
+    expect(totals({ tipo: 52, items: lines, descuentoGlobalPorcentaje: 10 })).toEqual({ neto: 27000, exento: 5000, iva: 5130, total: 37130 });
+    expect(totals({ tipo: 52, items: [item(11900)], preciosBrutos: true })).toEqual({ neto: 10000, exento: 0, iva: 1900, total: 11900 });
+  });
+
+  test("a traslado without prices is all zeros (BRIEF §3, LibreDTE 052_002: MntTotal 0)", () => {
+    expect(totals(CASES["52 traslado interno"] as DocumentContent)).toEqual({ neto: 0, exento: 0, iva: 0, total: 0 });
+  });
+});
+
 describe("BRIEF §3 worked examples", () => {
   test("033_006 line discount 10 %", () => {
     const t = computeTotals({ tipo: 33, items: [item(104090, 1, { descuentoPorcentaje: 10 })] });

@@ -4,12 +4,15 @@ import { cafFor, SAMPLE_RESOLUTION, SAMPLE_T33, SAMPLE_T39, SAMPLE_TIMESTAMP, sa
 import { CASES } from "../../test/support/document-cases.js";
 import type { DocumentInput } from "../document/types.js";
 import { isTimbreError, ValidationError } from "../errors/index.js";
+import { verifyDte } from "../signature/verify-dte.js";
+import { verifyEnvelope } from "../signature/verify-envelope.js";
 import { computeTotals } from "../totals/index.js";
 import { buildDocumento } from "./build-documento.js";
 import { buildEnvelope } from "./build-envelope.js";
 import { buildSignedDte } from "./build-signed-dte.js";
 import { buildTed } from "./build-ted.js";
 import { decodeLatin1, encodeLatin1 } from "./latin1.js";
+import { validateDocument } from "./validate-document.js";
 
 const sign = (input: DocumentInput, timestamp = SAMPLE_TIMESTAMP) =>
   buildSignedDte({ input, totals: computeTotals(input), caf: cafFor(input.tipo), identity: sampleIdentity(), timestamp });
@@ -92,6 +95,64 @@ describe("document shapes (BRIEF §2.1)", () => {
     const text = body("61 nota de crédito corrige texto");
     expect(text).toContain("<MntNeto>0</MntNeto><TasaIVA>19</TasaIVA><IVA>0</IVA><MntTotal>0</MntTotal>");
     expect(text).not.toContain("<PrcItem>");
+  });
+
+  test("guía 52: TipoDespacho then IndTraslado after FchEmis, no FmaPago unless given, Transporte between Receptor and Totales", () => {
+    const xml = body("52 guía venta");
+    expect(xml).toStartWith(
+      '<Documento ID="T52F21"><Encabezado><IdDoc><TipoDTE>52</TipoDTE><Folio>21</Folio><FchEmis>2026-01-15</FchEmis>' +
+        "<TipoDespacho>2</TipoDespacho><IndTraslado>1</IndTraslado></IdDoc><Emisor><RUTEmisor>76192083-9</RUTEmisor>",
+    );
+    expect(xml).toContain(
+      "<CiudadRecep>Santiago</CiudadRecep></Receptor>" +
+        "<Transporte><Patente>BBCL-45</Patente><RUTTrans>77777777-7</RUTTrans>" +
+        "<Chofer><RUTChofer>12345678-5</RUTChofer><NombreChofer>José Ñancupil Araya</NombreChofer></Chofer>" +
+        "<DirDest>Camino a Melipilla 12.345, bodega 3</DirDest><CmnaDest>Maipú</CmnaDest><CiudadDest>Santiago</CiudadDest></Transporte>" +
+        "<Totales><MntNeto>126738</MntNeto><MntExe>17000</MntExe><TasaIVA>19</TasaIVA><IVA>24080</IVA><MntTotal>167818</MntTotal></Totales></Encabezado>",
+    );
+    expect(xml).toContain("<QtyItem>40</QtyItem><UnmdItem>MT</UnmdItem><PrcItem>1990.5</PrcItem><DescuentoPct>10</DescuentoPct><DescuentoMonto>7962</DescuentoMonto><MontoItem>71658</MontoItem>");
+    expect(xml).toContain("<IndExe>1</IndExe><NmbItem>Manual de instalación (exento)</NmbItem>");
+    expect(xml).toContain("<Referencia><NroLinRef>1</NroLinRef><TpoDocRef>801</TpoDocRef><FolioRef>OC-4471</FolioRef><FchRef>2026-01-10</FchRef>");
+    expect(xml).not.toContain("<FmaPago>");
+    // the XSD's order, element by element: IdDoc … FchEmis, TipoDespacho, IndTraslado; Encabezado … Receptor, Transporte, Totales
+    const order = (names: string[]) => names.map((n) => xml.indexOf(`<${n}>`));
+    const ascending = (positions: number[]) => positions.every((p, i) => p >= 0 && (i === 0 || p > (positions[i - 1] ?? 0)));
+    expect(ascending(order(["TipoDTE", "Folio", "FchEmis", "TipoDespacho", "IndTraslado"]))).toBe(true);
+    expect(ascending(order(["IdDoc", "Emisor", "Receptor", "Transporte", "Totales"]))).toBe(true);
+    expect(ascending(order(["Patente", "RUTTrans", "Chofer", "RUTChofer", "NombreChofer", "DirDest", "CmnaDest", "CiudadDest"]))).toBe(true);
+    // FmaPago when given comes after IndTraslado; a transport with nothing in it is left out
+    const given = { ...(CASES["52 guía venta"] as DocumentInput), formaPago: 1 as const, transporte: {} };
+    const other = buildDocumento(given, computeTotals(given));
+    expect(other).toContain("<TipoDespacho>2</TipoDespacho><IndTraslado>1</IndTraslado><FmaPago>1</FmaPago></IdDoc>");
+    expect(other).toContain("</Receptor><Totales>");
+    // JSON nulls are absent values, in validation and in the XML
+    const nulls = { ...(CASES["52 guía venta"] as DocumentInput), traslado: { indicador: 6, despacho: null }, transporte: { patente: "BBCL45", rutTransportista: null, chofer: null } } as unknown as DocumentInput;
+    expect(validateDocument(nulls)).toEqual([]);
+    const withNulls = buildDocumento(nulls, computeTotals(nulls));
+    expect(withNulls).toContain("<FchEmis>2026-01-15</FchEmis><IndTraslado>6</IndTraslado></IdDoc>");
+    expect(withNulls).toContain("</Receptor><Transporte><Patente>BBCL45</Patente></Transporte><Totales>");
+  });
+
+  test("guía 52 without prices (traslado interno): IndTraslado alone, Totales with MntTotal 0 only, no PrcItem", () => {
+    const xml = body("52 traslado interno");
+    expect(xml).toContain("<FchEmis>2026-01-15</FchEmis><IndTraslado>5</IndTraslado></IdDoc>");
+    expect(xml).toContain("</Receptor><Totales><MntTotal>0</MntTotal></Totales></Encabezado>");
+    expect(xml).not.toContain("<PrcItem>");
+    expect(xml).not.toContain("<Transporte>");
+    expect(xml).not.toContain("<TipoDespacho>");
+    expect(sign(CASES["52 traslado interno"] as DocumentInput).ted).toContain("<TD>52</TD><F>22</F><FE>2026-01-15</FE><RR>76192083-9</RR><RSR>SASCO SpA</RSR><MNT>0</MNT>");
+  });
+
+  test("guías go in an EnvioDTE (never an EnvioBOLETA), counted in the carátula", () => {
+    const guia = sign(CASES["52 guía venta"] as DocumentInput).xml;
+    const envelope = envelopeOf("EnvioDTE", [sign(SAMPLE_T33).xml, guia]);
+    expect(envelope).toContain("<SubTotDTE><TpoDTE>33</TpoDTE><NroDTE>1</NroDTE></SubTotDTE><SubTotDTE><TpoDTE>52</TpoDTE><NroDTE>1</NroDTE></SubTotDTE>");
+    // core's own verifier, as the SII checks: signature and timbre of the guía alone and inside the envelope
+    expect(verifyDte(guia)).toMatchObject({ valid: true, errors: [] });
+    const inEnvelope = verifyEnvelope(envelope);
+    expect(inEnvelope.valid).toBe(true);
+    expect(inEnvelope.documents?.map((d) => `${d.id}:${d.signature && d.ted}`)).toEqual(["T33F1:true", "T52F21:true"]);
+    expect(() => envelopeOf("EnvioBOLETA", [guia])).toThrow(expect.objectContaining({ code: "VALIDATION_ERROR" }));
   });
 
   test("the TED cuts RSR and IT1 to 40 characters and uses 'Sin RUT' for a nameless receipt", () => {

@@ -2,7 +2,7 @@
 import type { DocumentInput } from "../document/types.js";
 import type { Totals } from "../totals/index.js";
 import { DualWriter } from "./dual-writer.js";
-import { writeEmisor, writeIdDoc, writeReceptor } from "./write-header.js";
+import { writeEmisor, writeIdDoc, writeReceptor, writeTransporte } from "./write-header.js";
 import { writeDetalle, writeDscRcgGlobal, writeReferencias } from "./write-lines.js";
 import { writeTotales } from "./write-totals.js";
 
@@ -15,8 +15,8 @@ import { writeTotales } from "./write-totals.js";
 export const documentId = (input: Pick<DocumentInput, "tipo" | "folio">): string => `T${input.tipo}F${input.folio}`;
 
 /**
- * `Encabezado`, `Detalle`×n, `DscRcgGlobal`, `Referencia`×n — everything in `Documento` before `TED` — in file and
- * canonical form. Does not validate.
+ * `Encabezado` (IdDoc, Emisor, Receptor, Transporte on guías, Totales), `Detalle`×n, `DscRcgGlobal`, `Referencia`×n —
+ * everything in `Documento` before `TED` — in file and canonical form. Does not validate.
  *
  * @example
  * const { file, canonical } = renderDocumentoBody(input, computeTotals(input));
@@ -27,6 +27,7 @@ export function renderDocumentoBody(input: DocumentInput, totals: Totals): DualW
   writeIdDoc(w, input, totals);
   writeEmisor(w, input);
   writeReceptor(w, input);
+  writeTransporte(w, input);
   writeTotales(w, input.tipo, totals);
   w.raw("</Encabezado>");
   writeDetalle(w, input, totals);

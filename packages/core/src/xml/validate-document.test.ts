@@ -6,6 +6,10 @@ import { validateDocument } from "./validate-document.js";
 
 const reasons = (input: DocumentInput) => validateDocument(input).map((i) => `${i.path}:${i.reason}`);
 const t33 = (patch: Partial<DocumentInput>): DocumentInput => ({ ...SAMPLE_T33, ...patch });
+const GUIA = CASES["52 guía venta"] as DocumentInput;
+const BUSINESS = (CASES["33 factura"] as DocumentInput).receiver;
+const t52 = (patch: Partial<DocumentInput>): DocumentInput => ({ ...GUIA, ...patch });
+const transport = (patch: Record<string, unknown>): DocumentInput => t52({ transporte: { ...GUIA.transporte, ...patch } as DocumentInput["transporte"] });
 
 describe("validateDocument", () => {
   test.each(Object.keys(CASES))("accepts %s", (name) => {
@@ -175,8 +179,84 @@ describe("validateDocument", () => {
     expect(reasons({ ...SAMPLE_T39, tipo: 41, items: exempt })).toEqual([]);
   });
 
+  describe("guía de despacho (52)", () => {
+    test("traslado.indicador is required on a 52, 1–7 (8, 9 below); despacho is optional, 1–3", () => {
+      expect(reasons(t52({ traslado: undefined }))).toEqual(["traslado.indicador:required"]);
+      expect(reasons(t52({ traslado: {} as never }))).toEqual(["traslado.indicador:required"]);
+      for (const indicador of [0, 10, 1.5, "1", null]) {
+        expect(reasons(t52({ traslado: { indicador } as never }))).toEqual([indicador === null ? "traslado.indicador:required" : "traslado.indicador:enum"]);
+      }
+      for (const despacho of [0, 4, "2"]) expect(reasons(t52({ traslado: { indicador: 1, despacho } as never }))).toEqual(["traslado.despacho:enum"]);
+      expect(reasons(t52({ traslado: 1 as never }))).toEqual(["traslado:type"]);
+      for (const indicador of [1, 2, 3, 4, 6, 7] as const) {
+        for (const despacho of [undefined, 1, 2, 3] as const) {
+          expect(validateDocument(t52({ traslado: despacho === undefined ? { indicador } : { indicador, despacho } }))).toEqual([]);
+        }
+      }
+    });
+
+    test("traslado and transporte on any other tipo are not allowed", () => {
+      const extra = { traslado: { indicador: 1 as const }, transporte: { patente: "BBCL45" } };
+      expect(reasons(t33(extra))).toEqual(["traslado:not_allowed", "transporte:not_allowed"]);
+      for (const name of ["34 factura exenta", "39 boleta bruta", "41 boleta exenta", "56 nota de débito", "61 nota de crédito anula"]) {
+        expect(reasons({ ...(CASES[name] as DocumentInput), ...extra })).toEqual(["traslado:not_allowed", "transporte:not_allowed"]);
+      }
+      expect(reasons(t33({ transporte: {} }))).toEqual(["transporte:not_allowed"]);
+    });
+
+    test("transporte: lengths of DTE_v10, RUT check digits, a driver with both RUT and name", () => {
+      expect(validateDocument(t52({ transporte: undefined }))).toEqual([]);
+      expect(validateDocument(t52({ transporte: {} }))).toEqual([]);
+      expect(validateDocument(transport({ patente: "ABCD-123", chofer: { rut: "11111111-1", nombre: "n".repeat(30) } }))).toEqual([]);
+      expect(reasons(transport({ patente: "ABCD-1234" }))).toEqual(["transporte.patente:max_length"]);
+      expect(reasons(transport({ rutTransportista: "77777777-6" }))).toEqual(["transporte.rut_transportista:invalid_rut"]);
+      expect(reasons(transport({ chofer: { rut: "12345678-9", nombre: "Pedro" } }))).toEqual(["transporte.chofer.rut:invalid_rut"]);
+      expect(reasons(transport({ chofer: { rut: "12345678-5" } }))).toEqual(["transporte.chofer.nombre:required"]);
+      expect(reasons(transport({ chofer: { nombre: "Pedro" } }))).toEqual(["transporte.chofer.rut:required"]);
+      expect(reasons(transport({ chofer: { rut: "12345678-5", nombre: "n".repeat(31) } }))).toEqual(["transporte.chofer.nombre:max_length"]);
+      expect(reasons(transport({ direccionDestino: "d".repeat(71), comunaDestino: "c".repeat(21), ciudadDestino: "c".repeat(21) }))).toEqual([
+        "transporte.direccion_destino:max_length",
+        "transporte.comuna_destino:max_length",
+        "transporte.ciudad_destino:max_length",
+      ]);
+      expect(reasons(transport({ patente: "AB\n12", chofer: { rut: "12345678-5", nombre: "José ☃" } }))).toEqual(["transporte.patente:format", "transporte.chofer.nombre:charset"]);
+    });
+
+    test("a destination address needs its comuna (formato DTE: CmnaDest mandatory on guías)", () => {
+      expect(reasons(transport({ comunaDestino: undefined }))).toEqual(["transporte.comuna_destino:required"]);
+      expect(validateDocument(t52({ transporte: { comunaDestino: "Maipú" } }))).toEqual([]);
+    });
+
+    test("a traslado interno (5) goes from the issuer to itself", () => {
+      const interno = CASES["52 traslado interno"] as DocumentInput;
+      expect(validateDocument({ ...interno, receiver: { ...interno.receiver, rut: "76.192.083-9" } })).toEqual([]);
+      expect(reasons({ ...interno, receiver: BUSINESS })).toEqual(["receptor.rut:not_allowed"]);
+      expect(validateDocument({ ...interno, traslado: { indicador: 6 }, receiver: BUSINESS })).toEqual([]);
+    });
+
+    test("receiver giro, direccion and comuna are required; zero prices and a global discount are fine, gross prices are not", () => {
+      expect(reasons(t52({ receiver: { rut: "96670340-7", razonSocial: "Cliente" } }))).toEqual(["receptor.giro:required", "receptor.direccion:required", "receptor.comuna:required"]);
+      expect(validateDocument(t52({ items: [{ nombre: "Muestra sin valor", cantidad: 1, precio: 0 }] }))).toEqual([]);
+      expect(validateDocument(t52({ descuentoGlobalPorcentaje: "2.5", formaPago: 1 }))).toEqual([]);
+      expect(reasons(t52({ preciosBrutos: true }))).toEqual(["precios_brutos:not_allowed"]);
+    });
+
+    test("export guías (8, 9) are refused: they need customs data Timbre does not take", () => {
+      for (const indicador of [8, 9] as const) expect(reasons(t52({ traslado: { indicador } }))).toEqual(["traslado.indicador:not_allowed"]);
+    });
+
+    test("no additional taxes on a guía; a 61 may annul it (CodRef 1)", () => {
+      const taxed = reasons(t52({ items: [{ nombre: "Bebida", cantidad: 1, precio: 1000, impuestoAdicional: 27 }] }));
+      expect(taxed).toEqual(["items[0].impuesto_adicional:not_allowed"]);
+      expect(validateDocument(CASES["61 nota de crédito anula guía"] as DocumentInput)).toEqual([]);
+      const annul = { ...(CASES["61 nota de crédito anula guía"] as DocumentInput) };
+      expect(validateDocument({ ...annul, referencias: [{ tipoDoc: "52", folio: "21", fecha: "2026-01-15", codigo: 1 }] })).toEqual([]);
+      expect(validateDocument({ ...annul, tipo: 56, referencias: [{ tipoDoc: 52, folio: 21, fecha: "2026-01-15", codigo: 3 }] })).toEqual([]);
+    });
+  });
+
   test("tipo, folio, fecha, RUTs, forma_pago, acteco", () => {
-    expect(reasons(t33({ tipo: 52 as never }))).toEqual(["tipo:enum"]);
+    expect(reasons(t33({ tipo: 43 as never }))).toEqual(["tipo:enum"]);
     expect(reasons(t33({ folio: 0, fecha: "2026-1-5", formaPago: 4 as never }))).toEqual(["folio:format", "fecha:format", "forma_pago:enum"]);
     expect(reasons(t33({ issuer: { ...SAMPLE_T33.issuer, rut: "1-1", acteco: [] } }))).toEqual(["emisor.rut:invalid_rut", "emisor.acteco:min_items"]);
     expect(reasons({ ...SAMPLE_T39, issuer: { ...SAMPLE_T39.issuer, acteco: [] } })).toEqual([]);

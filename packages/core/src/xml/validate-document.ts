@@ -3,14 +3,16 @@ import { TIPOS, type DocumentInput } from "../document/types.js";
 import type { ValidationIssue } from "../errors/index.js";
 import { checkDecimal, checkText, IssueList } from "./check-field.js";
 import { isDate } from "./constants.js";
+import { validateDispatch } from "./validate-dispatch.js";
 import { validateIssuer, validateReceiver } from "./validate-parties.js";
 import { validateAmounts, validateItems, validateReferences } from "./validate-lines.js";
 
 /**
- * Checks a document against the SII rules Timbre enforces: required receiver fields for 33/34/56/61, 1–60 lines
+ * Checks a document against the SII rules Timbre enforces: required receiver fields for 33/34/52/56/61, 1–60 lines
  * (receipts 1–1000), schema lengths (`max_length`, never silent truncation), RUT check digits (`invalid_rut`),
  * ISO-8859-1 representability of every text (`charset`), references on notes (`referencia`), a 33 with only
- * exempt lines (`not_allowed`), dates, quantities > 0, prices ≥ 0, ≤ 6 decimals, discounts 0–100, amounts and
+ * exempt lines (`not_allowed`), the guía de despacho's `traslado` (required on 52, `not_allowed` elsewhere) and
+ * `transporte`, dates, quantities > 0, prices ≥ 0, ≤ 6 decimals, discounts 0–100, amounts and
  * totals ≤ `MAX_AMOUNT` (`maximum`).
  * Paths use the API's Spanish field names (`receptor.razon_social`, `items[0].nombre`). Returns `[]` when valid.
  *
@@ -36,6 +38,7 @@ export function validateDocument(input: DocumentInput): ValidationIssue[] {
   checkText(list, "observaciones", input.observaciones);
   validateIssuer(list, input);
   validateReceiver(list, input);
+  validateDispatch(list, input);
   validateItems(list, input);
   validateReferences(list, input);
   validateAmounts(list, input, list.issues);

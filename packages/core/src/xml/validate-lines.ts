@@ -1,6 +1,6 @@
 /** Line and reference checks (API paths `items[i].*`, `referencias[i].*`). */
 import { ADDITIONAL_TAX_TIPOS, ADDITIONAL_TAXES, additionalTax } from "../document/additional-taxes.js";
-import { isExemptTipo, isNote, isReceipt, taxDocumentTipo, type DocumentInput } from "../document/types.js";
+import { isDispatchGuide, isExemptTipo, isNote, isReceipt, taxDocumentTipo, type DocumentInput } from "../document/types.js";
 import { computeTotals } from "../totals/index.js";
 import { checkDecimal, checkText, type IssueList } from "./check-field.js";
 import { isDate } from "./constants.js";
@@ -46,7 +46,11 @@ function validateAdditionalTax(list: IssueList, input: DocumentInput, i: number)
   if (typeof code !== "number" || additionalTax(code) === undefined) {
     list.add(path, "enum", `must be one of ${ADDITIONAL_TAXES.map((t) => `${t.codigo} (${t.nombre}, ${t.tasa} %)`).join(", ")}`);
   } else if (!ADDITIONAL_TAX_TIPOS.includes(input.tipo)) {
-    const why = isReceipt(input.tipo) ? "a boleta's prices already include every tax" : "an exempt document carries no taxes";
+    const why = isReceipt(input.tipo)
+      ? "a boleta's prices already include every tax"
+      : isDispatchGuide(input.tipo)
+        ? "a guía de despacho carries none; the factura that bills it does"
+        : "an exempt document carries no taxes";
     list.add(path, "not_allowed", `additional taxes go on facturas (33) and their notes (56, 61): ${why}`);
   } else if (input.items[i]?.exento === true || isExemptTipo(input.tipo)) {
     list.add(path, "not_allowed", "an exempt line carries no additional tax");

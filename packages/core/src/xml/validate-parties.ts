@@ -43,7 +43,8 @@ export function validateIssuer(list: IssueList, input: DocumentInput): void {
 }
 
 /**
- * Whether the receiver's giro, address and comuna are required: on facturas always (formato DTE: "1"); on notes
+ * Whether the receiver's giro, address and comuna are required: on facturas and guías de despacho always (formato
+ * DTE: "1"); on notes
  * too (API.md §6.3), except on a note that modifies a boleta — the SII has them optional on every note ("3"), and
  * the buyer of a boleta is usually unidentified (66666666-6), so annulling or correcting a sale to a consumer
  * must not demand a giro and an address nobody has. Never on boletas.
@@ -59,7 +60,7 @@ function requiresReceiverAddress(input: DocumentInput): boolean {
 }
 
 /**
- * Receiver checks (`receptor.*`): RUT, name, giro ≤ 40, address; giro/direccion/comuna required on 33/34 and on
+ * Receiver checks (`receptor.*`): RUT, name, giro ≤ 40, address; giro/direccion/comuna required on 33/34/52 and on
  * notes that do not modify a boleta.
  *
  * @example

@@ -3,7 +3,7 @@
  * free texts (item descriptions) also get tabs and CR/LF, which single-line fields refuse.
  */
 import fc from "fast-check";
-import type { DocumentInput, Line, Reference, Tipo } from "../../src/document/types.js";
+import type { DispatchKind, DocumentInput, Line, Reference, Tipo, TransferKind, Transport } from "../../src/document/types.js";
 import { ISSUER } from "./signing-fixtures.js";
 
 const CHARS = [..."abcXYZ019 &<>\"'\t\r\n;#=/ñÑáéíóúÁüºª°«»¿¡©®±µ·ÿ", "&amp;", "]]>", "&#xD;"];
@@ -52,9 +52,24 @@ const reference = (codigo: boolean): fc.Arbitrary<Reference> =>
     ...(codigo ? { codigo: fc.constantFrom<1 | 3>(1, 3) } : {}),
   });
 
+// A guía's transport: any subset of its fields, a destination address always with its comuna.
+const transport: fc.Arbitrary<Transport> = fc
+  .record(
+    {
+      patente: trickyText(8),
+      rutTransportista: fc.constantFrom("77777777-7", "76.354.771-k", "60803000-K"),
+      chofer: fc.record({ rut: fc.constantFrom("12345678-5", "11.111.111-1"), nombre: trickyText(30) }),
+      direccionDestino: trickyText(70),
+      comunaDestino: trickyText(20),
+      ciudadDestino: trickyText(20),
+    },
+    { requiredKeys: [] },
+  )
+  .map((t) => (t.direccionDestino !== undefined && t.comunaDestino === undefined ? { ...t, comunaDestino: "Maipú" } : t));
+
 export const arbitraryDocument: fc.Arbitrary<DocumentInput> = fc
   .record({
-    tipo: fc.constantFrom<Tipo>(33, 34, 39, 41, 56, 61),
+    tipo: fc.constantFrom<Tipo>(33, 34, 39, 41, 52, 56, 61),
     folio: fc.integer({ min: 1, max: 100 }),
     items: fc.array(line, { minLength: 1, maxLength: 6 }),
     preciosBrutos: fc.boolean(),
@@ -67,21 +82,30 @@ export const arbitraryDocument: fc.Arbitrary<DocumentInput> = fc
     contacto: fc.option(trickyText(80), { nil: undefined }),
     references: fc.array(reference(false), { maxLength: 2 }),
     noteReference: reference(true),
+    traslado: fc.record(
+      { indicador: fc.integer({ min: 1, max: 7 }).map((n) => n as TransferKind), despacho: fc.constantFrom<DispatchKind>(1, 2, 3) },
+      { requiredKeys: ["indicador"] },
+    ),
+    transporte: fc.option(transport, { nil: undefined }),
   })
   .map((r): DocumentInput => {
     const items = r.tipo === 33 ? r.items.map((l, i) => (i === 0 ? { ...l, exento: false } : l)) : r.items;
     const isNote = r.tipo === 56 || r.tipo === 61;
+    const guia = r.tipo === 52;
+    // a traslado interno (5) goes from the issuer to itself
+    const rut = guia && r.traslado.indicador === 5 ? ISSUER.rut : "96670340-7";
     return {
       tipo: r.tipo,
       folio: r.folio,
       fecha: "2026-01-15",
       issuer: ISSUER,
-      receiver: { rut: "96670340-7", razonSocial: r.razonSocial, giro: r.giro, direccion: r.direccion, comuna: r.comuna, contacto: r.contacto },
+      receiver: { rut, razonSocial: r.razonSocial, giro: r.giro, direccion: r.direccion, comuna: r.comuna, contacto: r.contacto },
       items,
-      preciosBrutos: r.preciosBrutos,
+      preciosBrutos: r.preciosBrutos && !guia, // a guía's prices are net
       descuentoGlobalPorcentaje: r.descuentoGlobalPorcentaje,
       formaPago: r.formaPago,
       // a debit note annuls only a credit note
       referencias: isNote ? [r.tipo === 56 && r.noteReference.codigo === 1 ? { ...r.noteReference, tipoDoc: 61 } : r.noteReference] : r.references,
+      ...(guia ? { traslado: r.traslado, ...(r.transporte ? { transporte: r.transporte } : {}) } : {}),
     };
   });

@@ -100,6 +100,38 @@ export const CASES: Record<string, DocumentInput> = {
       { nombre: "Visita guiada", cantidad: 1, precio: 2500, descuentoPorcentaje: "33.33" },
     ],
   },
+  "52 guía venta": {
+    ...base,
+    tipo: 52,
+    folio: 21,
+    receiver: BUSINESS_RECEIVER,
+    traslado: { indicador: 1, despacho: 2 },
+    transporte: {
+      patente: "BBCL-45",
+      rutTransportista: "77777777-7",
+      chofer: { rut: "12.345.678-5", nombre: "José Ñancupil Araya" },
+      direccionDestino: "Camino a Melipilla 12.345, bodega 3",
+      comunaDestino: "Maipú",
+      ciudadDestino: "Santiago",
+    },
+    items: [
+      { nombre: 'Cañería PVC 3/4" "Tigre"', codigo: "CAN-34", cantidad: 40, unidad: "MT", precio: 1990.5, descuentoPorcentaje: 10 },
+      { nombre: "Llave de paso bronce ½\"", cantidad: 12, unidad: "UN", precio: "4590" },
+      { nombre: "Manual de instalación (exento)", cantidad: 2, precio: 8500, exento: true },
+    ],
+    referencias: [{ tipoDoc: 801, folio: "OC-4471", fecha: "2026-01-10", razon: "Orden de compra Nº 4471" }],
+  },
+  "52 traslado interno": {
+    ...base,
+    tipo: 52,
+    folio: 22,
+    receiver: { rut: base.issuer.rut, razonSocial: base.issuer.razonSocial, giro: "Tecnología", direccion: "Av. Apoquindo 4500, bodega 2", comuna: "Las Condes", ciudad: "Santiago" },
+    traslado: { indicador: 5 },
+    items: [
+      { nombre: "Notebook 14\" (activo fijo)", cantidad: 3, unidad: "UN", precio: 0 },
+      { nombre: "Monitor 27\"", cantidad: 5, unidad: "UN", precio: 0 },
+    ],
+  },
   "56 nota de débito": {
     ...base,
     tipo: 56,
@@ -122,6 +154,18 @@ export const CASES: Record<string, DocumentInput> = {
       { tipoDoc: "SET", folio: 1, fecha: "2026-01-15", razon: "CASO 4471-3" },
       { tipoDoc: 33, folio: 7, fecha: "2026-01-15", codigo: 1, razon: "Anula factura" },
     ],
+  },
+  "61 nota de crédito anula guía": {
+    ...base,
+    tipo: 61,
+    folio: 6,
+    receiver: BUSINESS_RECEIVER,
+    items: [
+      { nombre: 'Cañería PVC 3/4" "Tigre"', cantidad: 40, unidad: "MT", precio: 1990.5, descuentoPorcentaje: 10 },
+      { nombre: "Llave de paso bronce ½\"", cantidad: 12, unidad: "UN", precio: "4590" },
+      { nombre: "Manual de instalación (exento)", cantidad: 2, precio: 8500, exento: true },
+    ],
+    referencias: [{ tipoDoc: 52, folio: 21, fecha: "2026-01-15", codigo: 1, razon: "Anula guía de despacho" }],
   },
   "61 nota de crédito corrige texto": {
     ...base,

@@ -38,6 +38,16 @@ const ITEM_NAMES = ["Teclado mecánico español", "Mouse inalámbrico", "Monitor
   "Soporte de notebook", "Hub USB-C 7 puertos", "Audífonos con micrófono", "Cámara web 1080p", "Disco SSD 1 TB",
   "Licencia antivirus anual"];
 
+/** The transport of the guías (52) `makeInput` makes: every field. */
+export const GUIA_TRANSPORT: NonNullable<DocumentInput["transporte"]> = {
+  patente: "BBCL45",
+  rutTransportista: "77777777-7",
+  chofer: { rut: "12345678-5", nombre: "José Ñancupil Araya" },
+  direccionDestino: "Camino a Melipilla 12345, bodega 3",
+  comunaDestino: "Maipú",
+  ciudadDestino: "Santiago",
+};
+
 /** `count` lines with distinct names `<name> #nn`; the first has a description and a discount. */
 export function makeLines(count: number, exento = false): Line[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -60,11 +70,16 @@ export function makeInput(tipo: Tipo, lines = 3, folio = 87): DocumentInput {
     issuer: PDF_ISSUER,
     receiver: receipt ? ANONYMOUS : RECEIVER,
     items: makeLines(lines),
-    ...(receipt ? {} : { formaPago: 2 as const }),
+    ...(receipt || tipo === 52 ? {} : { formaPago: 2 as const }),
     ...(tipo === 39 ? { preciosBrutos: true } : {}),
   };
   if (tipo === 33) {
     base.observaciones = "Entregar en bodega 3. Horario de recepción: lunes a viernes de 9:00 a 17:00 hrs.";
+    base.referencias = [{ tipoDoc: 801, folio: "OC-4521", fecha: "2026-11-15", razon: "Orden de compra N° 4521" }];
+  }
+  if (tipo === 52) {
+    base.traslado = { indicador: 1, despacho: 2 };
+    base.transporte = GUIA_TRANSPORT;
     base.referencias = [{ tipoDoc: 801, folio: "OC-4521", fecha: "2026-11-15", razon: "Orden de compra N° 4521" }];
   }
   if (tipo === 56) base.referencias = [{ tipoDoc: 33, folio: 1200, fecha: "2026-11-02", codigo: 3, razon: "Intereses por mora" }];
