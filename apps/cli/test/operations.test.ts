@@ -112,6 +112,24 @@ test("dte aceptacion: a factura the receiver claimed exits 1 with the RCD; --jso
   expect(events.stdout).toContain("SIN_RESPUESTA → RECLAMADO");
 }, 60_000);
 
+test("a quick guía de despacho (--tipo 52 --traslado 5) at zero prices; dte show gives its traslado", async () => {
+  const home = freshHome();
+  const guia = await runCli(
+    ["dte", "emit", "--tipo", "52", "--traslado", "5", "--receptor-rut", "76192083-9", "--receptor-razon-social", "Bodega Central", "--receptor-giro", "Comercio",
+      "--receptor-direccion", "Los Aromos 45", "--receptor-comuna", "Temuco", "--item", "Andamio:12:0", "--json"],
+    { home, env: firstRun.env },
+  );
+  expect(guia.stderr).toBe("");
+  expect(guia.code).toBe(0);
+  expect(guia.json).toMatchObject({ tipo: 52, monto_total: 0 });
+  const shown = await runCli(["dte", "show", (guia.json as { id: string }).id], { home, env: firstRun.env });
+  expect(shown.stdout).toContain("Guía de despacho N° ");
+  expect(shown.stdout).toContain("Traslado: tipo 5\n");
+  const missing = await runCli(["dte", "emit", "--tipo", "52", "--receptor-rut", "76192083-9", "--item", "Andamio:1:0", "--json"], { home, env: firstRun.env });
+  expect(missing.code).toBe(1);
+  expect(JSON.stringify(missing.json)).toContain("traslado.tipo");
+}, 60_000);
+
 test("events resend delivers an event again; after webhooks rotate-secret deliveries verify with the new and the old secret", async () => {
   const home = freshHome();
   const received: Array<{ id: string; body: string; headers: Headers }> = [];

@@ -19,4 +19,12 @@ describe("draftTotals", () => {
     expect(text?.montoTotal).toBe(0);
     expect(draftTotals({ tipo: 33, receptor: { rut: "76192083-9", razon_social: "X" }, items: [] })).toBeNull();
   });
+
+  test("a guía de despacho (52) computes like a factura; a traslado interno at price 0 totals 0", () => {
+    const receptor = { rut: "76192083-9", razon_social: "X" };
+    const venta = draftTotals({ tipo: 52, receptor, items: [{ nombre: "Cemento", cantidad: 40, precio: 3990 }], traslado: { tipo: 1, despacho: 2 } });
+    expect(venta && [venta.montoNeto, venta.montoIva, venta.montoTotal]).toEqual([159600, 30324, 189924]);
+    const interno = draftTotals({ tipo: 52, receptor, items: [{ nombre: "Andamios", cantidad: 12, precio: 0 }], traslado: { tipo: 5 } });
+    expect(interno && [interno.montoNeto, interno.montoIva, interno.montoTotal]).toEqual([0, 0, 0]);
+  });
 });

@@ -41,3 +41,11 @@ test("a copy keeps the tipo, payment term and remarks, and carries no reference"
   expect(draft).toMatchObject({ tipo: 33, forma_pago: 1, observaciones: "OC 881", descuento_global_porcentaje: 5 });
   expect(draft.referencia).toBeUndefined();
 });
+
+test("a guía de despacho's copy keeps its traslado and transport; a note on it carries neither (not allowed on a 61)", () => {
+  const guia = { ...factura, tipo: 52, traslado: { tipo: 1, despacho: 2 }, transporte: { patente: "KXTR21", chofer: { rut: "11111111-1", nombre: "Juan Soto" } } } as DteDetail;
+  expect(copyDraft(guia)).toMatchObject({ tipo: 52, traslado: { tipo: 1, despacho: 2 }, transporte: { patente: "KXTR21", chofer: { rut: "11111111-1", nombre: "Juan Soto" } } });
+  const note = noteDraft(guia, 61);
+  expect(note.referencia).toEqual({ tipo_doc: 52, folio: 12, fecha: "2026-11-02" });
+  expect("traslado" in note || "transporte" in note).toBe(false);
+});

@@ -2,7 +2,8 @@
  * The dashboard's user journey in Debian's Chromium against the REAL server (child process, embedded database,
  * SII sandbox): sign up → business → certificate → sandbox CAF → API key (read once) → webhook → a document
  * emitted with that key reaching ACEPTADO in the list → its PDF → annulment → emission from the form → a spreadsheet
- * (CSV) import with a failed row, uploaded twice → a factura its receiver claims in the SII's registry → sign out / in.
+ * (CSV) import with a failed row, uploaded twice → guías de despacho (52) from the form → a factura its receiver
+ * claims in the SII's registry → sign out / in.
  * Steps whose endpoints the server does not have yet are separate tests, skipped (with the reason printed) only
  * when the server answers 404 for their route. `SCREENSHOTS=1` also writes docs/screenshots/*.png.
  */
@@ -593,6 +594,103 @@ describe("dashboard journey", () => {
     expect(await input("items[0].impuesto_adicional").isVisible()).toBe(false);
   }, 60_000);
 
+  test.skipIf(Boolean(sandboxMissing || emissionMissing))("guías de despacho (52) from the form: no traslado on a factura; the motivo's error from the API at its field; a sale with its driver (detail, cedible copy); an internal transfer at $0", async () => {
+    const key = journey.key ?? "";
+    const input = (name: string) => page.locator(`[name="${name}"]`);
+    const fieldError = (name: string) => page.locator(`[data-field="${name}"] .field-error`);
+    const traslado = page.getByRole("group", { name: "Traslado" });
+    const totals = page.getByRole("region", { name: "Totales" });
+    await go("/dashboard/folios");
+    await page.getByLabel("Tipo de documento").selectOption("52");
+    await page.getByLabel("Cantidad de folios").fill("10");
+    await page.getByRole("button", { name: "Emitir CAF de prueba" }).click();
+    await page.getByText(/CAF de prueba emitido: Guía de despacho electrónica, folios 1 a 10/).waitFor();
+
+    // A factura's form has no traslado; choosing 52 shows it, with the nine motivos in words.
+    await go("/dashboard/documentos/nuevo");
+    await page.getByRole("heading", { name: "Emitir documento", level: 1 }).waitFor();
+    expect(await traslado.isVisible()).toBe(false);
+    expect(await input("traslado.tipo").isVisible()).toBe(false);
+    await page.getByLabel("Tipo de documento").selectOption("52");
+    await traslado.waitFor();
+    expect(await page.getByLabel("Forma de pago").isVisible()).toBe(false);
+    expect(await input("traslado.tipo").locator("option").allTextContents()).toEqual([
+      "Elige el motivo…", "1 · Operación constituye venta", "2 · Ventas por efectuar", "3 · Consignaciones", "4 · Entrega gratuita", "5 · Traslados internos",
+      "6 · Otros traslados no venta", "7 · Guía de devolución", "8 · Traslado para exportación (no venta)", "9 · Venta para exportación",
+    ]);
+    expect(await input("traslado.despacho").locator("option").count()).toBe(4); // — and the three
+    expect(await input("transporte.chofer.rut").isVisible()).toBe(false); // folded
+    await input("receptor.rut").fill("76.192.083-9");
+    await input("receptor.razon_social").fill("Constructora Norte S.A.");
+    await input("receptor.giro").fill("Construcción");
+    await input("receptor.direccion").fill("Av. Pajaritos 3200");
+    await input("receptor.comuna").fill("Maipú");
+    await input("items[0].nombre").fill("Cemento 25 kg");
+    await input("items[0].cantidad").fill("40");
+    await input("items[0].precio").fill("3.990");
+    await totals.getByText("$189.924").waitFor(); // 159 600 + IVA 30 324, like a factura
+    // Without a motivo: the API's 422 at the field, nothing emitted.
+    await page.getByRole("button", { name: "Emitir", exact: true }).click();
+    await fieldError("traslado.tipo").filter({ hasText: "obligatorio" }).waitFor();
+    expect(await input("traslado.tipo").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await input("traslado.tipo").selectOption("1");
+    await input("traslado.despacho").selectOption("2");
+    // A driver's wrong check digit: the transport unfolds on its error.
+    await page.getByText("Transporte (opcional)").click();
+    await input("transporte.patente").fill("KXTR21");
+    await input("transporte.chofer.rut").fill("11111111-2");
+    await input("transporte.chofer.nombre").fill("Juan Soto");
+    await input("transporte.comuna_destino").fill("Maipú");
+    await page.getByText("Transporte (opcional)").click(); // folded again
+    await page.getByRole("button", { name: "Emitir", exact: true }).click();
+    await fieldError("transporte.chofer.rut").filter({ hasText: "dígito verificador" }).waitFor();
+    expect(await input("transporte.chofer.rut").isVisible()).toBe(true);
+    await expectNoPhoneOverflow("emitir-guia");
+    await input("transporte.chofer.rut").fill("11111111-1");
+    await page.getByRole("button", { name: "Emitir", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("¿Emitir Guía de despacho electrónica por $189.924?").waitFor();
+    await dialog.getByRole("button", { name: "Emitir" }).click();
+    await page.getByText(/Guía de despacho electrónica N° \d+ emitida/).waitFor();
+    await page.getByRole("heading", { name: /^Guía de despacho electrónica N° \d+$/, level: 1 }).waitFor();
+    const card = page.getByTestId("traslado");
+    const fact = (label: string) => card.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+    expect(await fact("Motivo").textContent()).toBe("Operación constituye venta");
+    expect(await fact("Despacho").textContent()).toBe("Por cuenta del emisor a instalaciones del cliente");
+    expect(await fact("Chofer").textContent()).toBe("Juan Soto 11111111-1");
+    expect(await fact("Destino").textContent()).toBe("Maipú");
+    expect(await card.locator("dt", { hasText: "RUT transportista" }).count()).toBe(0); // only what the guía says
+    await page.getByRole("button", { name: "Copia cedible" }).waitFor();
+    const guiaId = page.url().split("/").pop() ?? "";
+    const guia = ((await (await fetch(`${server.api}/v1/dte/${guiaId}`, { headers: { "x-api-key": key } })).json()) as { data: Record<string, unknown> }).data;
+    expect(guia).toMatchObject({ tipo: 52, monto_total: 189924, traslado: { tipo: 1, despacho: 2 }, transporte: { patente: "KXTR21", chofer: { rut: "11111111-1", nombre: "Juan Soto" }, comuna_destino: "Maipú" } });
+    await expectNoPhoneOverflow("documento-guia");
+
+    // An internal transfer: motivo 5, no amounts.
+    await go("/dashboard/documentos/nuevo?tipo=52");
+    await traslado.waitFor();
+    await input("receptor.rut").fill("76.192.083-9");
+    await input("receptor.razon_social").fill("Constructora Norte S.A.");
+    await input("receptor.giro").fill("Construcción");
+    await input("receptor.direccion").fill("Av. Pajaritos 3200");
+    await input("receptor.comuna").fill("Maipú");
+    await input("traslado.tipo").selectOption("5");
+    await input("items[0].nombre").fill("Andamios a obra Los Dominicos");
+    await input("items[0].cantidad").fill("12");
+    await input("items[0].precio").fill("0");
+    await totals.getByText("$0").last().waitFor();
+    await page.getByRole("button", { name: "Emitir", exact: true }).click();
+    await page.getByRole("dialog").getByText("¿Emitir Guía de despacho electrónica por $0?").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Emitir" }).click();
+    await page.getByText(/Guía de despacho electrónica N° \d+ emitida/).waitFor();
+    expect(await fact("Motivo").textContent()).toBe("Traslados internos");
+    expect(await card.locator("dt").count()).toBe(1);
+    const interno = ((await (await fetch(`${server.api}/v1/dte/${page.url().split("/").pop()}`, { headers: { "x-api-key": key } })).json()) as { data: Record<string, unknown> }).data;
+    expect(interno).toMatchObject({ tipo: 52, monto_total: 0, traslado: { tipo: 5 } });
+    expect(interno.transporte).toBeUndefined();
+  }, 90_000);
+
   test.skipIf(Boolean(sandboxMissing || emissionMissing || acceptanceMissing))("a factura its receiver claims: «Aceptación del receptor» from Sin consultar to Reclamada (RCD, the receiver's RUT) on «Consultar al SII», annulled from there; no such panel on a boleta", async () => {
     // `[sandbox:reclamo]` in the receptor's name: the sandbox SII records its RCD as soon as it accepts the factura
     const dte = await emitWithKey({
@@ -641,8 +739,10 @@ describe("dashboard journey", () => {
     await page.getByLabel("Respuesta del receptor").selectOption("RECLAMADO");
     await page.getByRole("button", { name: "Filtrar" }).click();
     await page.waitForURL("**/dashboard/documentos?aceptacion=RECLAMADO");
+    const rows = page.getByRole("table", { name: "Documentos emitidos" }).getByRole("row");
+    await rows.nth(2).waitFor({ state: "detached" }); // the URL changes before the filtered list replaces the whole one
     await page.getByRole("link", { name: `Factura electrónica N° ${dte.folio}` }).waitFor();
-    expect(await page.getByRole("table", { name: "Documentos emitidos" }).getByRole("row").count()).toBe(2); // header + the claimed factura
+    expect(await rows.count()).toBe(2); // header + the claimed factura
 
     // annulled from the panel: the page's own annulment, with its confirmation
     await go(`/dashboard/documentos/${dte.id}`);

@@ -26,7 +26,7 @@ describe("describeSheetProblem", () => {
       [4, "invalid_value", "«pronto» no es una forma de pago (1 contado, 2 crédito o 3 sin costo)."],
       [5, "conflict", "receptor.rut dice «2-7» aquí, pero la fila 4 del mismo documento dice «1-9». Repite el mismo valor o deja la celda vacía."],
       [6, "no_items", "El documento no tiene líneas: escribe nombre, cantidad y precio en sus filas."],
-      [7, "invalid_value", "«35» no es un tipo de documento (33, 34, 39, 41, 56 o 61)."],
+      [7, "invalid_value", "«35» no es un tipo de documento (33, 34, 39, 41, 52, 56 o 61)."],
     ]);
   });
 

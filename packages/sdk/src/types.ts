@@ -294,6 +294,27 @@ export interface Referencia {
   codigo?: CodigoReferencia;
 }
 
+/**
+ * Extension: why the goods of a guía de despacho (52) move (`IndTraslado`): 1 operación constituye venta, 2 ventas
+ * por efectuar, 3 consignaciones, 4 entrega gratuita, 5 traslados internos, 6 otros traslados no venta, 7 guía de
+ * devolución, 8 traslado para exportación, 9 venta para exportación; and who dispatches (`TipoDespacho`): 1 the
+ * receptor, 2 the issuer to the client's premises, 3 the issuer to other premises.
+ */
+export interface Traslado {
+  tipo: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+  despacho?: 1 | 2 | 3;
+}
+
+/** Extension: who carries the goods of a guía de despacho (52), and where to. */
+export interface Transporte {
+  patente?: string;
+  rut_transportista?: string;
+  chofer?: { rut: string; nombre: string };
+  direccion_destino?: string;
+  comuna_destino?: string;
+  ciudad_destino?: string;
+}
+
 /** Body of `POST /dte/emit` and `/dte/preview`, and each document of a batch. */
 export interface EmitParams {
   tipo: TipoDte;
@@ -306,6 +327,10 @@ export interface EmitParams {
   forma_pago?: 1 | 2 | 3;
   descuento_global_porcentaje?: number;
   observaciones?: string;
+  /** Required on a guía de despacho (52), not allowed on other tipos. */
+  traslado?: Traslado;
+  /** Guía de despacho (52) only. */
+  transporte?: Transporte;
 }
 
 export interface Dte {
@@ -345,6 +370,9 @@ export interface DteDetail extends Omit<Dte, "receptor"> {
   observaciones?: string;
   /** Extension: present when lines carry additional taxes. */
   impuestos_adicionales?: AdditionalTax[];
+  /** Guía de despacho (52). */
+  traslado?: Traslado;
+  transporte?: Transporte;
   items: Array<DteItem & { monto: number }>;
   referencias: Referencia[];
   historial: HistoryEntry[];

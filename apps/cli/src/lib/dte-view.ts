@@ -27,6 +27,24 @@ export function renderDte(dte: Dte): string {
   });
 }
 
+/** A guía's traslado and transport, by their SII codes (the API reference and `timbre dte emit --help` name them). */
+function guideLines(dte: DteDetail): string[] {
+  if (!dte.traslado) return [];
+  const t = dte.transporte;
+  const chofer = t?.chofer ? `${t.chofer.nombre} (${t.chofer.rut})` : undefined;
+  const destino = [t?.direccion_destino, t?.comuna_destino, t?.ciudad_destino].filter(Boolean).join(", ");
+  const fields: Array<[string, string | undefined]> = [
+    ["patente", t?.patente],
+    ["transportista", t?.rut_transportista],
+    ["chofer", chofer],
+    ["destino", destino || undefined],
+  ];
+  return [
+    `Traslado: tipo ${dte.traslado.tipo}${dte.traslado.despacho ? `, despacho ${dte.traslado.despacho}` : ""}`,
+    ...(t ? ["Transporte:", ...fields.filter(([, v]) => v).map(([k, v]) => `  ${k}: ${v}`)] : []),
+  ];
+}
+
 export function renderDteDetail(dte: DteDetail): string {
   const items = renderTable(dte.items ?? [], [
     { header: "ITEM", get: (i) => i.nombre },
@@ -39,12 +57,14 @@ export function renderDteDetail(dte: DteDetail): string {
   const r = dte.receptor;
   const address = [r.direccion, r.comuna, r.ciudad].filter(Boolean).join(", ");
   const receptor = [r.giro ? `  giro: ${r.giro}` : null, address ? `  dirección: ${address}` : null].filter((line): line is string => line !== null);
+  const transport = guideLines(dte);
   const references = (dte.referencias ?? []).map((ref) => `  ${TIPO_NAMES[Number(ref.tipo_doc)] ?? `Tipo ${ref.tipo_doc}`} N° ${ref.folio} del ${ref.fecha}${ref.razon ? `: ${ref.razon}` : ""}`);
   return [
     renderDte(dte),
     ...(receptor.length ? ["Receptor:", ...receptor] : []),
     ...(references.length ? ["Referencias:", ...references] : []),
     ...(taxes.length ? ["Impuestos adicionales:", ...taxes] : []),
+    ...transport,
     "",
     items,
     "",

@@ -46,7 +46,8 @@ export const TIPOS: Record<number, string> = {
   56: "Nota de débito electrónica",
   61: "Nota de crédito electrónica",
 };
-export const TIPOS_CAF = [33, 34, 39, 41, 56, 61] as const;
+/** The tipos Timbre emits (and takes CAFs for), in the order forms offer them. */
+export const TIPOS_CAF = [33, 34, 39, 41, 52, 56, 61] as const;
 
 export const tipoName = (tipo: number): string => TIPOS[tipo] ?? `Tipo ${tipo}`;
 

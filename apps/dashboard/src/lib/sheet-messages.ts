@@ -9,7 +9,7 @@ import { EMISSION_SHEET_COLUMNS, type CellKind, type SheetProblem } from "@timbr
 const EXPECTED: Record<CellKind, string> = {
   text: "un texto válido",
   amount: "un número (2,5 o 12.990)",
-  tipo: "un tipo de documento (33, 34, 39, 41, 56 o 61)",
+  tipo: "un tipo de documento (33, 34, 39, 41, 52, 56 o 61)",
   date: "una fecha (25-11-2026 o 2026-11-25)",
   yesno: "sí o no",
   forma_pago: "una forma de pago (1 contado, 2 crédito o 3 sin costo)",

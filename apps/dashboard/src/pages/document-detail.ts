@@ -1,7 +1,8 @@
 /**
- * One document: amounts, receptor, items, references, status history, SII answer with rejection hints,
+ * One document: amounts, receptor, a guía's traslado and transport (`dispatch-summary.ts`), items, references,
+ * status history, SII answer with rejection hints,
  * the receiver's acceptance or claim of a factura (`acceptance.ts`, loaded without holding the page), PDF preview
- * (fetched with the session and shown from a blob: URL), PDF (letter, 80 mm, a factura's cedible copy) and XML
+ * (fetched with the session and shown from a blob: URL), PDF (letter, 80 mm, the cedible copy of a factura or a guía) and XML
  * download, annulment.
  */
 import type { DteDetail, DteStatusResult } from "@timbre/sdk";
@@ -13,9 +14,12 @@ import { navigate, type PageContext } from "../router.js";
 import { badge, card, link, notice, pageHeader, setFlash, table, takeFlash } from "../ui/components.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { acceptancePanel } from "./acceptance.js";
+import { dispatchSummary } from "./dispatch-summary.js";
 import { siiPanel } from "./sii-status.js";
 
 type PdfVariant = "carta" | "termica" | "cedible";
+/** Tipos printed with a cedible copy (the one handed to a factoring company): facturas and guías de despacho. */
+const CEDIBLE_TIPOS = new Set([33, 34, 52]);
 const PDF_QUERY: Record<PdfVariant, Record<string, string> | undefined> = {
   carta: undefined,
   termica: { formato: "termica" },
@@ -83,9 +87,9 @@ export async function documentPage(ctx: PageContext): Promise<void> {
     { class: "actions" },
     h("button", { type: "button", class: "btn", onclick: () => void showPdf() }, "Ver PDF"),
     h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf") }, "Descargar PDF"),
-    // boletas go to 80 mm receipt printers; a factura's cedible copy is the one handed to a factoring company
+    // boletas go to 80 mm receipt printers; a factura's or a guía's cedible copy is the one handed to a factoring company
     h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf", "termica") }, "PDF 80 mm"),
-    d.tipo === 33 || d.tipo === 34 ? h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf", "cedible") }, "Copia cedible") : null,
+    CEDIBLE_TIPOS.has(d.tipo) ? h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("pdf", "cedible") }, "Copia cedible") : null,
     h("button", { type: "button", class: "btn btn-secondary", onclick: () => void download("xml") }, "Descargar XML"),
   );
   const followUps = h(
@@ -147,7 +151,7 @@ export async function documentPage(ctx: PageContext): Promise<void> {
     h(
       "div",
       { class: "columns" },
-      h("div", null, card("Resumen", totals), card("Ítems", items), refs),
+      h("div", null, card("Resumen", totals), dispatchSummary(d), card("Ítems", items), refs),
       h("div", null, siiPanel(d, status), acceptancePanel(d, { annul: canAnnul ? () => void annul() : undefined }), card("Historial", history)),
     ),
   );

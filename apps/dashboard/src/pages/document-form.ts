@@ -5,9 +5,10 @@
  *
  * What depends on the tipo: boletas (39/41) may leave the receptor empty (the anonymous consumer, 66666666-6) and
  * default to prices with IVA included; exempt tipos (34/41) have no per-line exempt box and no IVA option; notes
- * (56/61) get the reference section; only facturas get a payment term.
+ * (56/61) get the reference section; only facturas get a payment term; a guía de despacho (52) gets its traslado and
+ * transport (`dispatch-fields.ts`) and otherwise is typed like a factura 33.
  */
-import type { EmitParams } from "@timbre/sdk";
+import type { EmitParams, Traslado, Transporte } from "@timbre/sdk";
 import { isValidRut, normalizeRut } from "@timbre/core/rut";
 import { ADDITIONAL_TAX_TIPOS, additionalTaxLabel } from "@timbre/core/totals";
 import { draftTotals, parseAmount } from "../lib/amounts.js";
@@ -15,6 +16,7 @@ import { ApiError, type FieldError } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
 import { money, TIPOS, TIPOS_CAF } from "../lib/format.js";
 import { checkbox, field, formAlert, isChecked, value } from "../ui/form.js";
+import { DISPATCH_GUIDE, dispatchFields } from "./dispatch-fields.js";
 import { lineItems, type DraftLine } from "./line-items.js";
 
 const BOLETAS = [39, 41];
@@ -34,6 +36,9 @@ export interface Draft {
   forma_pago?: number;
   observaciones?: string;
   referencia?: Partial<NonNullable<EmitParams["referencia"]>>;
+  /** A guía de despacho's (52). */
+  traslado?: Partial<Traslado>;
+  transporte?: Transporte;
 }
 
 export interface EmissionForm {
@@ -88,6 +93,8 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
   const gross = checkbox("precios_brutos", "Los precios incluyen IVA", "Típico en boletas: el precio es el que paga el cliente.", d.precios_brutos ?? BOLETAS.includes(d.tipo ?? 33));
   const itemsSection = h("fieldset", { class: "subfields", "data-field": "items" }, h("legend", null, "Ítems"), gross, lines.element, h("p", { class: "field-error", "aria-live": "polite" }));
 
+  const dispatch = dispatchFields(d);
+
   const ref = d.referencia ?? {};
   const referencia = h(
     "fieldset",
@@ -126,7 +133,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
     h(
       "div",
       { class: "columns columns-wide-left" },
-      h("div", null, h("section", { class: "card" }, h("div", { class: "grid-2" }, tipoField, fechaField), receptor, itemsSection, referencia, options)),
+      h("div", null, h("section", { class: "card" }, h("div", { class: "grid-2" }, tipoField, fechaField), receptor, dispatch.element, itemsSection, referencia, options)),
       h(
         "div",
         { class: "sticky" },
@@ -168,8 +175,9 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
       ? "Opcional en boletas: déjalo vacío para un consumidor final (RUT 66.666.666-6)."
       : noteOnBoleta
         ? "Una nota sobre una boleta no exige giro ni dirección."
-        : "Giro, dirección y comuna son obligatorios en facturas y notas.";
+        : "Giro, dirección y comuna son obligatorios en facturas, guías y notas.";
     referencia.hidden = !NOTES.includes(t);
+    dispatch.element.hidden = t !== DISPATCH_GUIDE;
     formaPago.hidden = !FACTURAS.includes(t);
     gross.hidden = EXEMPT.includes(t);
     lines.showExempt(!EXEMPT.includes(t));
@@ -212,6 +220,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
     if (global !== undefined) body.descuento_global_porcentaje = global;
     if (FACTURAS.includes(t) && value(form, "forma_pago")) body.forma_pago = Number(value(form, "forma_pago")) as 1 | 2 | 3;
     if (value(form, "observaciones")) body.observaciones = value(form, "observaciones");
+    if (t === DISPATCH_GUIDE) Object.assign(body, dispatch.read(form));
     if (NOTES.includes(t)) {
       const codigo = value(form, "referencia.codigo");
       const folio = value(form, "referencia.folio");

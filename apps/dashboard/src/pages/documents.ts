@@ -141,13 +141,14 @@ function summaryCard(s: SalesSummary): HTMLElement {
   const notes = [
     s.rechazados ? `${s.rechazados} rechazado${s.rechazados === 1 ? "" : "s"} por el SII, no considerado${s.rechazados === 1 ? "" : "s"}.` : null,
     s.sin_respuesta ? `${s.sin_respuesta} aún espera${s.sin_respuesta === 1 ? "" : "n"} la respuesta del SII: las cifras pueden cambiar.` : null,
+    s.tipos.some((t) => t.tipo === 52) ? "Las guías de despacho se listan pero no suman al débito ni al total: la venta la lleva la factura que las sigue." : null,
   ].filter((n): n is string => n !== null);
   return card(
     `Resumen del ${day(s.desde)} al ${day(s.hasta)}`,
     s.tipos.length === 0
       ? h("p", { class: "muted" }, "No hay documentos en el período.")
       : table("Ventas por tipo de documento", [
-          { label: "Tipo", cell: (t: SalesSummary["tipos"][number]) => `${tipoName(t.tipo)}${t.tipo === 61 ? " (resta)" : ""}` },
+          { label: "Tipo", cell: (t: SalesSummary["tipos"][number]) => `${tipoName(t.tipo)}${t.tipo === 61 ? " (resta)" : t.tipo === 52 ? " (no suma)" : ""}` },
           { label: "Documentos", cell: (t) => String(t.documentos), className: "num" },
           { label: "Neto", cell: (t) => money(t.monto_neto), className: "num" },
           { label: "Exento", cell: (t) => money(t.monto_exento), className: "num" },

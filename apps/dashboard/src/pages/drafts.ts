@@ -17,7 +17,10 @@ export function noteDraft(d: DteDetail, tipo: 56 | 61): Draft {
   return { ...content(d), tipo, referencia: { tipo_doc: d.tipo, folio: d.folio, fecha: d.fecha } };
 }
 
-/** A new document like `d` (next month's invoice): same tipo, receptor, lines and options; no reference, today's date. */
+/**
+ * A new document like `d` (next month's invoice, the same delivery again): same tipo, receptor, lines and options, a
+ * guía's traslado and transport; no reference, today's date.
+ */
 export function copyDraft(d: DteDetail): Draft {
-  return { ...content(d), tipo: d.tipo, forma_pago: d.forma_pago, observaciones: d.observaciones };
+  return { ...content(d), tipo: d.tipo, forma_pago: d.forma_pago, observaciones: d.observaciones, traslado: d.traslado, transporte: d.transporte };
 }

@@ -64,8 +64,8 @@ export function clearErrors(form: HTMLElement): void {
 }
 
 /**
- * Shows an error: field errors next to their fields (matching `name`, also `resolucion.numero` style paths),
- * the summary in the alert, and focus on the first invalid field.
+ * Shows an error: field errors next to their fields (matching `name`, also `resolucion.numero` style paths; a folded
+ * `<details>` holding one is unfolded), the summary in the alert, and focus on the first invalid field.
  */
 export function showError(form: HTMLElement, error: unknown): void {
   clearErrors(form);
@@ -78,6 +78,8 @@ export function showError(form: HTMLElement, error: unknown): void {
       const slot = wrapper?.querySelector<HTMLElement>(".field-error");
       const text = describeReason(fe.reason, fe.message);
       if (wrapper && control && slot) {
+        const folded = wrapper.closest("details");
+        if (folded) folded.open = true; // an error in a folded part (a line's description, a guía's transport) unfolds it
         slot.textContent = text;
         control.setAttribute("aria-invalid", "true");
         first ??= control;

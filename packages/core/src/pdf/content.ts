@@ -15,8 +15,6 @@ export const ACUSE_TEXT =
   "sido recibido(s).";
 export const ACUSE_FIELDS = ["Nombre", "R.U.T.", "Fecha", "Recinto", "Firma"] as const;
 export const PREVIEW_MARK = "SIN VALIDEZ TRIBUTARIA";
-/** Tipos with a transferable (cedible) copy. */
-export const CEDIBLE_TIPOS: readonly number[] = [33, 34, 52];
 
 /**
  * The legend of the transferable copy.

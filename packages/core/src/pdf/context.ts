@@ -1,7 +1,7 @@
 /** Everything a layout needs: the pdf-lib document, fonts, logo and the decided print mode. */
 import { PDFDocument, StandardFonts, type PDFImage } from "pdf-lib";
 import { TimbreError } from "../errors/index.js";
-import { CEDIBLE_TIPOS } from "./content.js";
+import { CEDIBLE_TIPOS } from "../document/types.js";
 import type { Fonts } from "./sheet.js";
 import type { PrintableDocument, RenderOptions } from "./types.js";
 

@@ -25,7 +25,7 @@ const item = (name: string, kind: CellKind, help: string) => column(name, "item"
 
 export const EMISSION_SHEET_COLUMNS: readonly SheetColumn[] = [
   doc("documento", "text", "optional: rows with the same value are one document (without it, a row with a tipo starts one and a row without adds a line)"),
-  doc("tipo", "tipo", "33, 34, 39, 41, 56 or 61"),
+  doc("tipo", "tipo", "33, 34, 39, 41, 52, 56 or 61"),
   doc("fecha", "date", "tax date, 2026-11-25 or 25-11-2026; default today"),
   doc("receptor.rut", "text", "76.192.083-9; empty on a boleta: the anonymous consumer 66666666-6"),
   doc("receptor.razon_social", "text", "customer's legal name"),
@@ -53,6 +53,15 @@ export const EMISSION_SHEET_COLUMNS: readonly SheetColumn[] = [
   doc("referencia.fecha", "date", "notes: date of the referenced document"),
   doc("referencia.razon", "text", "notes: reason, e.g. Devolución de mercadería"),
   doc("referencia.codigo", "codigo_ref", "notes: 1 anula, 2 corrige texto, 3 corrige montos; default from the amounts"),
+  doc("traslado.tipo", "amount", "guías (52): 1 venta, 2 ventas por efectuar, 3 consignación, 4 entrega gratuita, 5 traslado interno, 6 otro traslado, 7 devolución, 8/9 exportación"),
+  doc("traslado.despacho", "amount", "guías (52): 1 por cuenta del receptor, 2 del emisor a instalaciones del cliente, 3 del emisor a otras instalaciones"),
+  doc("transporte.patente", "text", "guías (52): vehicle plate"),
+  doc("transporte.rut_transportista", "text", "guías (52): carrier's RUT"),
+  doc("transporte.chofer.rut", "text", "guías (52): driver's RUT"),
+  doc("transporte.chofer.nombre", "text", "guías (52): driver's name"),
+  doc("transporte.direccion_destino", "text", "guías (52): destination address"),
+  doc("transporte.comuna_destino", "text", "guías (52): destination comuna"),
+  doc("transporte.ciudad_destino", "text", "guías (52): destination city"),
 ];
 
 /** Headers that are read and ignored: the error column of a file of failed rows written by a previous run. */

@@ -138,6 +138,19 @@ describe("readEmissionSheet", () => {
     ]);
   });
 
+  test("guías de despacho from a sheet: the traslado and transporte columns, the driver nested", () => {
+    const sheet = readEmissionSheet(
+      "tipo;rut;razon_social;giro;direccion;comuna;nombre;cantidad;precio;traslado.tipo;traslado.despacho;transporte.patente;transporte.chofer.rut;transporte.chofer.nombre;transporte.comuna_destino\n" +
+        "52;76192083-9;Cliente SpA;Comercio;Calle 1;Santiago;Cemento 25 kg;40;3.990;1;2;ABCD12;11111111-1;Juan Soto;Maipú\n" +
+        "52;76192083-9;Cliente SpA;Comercio;Calle 1;Santiago;Andamio;4;0;5;;;;;\n",
+    );
+    expect(sheet.problems).toEqual([]);
+    expect(sheet.documents.map((d) => [d.params.tipo, d.params.traslado, d.params.transporte])).toEqual([
+      [52, { tipo: 1, despacho: 2 }, { patente: "ABCD12", chofer: { rut: "11111111-1", nombre: "Juan Soto" }, comuna_destino: "Maipú" }],
+      [52, { tipo: 5 }, undefined],
+    ]);
+  });
+
   test("credit notes from a sheet: the referencia columns make each note's reference", () => {
     const sheet = readEmissionSheet(
       "tipo;rut;razon_social;giro;direccion;comuna;nombre;cantidad;precio;referencia.tipo_doc;referencia.folio;referencia.fecha;referencia.razon;referencia.codigo\n" +

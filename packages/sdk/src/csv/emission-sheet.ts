@@ -217,6 +217,7 @@ function toDocument(draft: Draft, problems: SheetProblem[]): SheetDocument | nul
     const value = field(name);
     if (name.startsWith("receptor.")) receptor[name.slice(9)] = value;
     else if (name.startsWith("referencia.")) referencia[name.slice(11)] = value;
+    else if (name.startsWith("traslado.") || name.startsWith("transporte.")) setPath(params, name.split("."), value);
     else params[name] = value;
   }
   // A boleta's usual row names no buyer and gives the shelf price: the anonymous consumer, prices with IVA — as the
@@ -240,10 +241,17 @@ function toDocument(draft: Draft, problems: SheetProblem[]): SheetDocument | nul
   return { params: params as unknown as EmitParams, rows: draft.rows, itemRows: draft.lines.map((l) => l.row), ...(draft.label !== undefined ? { label: draft.label } : {}) };
 }
 
+/** Sets `value` at a nested path (`transporte.chofer.rut`), making the objects on the way. */
+function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  node[path.at(-1)!] = value;
+}
+
 const EXPECTED: Record<SheetColumn["kind"], string> = {
   text: "text",
   amount: "a number (2,5 or 12.990)",
-  tipo: "a tipo (33, 34, 39, 41, 56 or 61)",
+  tipo: "a tipo (33, 34, 39, 41, 52, 56 or 61)",
   date: "a date (2026-11-25 or 25-11-2026)",
   yesno: "sí or no",
   forma_pago: "1 (contado), 2 (crédito) or 3 (sin costo)",
@@ -251,7 +259,7 @@ const EXPECTED: Record<SheetColumn["kind"], string> = {
   codigo_ref: "1 (anula), 2 (corrige texto) or 3 (corrige montos)",
 };
 
-const TIPOS = new Set([33, 34, 39, 41, 56, 61]);
+const TIPOS = new Set([33, 34, 39, 41, 52, 56, 61]);
 const ANONYMOUS = { rut: "66666666-6", razon_social: "Consumidor final" };
 const FORMAS_PAGO: Record<string, 1 | 2 | 3> = { "1": 1, "2": 2, "3": 3, contado: 1, efectivo: 1, credito: 2, "sin costo": 3, gratuito: 3, gratis: 3 };
 

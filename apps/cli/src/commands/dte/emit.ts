@@ -16,6 +16,7 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
   static override examples = [
     "<%= config.bin %> dte emit --file invoice.json",
     '<%= config.bin %> dte emit --tipo 39 --item "Café:2:1500" --item "Medialuna:1:1200"',
+    '<%= config.bin %> dte emit --tipo 52 --traslado 5 --receptor-rut 76192083-9 --item "Andamio:12:0"',
     '<%= config.bin %> dte emit --tipo 33 --receptor-rut 76192083-9 --receptor-razon-social "Tostaduría del Sur Ltda." --receptor-giro Comercio --receptor-direccion "Los Aromos 45" --receptor-comuna Temuco --item "Café en grano:3:12990" --forma-pago contado',
     "<%= config.bin %> dte emit --file invoice.json --wait --json",
     "<%= config.bin %> dte emit --file invoice.json --dry-run --pdf preview.pdf",
@@ -30,6 +31,11 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
     "forma-pago": Flags.option({ description: "payment term of a factura (default: the SII's, crédito)", options: ["contado", "credito", "sin-costo"] as const })(),
     "net-prices": Flags.boolean({ description: "item prices exclude IVA (quick receipts default to gross prices)", default: false }),
     fecha: Flags.string({ description: "tax date YYYY-MM-DD (default today in Chile)" }),
+    traslado: Flags.integer({
+      description: "a quick guía de despacho (--tipo 52): why the goods move — 1 venta, 2 venta por efectuar, 3 consignación, 4 entrega gratuita, 5 traslado interno, 6 otro traslado, 7 devolución, 8/9 exportación",
+      min: 1,
+      max: 9,
+    }),
     observaciones: Flags.string({ description: "free text printed on the PDF" }),
     "idempotency-key": Flags.string({ description: "reuse this key to make the emission safe to repeat", exclusive: ["dry-run"] }),
     wait: Flags.boolean({ description: "wait until the SII accepts or rejects the document", default: false, exclusive: ["dry-run"] }),
@@ -121,6 +127,7 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
       ...(receipt && !this.flags["net-prices"] ? { precios_brutos: true } : {}),
       ...(this.flags.fecha ? { fecha: this.flags.fecha } : {}),
       ...(this.flags.observaciones ? { observaciones: this.flags.observaciones } : {}),
+      ...(this.flags.traslado ? { traslado: { tipo: this.flags.traslado as NonNullable<EmitParams["traslado"]>["tipo"] } } : {}),
     };
   }
 

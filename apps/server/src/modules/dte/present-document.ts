@@ -59,7 +59,7 @@ export async function historyOf(db: Executor, documentId: string): Promise<Histo
 /**
  * The emission response plus what the document was made of: the whole receptor, the lines with their computed
  * `monto`, the references as resolved at emission, the options that shaped the totals (`precios_brutos` as
- * applied: false on exempt tipos), and the history. Enough to start a note that corrects it.
+ * applied: false on exempt tipos), a guía's `traslado` and `transporte`, and the history. Enough to start a note that corrects it.
  */
 export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
   const { totals } = computationOf(row);
@@ -76,6 +76,8 @@ export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
     ...(request.descuento_global_porcentaje === undefined ? {} : { descuento_global_porcentaje: request.descuento_global_porcentaje }),
     ...(request.observaciones === undefined ? {} : { observaciones: request.observaciones }),
     ...(taxes.length === 0 ? {} : { impuestos_adicionales: taxes }),
+    ...(request.traslado === undefined ? {} : { traslado: request.traslado }),
+    ...(request.transporte === undefined ? {} : { transporte: request.transporte }),
     items,
     referencias: request.referencias ?? [],
     historial,

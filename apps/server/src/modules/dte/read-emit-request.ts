@@ -11,7 +11,7 @@ import { validationError } from "../../http/errors.js";
 import { issuesFromValueErrors } from "../../http/validation.js";
 import { chileDate } from "./chile-time.js";
 import { EmitBody, type EmitRequest } from "./schemas.js";
-import { apiReferencePath, toDocumentInput } from "./to-document-input.js";
+import { apiReferencePath, apiTransportPath, toDocumentInput } from "./to-document-input.js";
 
 export type ResolvedRequest = EmitRequest & { fecha: string };
 
@@ -26,7 +26,7 @@ function domainIssues(body: EmitRequest, fecha: string, issuer: Issuer): Validat
     const input = toDocumentInput({ ...body, fecha }, issuer, 1);
     return validateDocument(input)
       .filter((i) => !settledElsewhere(i))
-      .map((i) => ({ ...i, path: apiReferencePath(i.path, body) }));
+      .map((i) => ({ ...i, path: apiTransportPath(apiReferencePath(i.path, body)) }));
   } catch {
     return []; // a shape the schema already reports
   }

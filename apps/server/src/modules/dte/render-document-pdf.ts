@@ -1,8 +1,9 @@
 /**
- * `GET /v1/dte/:id/pdf`: `?formato=carta|termica`, `?cedible=true` (33/34); rendered once per variant and cached.
- * A cedible copy of a boleta or a note does not exist (only facturas are transferable, Ley 19.983): asking for one
+ * `GET /v1/dte/:id/pdf`: `?formato=carta|termica`, `?cedible=true` (33/34/52); rendered once per variant and cached.
+ * A cedible copy of a boleta or a note does not exist (only facturas and guías are transferable, Ley 19.983): asking for one
  * is 400 `INVALID_PARAMETER` rather than a normal copy handed out as if it were the cedible one.
  */
+import { CEDIBLE_TIPOS } from "@timbre/core";
 import { renderPdf } from "@timbre/core/pdf";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
@@ -22,8 +23,8 @@ export async function renderDocumentPdf(deps: Deps, scope: BusinessScope, id: st
   if (formato !== "carta" && formato !== "termica") throw invalidParameter("formato", "enum", "formato must be carta or termica");
   const cedibleAsked = readFlag(query, "cedible");
   const row = await findDocument(deps, scope, id);
-  const cedible = cedibleAsked && (row.tipo === 33 || row.tipo === 34);
-  if (cedibleAsked && !cedible) throw invalidParameter("cedible", "not_allowed", `only facturas (33, 34) have a cedible copy; this is a tipo ${row.tipo}`);
+  const cedible = cedibleAsked && CEDIBLE_TIPOS.includes(row.tipo);
+  if (cedibleAsked && !cedible) throw invalidParameter("cedible", "not_allowed", `only facturas (33, 34) and guías de despacho (52) have a cedible copy; this is a tipo ${row.tipo}`);
   const filename = `DTE-${row.tipo}-${row.folio}.pdf`;
   const key = `${row.id}|${formato}|${cedible ? "cedible" : "normal"}`;
   const hit = cachedPdf(key);

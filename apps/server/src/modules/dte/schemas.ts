@@ -9,7 +9,7 @@ if (!FormatRegistry.Has("rut")) FormatRegistry.Set("rut", (value) => isValidRut(
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const OneTwoThree = () => Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 
-export const EMIT_TIPOS = [33, 34, 39, 41, 56, 61] as const;
+export const EMIT_TIPOS = [33, 34, 39, 41, 52, 56, 61] as const;
 
 export const ReceptorBody = Type.Object({
   rut: Type.String({ format: "rut", maxLength: 16 }),
@@ -48,8 +48,24 @@ export const ReferenciaBody = Type.Object({
   codigo: Type.Optional(OneTwoThree()),
 });
 
+/** Extension: why the goods of a guía de despacho (52) move (`IndTraslado`) and who dispatches them (`TipoDespacho`). */
+export const TrasladoBody = Type.Object({
+  tipo: Type.Integer({ minimum: 1, maximum: 9, description: "IndTraslado: 1 operación constituye venta, 2 ventas por efectuar, 3 consignaciones, 4 entrega gratuita, 5 traslados internos, 6 otros traslados no venta, 7 guía de devolución, 8 traslado para exportación, 9 venta para exportación" }),
+  despacho: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, description: "TipoDespacho: 1 por cuenta del receptor, 2 del emisor a instalaciones del cliente, 3 del emisor a otras instalaciones" })),
+});
+
+/** Extension: the transport of a guía de despacho (52). */
+export const TransporteBody = Type.Object({
+  patente: Type.Optional(Type.String({ minLength: 1, maxLength: 8 })),
+  rut_transportista: Type.Optional(Type.String({ format: "rut", maxLength: 16 })),
+  chofer: Type.Optional(Type.Object({ rut: Type.String({ format: "rut", maxLength: 16 }), nombre: Type.String({ minLength: 1, maxLength: 30 }) })),
+  direccion_destino: Type.Optional(Type.String({ minLength: 1, maxLength: 70 })),
+  comuna_destino: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+  ciudad_destino: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+});
+
 export const EmitBody = Type.Object({
-  tipo: Type.Union([Type.Literal(33), Type.Literal(34), Type.Literal(39), Type.Literal(41), Type.Literal(56), Type.Literal(61)]),
+  tipo: Type.Union([Type.Literal(33), Type.Literal(34), Type.Literal(39), Type.Literal(41), Type.Literal(52), Type.Literal(56), Type.Literal(61)]),
   fecha: Type.Optional(Type.String({ pattern: DATE_PATTERN })),
   receptor: ReceptorBody,
   items: Type.Array(ItemBody, { minItems: 1, maxItems: 1000 }),
@@ -59,6 +75,8 @@ export const EmitBody = Type.Object({
   forma_pago: Type.Optional(OneTwoThree()),
   descuento_global_porcentaje: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
   observaciones: Type.Optional(Type.String({ maxLength: 1000 })),
+  traslado: Type.Optional(TrasladoBody),
+  transporte: Type.Optional(TransporteBody),
 });
 
 export type EmitRequest = Static<typeof EmitBody>;
@@ -125,6 +143,8 @@ export const DteDetail = Type.Composite([
     descuento_global_porcentaje: Type.Optional(Type.Number()),
     observaciones: Type.Optional(Type.String()),
     impuestos_adicionales: Type.Optional(Type.Array(AdditionalTaxSchema)),
+    traslado: Type.Optional(TrasladoBody),
+    transporte: Type.Optional(TransporteBody),
     items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     referencias: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     historial: Type.Array(HistoryEntry),

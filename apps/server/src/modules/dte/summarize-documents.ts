@@ -1,9 +1,10 @@
 /**
  * `GET /v1/dte/resumen?desde&hasta` (an extension of API.md): the period's sales by tipo, as an accountant reads them
  * for the monthly IVA return (F29) — documents, net, exempt, IVA and total per tipo, and the débito fiscal: the IVA
- * of facturas, boletas and debit notes less that of credit notes. Documents the SII rejected do not count (they are
- * counted apart); those still waiting for its answer (PENDIENTE, ENVIADO) do, and are counted apart too, so the
- * reader knows the figures may still move. One aggregate query over the (business, environment, fecha) index, so a
+ * of facturas, boletas and debit notes less that of credit notes. Guías de despacho (52) are listed by tipo but add
+ * nothing to the débito fiscal or the total: the factura that follows a guía carries the sale. Documents the SII
+ * rejected do not count (they are counted apart); those still waiting for its answer (PENDIENTE, ENVIADO) do, and
+ * are counted apart too, so the reader knows the figures may still move. One aggregate query over the (business, environment, fecha) index, so a
  * month of a million boletas is one request, not ten thousand pages. Boletas' IVA is summed per document; the SII's
  * own daily summary may differ by a few pesos of rounding.
  *
@@ -26,6 +27,7 @@ export type SalesSummary = Static<typeof SalesSummarySchema>;
 type TipoSummary = SalesSummary["tipos"][number];
 
 const CREDIT_NOTE = 61;
+const DISPATCH_GUIDE = 52;
 
 export async function summarizeDocuments(deps: Deps, scope: BusinessScope, query: Record<string, string | undefined>): Promise<SalesSummary> {
   for (const name of ["desde", "hasta"] as const) {
@@ -53,7 +55,8 @@ export async function summarizeDocuments(deps: Deps, scope: BusinessScope, query
   const tipos = rows
     .map((r) => ({ tipo: r.tipo, documentos: Number(r.documentos), monto_neto: Number(r.montoNeto), monto_exento: Number(r.montoExento), monto_iva: Number(r.montoIva), monto_total: Number(r.montoTotal) }))
     .filter((t) => t.documentos > 0);
-  const sign = (t: TipoSummary) => (t.tipo === CREDIT_NOTE ? -1 : 1);
+  // A guía de despacho (52) moves goods; the factura that follows it carries the sale and its IVA.
+  const sign = (t: TipoSummary) => (t.tipo === CREDIT_NOTE ? -1 : t.tipo === DISPATCH_GUIDE ? 0 : 1);
   return {
     desde: query.desde!,
     hasta: query.hasta!,

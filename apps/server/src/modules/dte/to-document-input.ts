@@ -1,5 +1,5 @@
 /** API emission request (Spanish snake_case) → core's `DocumentInput`; the issuer comes from the business. */
-import type { DocumentInput, Issuer, Line, Reference, Tipo } from "@timbre/core";
+import type { DispatchKind, DocumentInput, Issuer, Line, Reference, Tipo, TransferKind, Transport } from "@timbre/core";
 import type { BusinessRow } from "../../db/businesses.js";
 import type { EmitRequest, ReferenciaRequest } from "./schemas.js";
 
@@ -72,5 +72,26 @@ export function toDocumentInput(request: EmitRequest & { fecha: string }, issuer
   if (request.forma_pago !== undefined) input.formaPago = request.forma_pago;
   if (request.descuento_global_porcentaje !== undefined) input.descuentoGlobalPorcentaje = request.descuento_global_porcentaje;
   if (request.observaciones !== undefined) input.observaciones = request.observaciones;
+  if (request.traslado !== undefined) {
+    input.traslado = { indicador: request.traslado.tipo as TransferKind };
+    if (request.traslado.despacho !== undefined) input.traslado.despacho = request.traslado.despacho as DispatchKind;
+  }
+  if (request.transporte !== undefined) input.transporte = toTransport(request.transporte);
   return input;
+}
+
+function toTransport(t: NonNullable<EmitRequest["transporte"]>): Transport {
+  const transport: Transport = {};
+  if (t.patente !== undefined) transport.patente = t.patente;
+  if (t.rut_transportista !== undefined) transport.rutTransportista = t.rut_transportista;
+  if (t.chofer !== undefined) transport.chofer = { rut: t.chofer.rut, nombre: t.chofer.nombre };
+  if (t.direccion_destino !== undefined) transport.direccionDestino = t.direccion_destino;
+  if (t.comuna_destino !== undefined) transport.comunaDestino = t.comuna_destino;
+  if (t.ciudad_destino !== undefined) transport.ciudadDestino = t.ciudad_destino;
+  return transport;
+}
+
+/** A core issue path as the API names it: the guía's `traslado.indicador` is the API's `traslado.tipo`. */
+export function apiTransportPath(path: string): string {
+  return path === "traslado.indicador" ? "traslado.tipo" : path;
 }
