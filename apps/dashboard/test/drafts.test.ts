@@ -1,7 +1,7 @@
 // What the emission form is filled with when it starts from an issued document (no browser).
 import { expect, test } from "bun:test";
 import type { DteDetail } from "@timbre/sdk";
-import { copyDraft, noteDraft } from "../src/pages/drafts.js";
+import { copyDraft, invoiceDraft, noteDraft } from "../src/pages/drafts.js";
 
 const factura = {
   id: "dte_1", tipo: 33, folio: 12, fecha: "2026-11-02", fecha_emision: "2026-11-02T12:00:00.000Z",
@@ -48,4 +48,12 @@ test("a guía de despacho's copy keeps its traslado and transport; a note on it 
   const note = noteDraft(guia, 61);
   expect(note.referencia).toEqual({ tipo_doc: 52, folio: 12, fecha: "2026-11-02" });
   expect("traslado" in note || "transporte" in note).toBe(false);
+});
+
+test("the factura that bills a guía: tipo 33, the guía's receptor and lines, a reference to it, no traslado", () => {
+  const guia = { ...factura, tipo: 52, folio: 21, traslado: { tipo: 1 }, transporte: { patente: "KXTR21" } } as DteDetail;
+  const draft = invoiceDraft(guia);
+  expect(draft).toMatchObject({ tipo: 33, receptor: guia.receptor, referencia: { tipo_doc: 52, folio: 21, fecha: "2026-11-02", razon: "Factura de guía de despacho N° 21" } });
+  expect(draft.items?.map((i) => i.nombre)).toEqual(guia.items.map((i) => i.nombre));
+  expect("traslado" in draft || "transporte" in draft).toBe(false);
 });

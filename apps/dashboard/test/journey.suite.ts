@@ -376,7 +376,7 @@ describe("dashboard journey", () => {
     await page.getByRole("button", { name: "Emitir", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Emitir" }).click();
     await page.getByText(/Nota de crédito electrónica N° \d+ emitida/).waitFor();
-    await page.getByText(`Tipo 33 N° ${factura.folio}`).waitFor();
+    await page.getByText(new RegExp(`^Factura electrónica N° ${factura.folio} del `)).waitFor();
 
     // The same invoice again (next month's): everything but the date and the folio filled in.
     await go(`/dashboard/documentos/${facturaId}`);
@@ -616,7 +616,7 @@ describe("dashboard journey", () => {
     expect(await page.getByLabel("Forma de pago").isVisible()).toBe(false);
     expect(await input("traslado.tipo").locator("option").allTextContents()).toEqual([
       "Elige el motivo…", "1 · Operación constituye venta", "2 · Ventas por efectuar", "3 · Consignaciones", "4 · Entrega gratuita", "5 · Traslados internos",
-      "6 · Otros traslados no venta", "7 · Guía de devolución", "8 · Traslado para exportación (no venta)", "9 · Venta para exportación",
+      "6 · Otros traslados no venta", "7 · Guía de devolución", // exports (8, 9) need customs data not taken yet
     ]);
     expect(await input("traslado.despacho").locator("option").count()).toBe(4); // — and the three
     expect(await input("transporte.chofer.rut").isVisible()).toBe(false); // folded
@@ -666,6 +666,25 @@ describe("dashboard journey", () => {
     const guia = ((await (await fetch(`${server.api}/v1/dte/${guiaId}`, { headers: { "x-api-key": key } })).json()) as { data: Record<string, unknown> }).data;
     expect(guia).toMatchObject({ tipo: 52, monto_total: 189924, traslado: { tipo: 1, despacho: 2 }, transporte: { patente: "KXTR21", chofer: { rut: "11111111-1", nombre: "Juan Soto" }, comuna_destino: "Maipú" } });
     await expectNoPhoneOverflow("documento-guia");
+
+    // Billing the guía: a factura with its receptor and lines, referencing it (TpoDocRef 52); no traslado
+    await page.getByRole("link", { name: "Facturar esta guía" }).click();
+    await page.getByRole("heading", { name: "Emitir factura electrónica", level: 1 }).waitFor();
+    expect(await page.getByLabel("Tipo de documento").inputValue()).toBe("33");
+    expect([await input("referencia.tipo_doc").inputValue(), await input("referencia.folio").inputValue()]).toEqual(["52", String(guia.folio)]);
+    expect(await traslado.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Emitir", exact: true }).click();
+    await page.getByRole("dialog").getByText("¿Emitir Factura electrónica por $189.924?").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Emitir" }).click();
+    await page.getByText(/Factura electrónica N° \d+ emitida/).waitFor();
+    await page.getByText(`Guía de despacho electrónica N° ${guia.folio} del ${String(guia.fecha).split("-").reverse().join("-")}: Factura de guía de despacho N° ${guia.folio}`).waitFor();
+    const billed = ((await (await fetch(`${server.api}/v1/dte/${page.url().split("/").pop()}`, { headers: { "x-api-key": key } })).json()) as { data: Record<string, unknown> }).data;
+    expect(billed).toMatchObject({ tipo: 33, monto_total: 189924, referencias: [{ tipo_doc: 52, folio: guia.folio }] });
+    expect(billed.traslado).toBeUndefined();
+    // an empty reference on a factura is not sent
+    await go("/dashboard/documentos/nuevo?tipo=33");
+    await page.getByText("Referencia (opcional)").waitFor();
+    expect(await page.getByLabel("Qué hace la nota").isVisible()).toBe(false);
 
     // An internal transfer: motivo 5, no amounts.
     await go("/dashboard/documentos/nuevo?tipo=52");

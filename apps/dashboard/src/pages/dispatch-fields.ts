@@ -5,7 +5,7 @@
  * `DISPATCH_KINDS`). Field names are the API's paths (`traslado.tipo`, `transporte.chofer.rut`), so the server's
  * validation errors land next to their fields.
  */
-import { DISPATCH_KINDS, TRANSFER_KINDS } from "@timbre/core/document";
+import { DISPATCH_KINDS, EXPORT_TRANSFER_KINDS, TRANSFER_KINDS } from "@timbre/core/document";
 import type { EmitParams, Traslado, Transporte } from "@timbre/sdk";
 import { h } from "../lib/dom.js";
 import { field, value } from "../ui/form.js";
@@ -51,7 +51,7 @@ export function dispatchFields(draft: { traslado?: Partial<Traslado>; transporte
     h(
       "div",
       { class: "grid-2" },
-      field({ name: "traslado.tipo", label: "Motivo del traslado", required: true, value: t.tipo === undefined ? "" : String(t.tipo), options: [["", "Elige el motivo…"], ...codes(TRANSFER_KINDS)] }),
+      field({ name: "traslado.tipo", label: "Motivo del traslado", required: true, value: t.tipo === undefined ? "" : String(t.tipo), options: [["", "Elige el motivo…"], ...codes(TRANSFER_KINDS).filter(([code]) => !EXPORT_TRANSFER_KINDS.includes(Number(code) as never))] }),
       field({ name: "traslado.despacho", label: "Despacho", value: t.despacho === undefined ? "" : String(t.despacho), options: [["", "—"], ...codes(DISPATCH_KINDS)] }),
     ),
     transport,

@@ -8,13 +8,14 @@
 import type { DteDetail, DteStatusResult } from "@timbre/sdk";
 import { api } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
-import { ESTADO_TONE, ESTADOS, money, number, price, tipoName, when, day, ENV_NAMES, taxTerm } from "../lib/format.js";
+import { ESTADO_TONE, ESTADOS, TIPOS, money, number, price, tipoName, when, day, ENV_NAMES, taxTerm } from "../lib/format.js";
 import { describeError } from "../lib/messages.js";
 import { navigate, type PageContext } from "../router.js";
 import { badge, card, link, notice, pageHeader, setFlash, table, takeFlash } from "../ui/components.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { acceptancePanel } from "./acceptance.js";
 import { dispatchSummary } from "./dispatch-summary.js";
+import { INVOICED_TRANSFERS } from "./drafts.js";
 import { siiPanel } from "./sii-status.js";
 
 type PdfVariant = "carta" | "termica" | "cedible";
@@ -97,6 +98,10 @@ export async function documentPage(ctx: PageContext): Promise<void> {
     { class: "actions", role: "group", "aria-label": "Emitir a partir de este documento" },
     // the same client and lines again (a monthly invoice); a note copies its references, so notes are not copied
     d.tipo !== 56 && d.tipo !== 61 ? link(`/dashboard/documentos/nuevo?copiar=${d.id}`, "Emitir uno igual", "btn btn-secondary") : null,
+    // a guía of a sale is billed by a factura that references it
+    d.tipo === 52 && d.estado !== "RECHAZADO" && INVOICED_TRANSFERS.includes(d.traslado?.tipo ?? 0)
+      ? link(`/dashboard/documentos/nuevo?facturar=${d.id}`, "Facturar esta guía", "btn btn-secondary")
+      : null,
     // a partial correction (one line returned, a wrong price) is a note the user writes, starting from this document
     canAnnul ? link(`/dashboard/documentos/nuevo?tipo=61&referencia=${d.id}`, "Nota de crédito", "btn btn-secondary") : null,
     canAnnul ? link(`/dashboard/documentos/nuevo?tipo=56&referencia=${d.id}`, "Nota de débito", "btn btn-secondary") : null,
@@ -133,7 +138,7 @@ export async function documentPage(ctx: PageContext): Promise<void> {
   const refs =
     (d.referencias ?? []).length === 0
       ? null
-      : card("Referencias", h("ul", { class: "plain" }, ...d.referencias.map((r) => h("li", null, `Tipo ${r.tipo_doc} N° ${r.folio} del ${day(r.fecha)}: ${r.razon}`))));
+      : card("Referencias", h("ul", { class: "plain" }, ...d.referencias.map((r) => h("li", null, `${TIPOS[Number(r.tipo_doc)] ?? `Tipo ${r.tipo_doc}`} N° ${r.folio} del ${day(r.fecha)}${r.razon ? `: ${r.razon}` : ""}`))));
   const history = h(
     "ol",
     { class: "timeline" },

@@ -5,7 +5,8 @@
  *
  * What depends on the tipo: boletas (39/41) may leave the receptor empty (the anonymous consumer, 66666666-6) and
  * default to prices with IVA included; exempt tipos (34/41) have no per-line exempt box and no IVA option; notes
- * (56/61) get the reference section; only facturas get a payment term; a guía de despacho (52) gets its traslado and
+ * (56/61) get the reference section, required; facturas and guías (33/34/52) get it optional, for information (the
+ * guía a factura bills, a purchase order 801); only facturas get a payment term; a guía de despacho (52) gets its traslado and
  * transport (`dispatch-fields.ts`) and otherwise is typed like a factura 33.
  */
 import type { EmitParams, Traslado, Transporte } from "@timbre/sdk";
@@ -23,6 +24,10 @@ const BOLETAS = [39, 41];
 const EXEMPT = [34, 41];
 const NOTES = [56, 61];
 const FACTURAS = [33, 34];
+/** Tipos whose reference is optional and informative: the guías a factura bills, the buyer's purchase order. */
+const INFORMED = [33, 34, 52];
+/** What an informative reference may name besides our tipos (formato DTE, TpoDocRef). */
+const REFERENCE_TIPOS: Array<[number, string]> = [[801, "Orden de compra"], [802, "Nota de pedido"], [803, "Contrato"]];
 const ANONYMOUS = { rut: "66666666-6", razon_social: "Consumidor final" };
 
 /** What a form can start from: a tipo, and for a note the document it modifies. */
@@ -96,19 +101,30 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
   const dispatch = dispatchFields(d);
 
   const ref = d.referencia ?? {};
+  const referenciaLegend = h("legend", null, "Documento que modifica");
+  const codigoField = field({ name: "referencia.codigo", label: "Qué hace la nota", value: ref.codigo === undefined ? "" : String(ref.codigo), options: [["", "Según el monto (anula si es el total)"], ["1", "Anula el documento"], ["2", "Corrige texto (sin montos)"], ["3", "Corrige montos"]] });
+  const razonHint = h("p", { class: "hint" });
+  const razonField = field({ name: "referencia.razon", label: "Razón", required: true, value: ref.razon, attrs: { maxlength: 90 } });
+  razonField.append(razonHint);
   const referencia = h(
     "fieldset",
     { class: "subfields" },
-    h("legend", null, "Documento que modifica"),
+    referenciaLegend,
     h(
       "div",
       { class: "grid-2" },
-      field({ name: "referencia.tipo_doc", label: "Tipo", required: true, value: String(ref.tipo_doc ?? 33), options: TIPOS_CAF.map((t): [string, string] => [String(t), `${t} · ${TIPOS[t]}`]) }),
-      field({ name: "referencia.folio", label: "Folio", required: true, value: ref.folio === undefined ? "" : String(ref.folio), attrs: { inputmode: "numeric", autocomplete: "off" } }),
+      field({
+        name: "referencia.tipo_doc",
+        label: "Tipo",
+        required: true,
+        value: String(ref.tipo_doc ?? 33),
+        options: [...TIPOS_CAF.map((t): [string, string] => [String(t), `${t} · ${TIPOS[t]}`]), ...REFERENCE_TIPOS.map(([t, n]): [string, string] => [String(t), `${t} · ${n}`])],
+      }),
+      field({ name: "referencia.folio", label: "Folio", required: true, value: ref.folio === undefined ? "" : String(ref.folio), attrs: { autocomplete: "off" } }),
       field({ name: "referencia.fecha", label: "Fecha del documento", type: "date", required: true, value: ref.fecha, attrs: { max: opts.today } }),
-      field({ name: "referencia.codigo", label: "Qué hace la nota", value: ref.codigo === undefined ? "" : String(ref.codigo), options: [["", "Según el monto (anula si es el total)"], ["1", "Anula el documento"], ["2", "Corrige texto (sin montos)"], ["3", "Corrige montos"]] }),
+      codigoField,
     ),
-    field({ name: "referencia.razon", label: "Razón", required: true, value: ref.razon, attrs: { maxlength: 90 }, hint: "Se imprime en la nota: «Devolución de mercadería», «Error en el precio»…" }),
+    razonField,
   );
 
   const options = h(
@@ -176,7 +192,14 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
       : noteOnBoleta
         ? "Una nota sobre una boleta no exige giro ni dirección."
         : "Giro, dirección y comuna son obligatorios en facturas, guías y notas.";
-    referencia.hidden = !NOTES.includes(t);
+    const note = NOTES.includes(t);
+    referencia.hidden = !note && !INFORMED.includes(t);
+    referenciaLegend.textContent = note ? "Documento que modifica" : "Referencia (opcional)";
+    codigoField.hidden = !note;
+    for (const name of ["referencia.tipo_doc", "referencia.folio", "referencia.fecha", "referencia.razon"]) setRequired(name, note);
+    razonHint.textContent = note
+      ? "Se imprime en la nota: «Devolución de mercadería», «Error en el precio»…"
+      : "Se imprime en el documento: la guía que factura, la orden de compra del cliente. Déjalo vacío si no hay.";
     dispatch.element.hidden = t !== DISPATCH_GUIDE;
     formaPago.hidden = !FACTURAS.includes(t);
     gross.hidden = EXEMPT.includes(t);
@@ -221,16 +244,19 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
     if (FACTURAS.includes(t) && value(form, "forma_pago")) body.forma_pago = Number(value(form, "forma_pago")) as 1 | 2 | 3;
     if (value(form, "observaciones")) body.observaciones = value(form, "observaciones");
     if (t === DISPATCH_GUIDE) Object.assign(body, dispatch.read(form));
-    if (NOTES.includes(t)) {
-      const codigo = value(form, "referencia.codigo");
-      const folio = value(form, "referencia.folio");
+    const folio = value(form, "referencia.folio");
+    // a factura's or guía's reference is sent only when a folio is given; a note's always (the server asks for it)
+    if (NOTES.includes(t) || (INFORMED.includes(t) && folio !== "")) {
+      const codigo = NOTES.includes(t) ? value(form, "referencia.codigo") : "";
+      const razon = value(form, "referencia.razon");
       body.referencia = {
         tipo_doc: Number(value(form, "referencia.tipo_doc")),
         folio: /^\d+$/.test(folio) ? Number(folio) : folio,
         fecha: value(form, "referencia.fecha"),
-        razon: value(form, "referencia.razon"),
+        razon,
         ...(codigo ? { codigo: Number(codigo) as 1 | 2 | 3 } : {}),
       };
+      if (!NOTES.includes(t) && razon === "") delete (body.referencia as { razon?: string }).razon;
     }
     if (problems.length > 0) throw new ApiError(422, "VALIDATION_ERROR", "invalid", { errors: problems });
     return body;

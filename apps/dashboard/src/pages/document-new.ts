@@ -5,7 +5,8 @@
  *
  * `?tipo=61&referencia=dte_…` (or 56) starts a note on that document: its receptor, lines and date filled in,
  * the reason left to the user. `?copiar=dte_…` starts a new document like that one (same tipo, receptor, lines and
- * options; today's date): the monthly invoice to the same client.
+ * options; today's date): the monthly invoice to the same client. `?facturar=dte_…` starts the factura that bills
+ * that guía de despacho, referencing it.
  */
 import type { Dte, DteDetail, Numeration } from "@timbre/sdk";
 import { api, ApiError } from "../lib/api.js";
@@ -17,7 +18,7 @@ import { link, pageHeader, setFlash } from "../ui/components.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { busy, showError } from "../ui/form.js";
 import { emissionForm, type Draft } from "./document-form.js";
-import { copyDraft, noteDraft } from "./drafts.js";
+import { copyDraft, invoiceDraft, noteDraft } from "./drafts.js";
 import { emissionWarnings } from "./emission-warnings.js";
 import { requireBusiness } from "./require-business.js";
 
@@ -107,12 +108,14 @@ async function draftFrom(query: URLSearchParams): Promise<Draft> {
   const tipo = Number(query.get("tipo")) || undefined;
   const note = query.get("referencia");
   const copy = query.get("copiar");
-  const id = note ?? copy;
+  const bill = query.get("facturar");
+  const id = note ?? copy ?? bill;
   if (!id) return { tipo };
   const d = await api.get<DteDetail>(`/dte/${id}`).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   });
   if (!d) return { tipo };
-  return note ? noteDraft(d, tipo === 56 ? 56 : 61) : copyDraft(d);
+  if (note) return noteDraft(d, tipo === 56 ? 56 : 61);
+  return bill && d.tipo === 52 ? invoiceDraft(d) : copyDraft(d);
 }

@@ -1,4 +1,7 @@
-/** Where the emission form starts from an issued document: a note that corrects it, or a new one like it. */
+/**
+ * Where the emission form starts from an issued document: a note that corrects it, a new one like it, or the factura
+ * that bills a guía de despacho.
+ */
 import type { DteDetail } from "@timbre/sdk";
 import type { Draft } from "./document-form.js";
 
@@ -23,4 +26,15 @@ export function noteDraft(d: DteDetail, tipo: 56 | 61): Draft {
  */
 export function copyDraft(d: DteDetail): Draft {
   return { ...content(d), tipo: d.tipo, forma_pago: d.forma_pago, observaciones: d.observaciones, traslado: d.traslado, transporte: d.transporte };
+}
+
+/** Guías whose goods were sold (IndTraslado 1 venta, 2 ventas por efectuar): a factura follows them. */
+export const INVOICED_TRANSFERS: readonly number[] = [1, 2];
+
+/**
+ * The factura (33) that bills guía `d`: its receptor and lines, and a reference to the guía (TpoDocRef 52), as the
+ * SII asks of a factura issued after its guías; no traslado (a factura carries none).
+ */
+export function invoiceDraft(d: DteDetail): Draft {
+  return { ...content(d), tipo: 33, referencia: { tipo_doc: 52, folio: d.folio, fecha: d.fecha, razon: `Factura de guía de despacho N° ${d.folio}` } };
 }

@@ -24,6 +24,12 @@ export const DISPATCH_KINDS: Readonly<Record<DispatchKind, string>> = {
   3: "Por cuenta del emisor a otras instalaciones",
 };
 
+/**
+ * Export guías (`IndTraslado` 8, 9): they need customs data (Aduana: ports, packages, weights) that Timbre does not
+ * take yet, so validation refuses them and forms do not offer them.
+ */
+export const EXPORT_TRANSFER_KINDS: readonly TransferKind[] = [8, 9];
+
 /** Whether `value` is an `IndTraslado` code (1–9). */
 export const isTransferKind = (value: unknown): value is TransferKind =>
   typeof value === "number" && Object.prototype.hasOwnProperty.call(TRANSFER_KINDS, value);

@@ -2,7 +2,7 @@
  * Guía de despacho checks (API paths `traslado.*`, `transporte.*`): IndTraslado, TipoDespacho and the Transporte
  * area, with the lengths of DTE_v10 (`Patente` 8, `NombreChofer` 30, `DirDest` 70, `CmnaDest`/`CiudadDest` 20).
  */
-import { isDispatchKind, isTransferKind } from "../document/dispatch-guide.js";
+import { EXPORT_TRANSFER_KINDS, isDispatchKind, isTransferKind } from "../document/dispatch-guide.js";
 import { isDispatchGuide, type DocumentInput } from "../document/types.js";
 import { isValidRut, tryParseRut } from "../rut/index.js";
 import { checkText, type IssueList } from "./check-field.js";
@@ -36,8 +36,7 @@ export function validateDispatch(list: IssueList, input: DocumentInput): void {
   if (input.preciosBrutos === true) list.add("precios_brutos", "not_allowed", "a guía de despacho takes net prices (MntBruto does not apply to tipo 52)");
 }
 
-/** Export guías (IndTraslado 8, 9) need customs data (Aduana: ports, packages, weights) that Timbre does not take. */
-const EXPORT_TRANSFERS: ReadonlySet<number> = new Set([8, 9]);
+
 
 function validateTransfer(list: IssueList, input: DocumentInput): void {
   const t: unknown = input.traslado;
@@ -52,7 +51,7 @@ function validateTransfer(list: IssueList, input: DocumentInput): void {
   if (isAbsent(t["indicador"])) list.add("traslado.indicador", "required", "a guía de despacho must say why the goods move (IndTraslado 1–9)");
   else if (!isTransferKind(t["indicador"])) {
     list.add("traslado.indicador", "enum", "must be 1 (venta), 2 (venta por efectuar), 3 (consignación), 4 (entrega gratuita), 5 (traslado interno), 6 (otro traslado no venta), 7 (devolución), 8 (traslado para exportación) or 9 (venta para exportación)");
-  } else if (EXPORT_TRANSFERS.has(t["indicador"])) {
+  } else if (EXPORT_TRANSFER_KINDS.includes(t["indicador"])) {
     list.add("traslado.indicador", "not_allowed", "export guías (8, 9) need customs data (Aduana: ports, packages, weights) that Timbre does not take yet");
   } else if (t["indicador"] === 5) {
     // Traslados internos move goods between the issuer's own premises (LibreDTE rewrites the receiver as the issuer).
