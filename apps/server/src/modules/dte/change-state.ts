@@ -8,11 +8,11 @@ import { transition } from "@timbre/core/lifecycle";
 import { sql, type SQL } from "drizzle-orm";
 import { businesses } from "../../db/businesses.js";
 import { columnName as col } from "../../db/columns.js";
-import { ACCEPTANCE_TIPOS } from "../../dispatch/acceptance.js";
 import { documentHistory, documents, type DocumentRow, type DocumentState } from "../../db/documents.js";
 import { planEachCall } from "../../db/preparing-client.js";
 import { events, webhookDeliveries } from "../../db/events.js";
 import { rowsOf } from "../../db/rows.js";
+import { ACCEPTANCE_TIPOS } from "../../dispatch/acceptance.js";
 import type { Executor, Tx } from "../../db/tx.js";
 import { newId } from "../../ids.js";
 
