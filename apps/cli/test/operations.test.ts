@@ -84,6 +84,14 @@ test("a factura with additional taxes: the dry run, dte show and dte resumen lis
   const month = (emitted.json as { fecha: string }).fecha.slice(0, 7);
   const resumen = await runCli(["dte", "resumen", "--mes", month], { home, env: firstRun.env });
   expect(resumen.stdout).toContain("Impuesto adicional 27 (10 %) on $8.280: $828\nImpuesto adicional 271 (18 %) on $45.360: $8.165\n");
+  // the quick --item names its tax with imp=CODE
+  const quick = await runCli(
+    ["dte", "emit", "--tipo", "33", "--receptor-rut", "76192083-9", "--receptor-razon-social", "Minimarket Los Aromos", "--receptor-giro", "Comercio",
+      "--receptor-direccion", "Los Aromos 45", "--receptor-comuna", "Temuco", "--item", "Pisco 35°:2:7990:imp=24", "--dry-run"],
+    { home, env: firstRun.env },
+  );
+  expect(quick.code).toBe(0);
+  expect(quick.stdout).toMatch(/impuesto 24 \(31\.5 %\): +\$5\.034/); // 15 980 × 31.5 % = 5 033.7
 }, 60_000);
 
 test("dte aceptacion: a factura the receiver claimed exits 1 with the RCD; --json gives the estado", async () => {

@@ -24,7 +24,7 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
   static override flags = {
     file: Flags.string({ char: "f", description: "JSON file with the emission request", exclusive: ["item"] }),
     tipo: Flags.integer({ description: "document type for a quick document (default 39)" }),
-    item: Flags.string({ description: 'line "nombre:cantidad:precio[:exento]" (repeatable)', multiple: true }),
+    item: Flags.string({ description: 'line "nombre:cantidad:precio[:exento][:imp=CODE]" (repeatable; imp=27, 271, 24… an additional tax on a factura)', multiple: true }),
     "receptor-rut": Flags.string({ description: "receptor RUT (default 66666666-6, anonymous consumer)" }),
     "receptor-razon-social": Flags.string({ description: "receptor name (default on boletas: \"Consumidor final\")" }),
     ...receptorFieldFlags,
