@@ -25,6 +25,13 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
   }
 }
 
+/** A factura 33 written as the JSON file `dte emit --file` reads; the receptor's giro and address have defaults. */
+function facturaFile(home: string, name: string, receptor: Record<string, string>, items: Array<Record<string, unknown>>): string {
+  const file = join(home, name);
+  writeFileSync(file, JSON.stringify({ tipo: 33, receptor: { giro: "Comercio", direccion: "Calle Falsa 123", comuna: "Santiago", ...receptor }, items }));
+  return file;
+}
+
 const FACTURA = ["--tipo", "33", "--receptor-rut", "76192083-9", "--receptor-razon-social", "Tostaduría del Sur Ltda.", "--receptor-giro", "Comercio",
   "--receptor-direccion", "Los Aromos 45", "--receptor-comuna", "Temuco", "--item", "Café en grano:2:50000"];
 
@@ -65,12 +72,10 @@ test("dte emit --dry-run: the totals and the preview PDF, no folio taken; its pr
 
 test("a factura with additional taxes: the dry run, dte show and dte resumen list them by code", async () => {
   const home = freshHome();
-  const file = join(home, "bebidas.json");
-  writeFileSync(file, JSON.stringify({
-    tipo: 33,
-    receptor: { rut: "76192083-9", razon_social: "Minimarket Los Aromos", giro: "Comercio", direccion: "Los Aromos 45", comuna: "Temuco" },
-    items: [{ nombre: "Bebida cola 3 L", cantidad: 24, precio: 1890, impuesto_adicional: 271 }, { nombre: "Agua mineral", cantidad: 12, precio: 690, impuesto_adicional: 27 }],
-  }));
+  const file = facturaFile(home, "bebidas.json", { rut: "76192083-9", razon_social: "Minimarket Los Aromos", direccion: "Los Aromos 45", comuna: "Temuco" }, [
+    { nombre: "Bebida cola 3 L", cantidad: 24, precio: 1890, impuesto_adicional: 271 },
+    { nombre: "Agua mineral", cantidad: 12, precio: 690, impuesto_adicional: 27 },
+  ]);
   // 271: 45 360 × 18 % = 8 164.8; 27: 8 280 × 10 % = 828; neto 53 640, IVA 10 192
   const dry = await runCli(["dte", "emit", "--file", file, "--dry-run"], { home, env: firstRun.env });
   expect(dry.code).toBe(0);
@@ -96,12 +101,7 @@ test("a factura with additional taxes: the dry run, dte show and dte resumen lis
 
 test("dte aceptacion: a factura the receiver claimed exits 1 with the RCD; --json gives the estado", async () => {
   const home = freshHome();
-  const file = join(home, "reclamada.json");
-  writeFileSync(file, JSON.stringify({
-    tipo: 33,
-    receptor: { rut: "60803000-K", razon_social: "Cliente [sandbox:reclamo]", giro: "Comercio", direccion: "Calle Falsa 123", comuna: "Santiago" },
-    items: [{ nombre: "Servicio", cantidad: 1, precio: 10000 }],
-  }));
+  const file = facturaFile(home, "reclamada.json", { rut: "60803000-K", razon_social: "Cliente [sandbox:reclamo]" }, [{ nombre: "Servicio", cantidad: 1, precio: 10000 }]);
   const emitted = await runCli(["dte", "emit", "--file", file, "--wait", "--json"], { home, env: firstRun.env });
   expect(emitted.stderr).toBe("");
   expect(emitted.code).toBe(0);
