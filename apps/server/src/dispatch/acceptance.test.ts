@@ -1,7 +1,5 @@
-// The receiver's acceptance or claim (dispatch/acceptance.ts): the state the events give, the checks' schedule,
-// and Chile's civil time read back as an instant.
+// The receiver's acceptance or claim (dispatch/acceptance.ts): the state the events give and the checks' schedule.
 import { describe, expect, test } from "bun:test";
-import { fromChileTimestamp } from "../modules/dte/chile-time.js";
 import { acceptanceState, CLAIM_WINDOW_MS, firstAcceptanceCheckMs, newEvents, nextAcceptanceCheck } from "./acceptance.js";
 
 const HOUR = 3_600_000;
@@ -52,13 +50,4 @@ test("newEvents: the events the previous answer did not have", () => {
   expect(newEvents([acd], [acd, erm])).toEqual([erm]);
   expect(newEvents([], [acd])).toEqual([acd]);
   expect(newEvents([acd, erm], [acd, erm])).toEqual([]);
-});
-
-describe("fromChileTimestamp", () => {
-  test("summer (−3) and winter (−4) time, and text that is not a civil time", () => {
-    expect(fromChileTimestamp("2026-01-15T10:00:00")?.toISOString()).toBe("2026-01-15T13:00:00.000Z");
-    expect(fromChileTimestamp("2026-07-15T10:00:00")?.toISOString()).toBe("2026-07-15T14:00:00.000Z");
-    expect(fromChileTimestamp("15-01-2026 10:00:00")).toBeNull();
-    expect(fromChileTimestamp("")).toBeNull();
-  });
 });

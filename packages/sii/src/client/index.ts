@@ -30,3 +30,5 @@ export {
   readRegistryReturn,
   type RegistryHttpAnswer,
 } from "./parse-receiver-registry.js";
+/** The registry answers in Chile's wall time (`ReceiverEvent.fecha`, reception dates): to and from instants. */
+export { chileLocalTime, instantOfChileTime } from "../protocol/chile-time.js";

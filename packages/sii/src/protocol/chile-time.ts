@@ -17,3 +17,22 @@ export function chileLocalTime(date: Date): string {
   for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
+
+/**
+ * The instant of a Chilean wall time `YYYY-MM-DDTHH:MM:SS` (as {@link chileLocalTime} writes it and the client
+ * normalises the SII's dates), or null when `text` is not one. Chile's offset (−3 or −4 h) is found by asking the
+ * time zone at the guessed instant; at the hour a clock goes back, the earlier of the two instants is taken.
+ *
+ * @example
+ * instantOfChileTime("2026-01-15T10:00:00")?.toISOString(); // "2026-01-15T13:00:00.000Z"
+ */
+export function instantOfChileTime(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!m) return null;
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
+  if (Number.isNaN(asUtc)) return null;
+  const offsetAt = (instant: number) => Date.parse(`${chileLocalTime(new Date(instant))}Z`) - instant;
+  let guess = asUtc - offsetAt(asUtc);
+  guess = asUtc - offsetAt(guess);
+  return new Date(guess);
+}

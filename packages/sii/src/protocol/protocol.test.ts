@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { latin1Encode } from "./bytes.js";
+import { chileLocalTime, instantOfChileTime } from "./chile-time.js";
 import { buildMultipart } from "./multipart.js";
 import { parseMultipart } from "./parse-multipart.js";
 import { buildSoapRequest, buildSoapResponse, parseSoapRequest, parseSoapReturn } from "./soap.js";
@@ -36,5 +37,15 @@ describe("protocol helpers", () => {
     expect(looksLikeHtml("<html><body/></html>")).toBe(true);
     expect(looksLikeHtml("<?xml version=\"1.0\"?><RECEPCIONDTE/>")).toBe(false);
     expect(looksLikeHtml("{}", "text/html; charset=iso-8859-1")).toBe(true);
+  });
+});
+
+describe("Chile's wall time (the SII's dates)", () => {
+  test("an instant and its wall time, in summer (−3) and winter (−4); text that is not a wall time is null", () => {
+    expect(instantOfChileTime("2026-01-15T10:00:00")?.toISOString()).toBe("2026-01-15T13:00:00.000Z");
+    expect(instantOfChileTime("2026-07-15T10:00:00")?.toISOString()).toBe("2026-07-15T14:00:00.000Z");
+    for (const at of ["2026-01-15T13:04:05.000Z", "2026-07-15T23:59:59.000Z"]) expect(instantOfChileTime(chileLocalTime(new Date(at)))?.toISOString()).toBe(at);
+    expect(instantOfChileTime("15-01-2026 10:00:00")).toBeNull();
+    expect(instantOfChileTime("")).toBeNull();
   });
 });
