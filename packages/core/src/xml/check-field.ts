@@ -1,5 +1,6 @@
 /** Field-level checks shared by the document validators: presence, type, ISO-8859-1 charset, schema lengths, numbers. */
 import { decimalPlaces, toDecimal } from "../decimal/index.js";
+import { isValidRut } from "../rut/index.js";
 import type { IssueReason, ValidationIssue } from "../errors/index.js";
 
 /** Characters an SII XML text may hold: ISO-8859-1 without C0/C1 controls (tab, LF and CR allowed). */
@@ -101,4 +102,15 @@ export function checkDecimal(list: IssueList, path: string, value: unknown, rule
   if (rule.maxIntegerDigits !== undefined && Math.abs(n) >= 10 ** rule.maxIntegerDigits) {
     list.add(path, "maximum", `at most ${rule.maxIntegerDigits} digits before the decimal point`);
   }
+}
+
+/**
+ * Checks a RUT field: a one-line text (required unless `required: false`) with a valid check digit (`invalid_rut`).
+ *
+ * @example
+ * checkRut(list, "transporte.chofer.rut", "12345678-5", { required: false }) // no issue
+ */
+export function checkRut(list: IssueList, path: string, value: unknown, rule: { required?: boolean } = {}): void {
+  if (!checkText(list, path, value, { singleLine: true, required: rule.required ?? true })) return;
+  if (typeof value === "string" && !isValidRut(value)) list.add(path, "invalid_rut", "is not a valid RUT");
 }

@@ -4,16 +4,11 @@
  */
 import { EXPORT_TRANSFER_KINDS, isDispatchKind, isTransferKind } from "../document/dispatch-guide.js";
 import { isDispatchGuide, type DocumentInput } from "../document/types.js";
-import { isValidRut, tryParseRut } from "../rut/index.js";
-import { checkText, type IssueList } from "./check-field.js";
+import { tryParseRut } from "../rut/index.js";
+import { checkRut, checkText, type IssueList } from "./check-field.js";
 
 const isAbsent = (value: unknown): boolean => value === undefined || value === null;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
-function checkOptionalRut(list: IssueList, path: string, value: unknown, required = false): void {
-  if (!checkText(list, path, value, { singleLine: true, required })) return;
-  if (typeof value === "string" && !isValidRut(value)) list.add(path, "invalid_rut", "is not a valid RUT");
-}
 
 /**
  * `traslado`: required on a 52 with `indicador` 1–7 (8 and 9, exports, need customs data not taken yet) and an optional
@@ -73,13 +68,13 @@ function validateTransport(list: IssueList, transporte: unknown): void {
     return;
   }
   checkText(list, "transporte.patente", transporte["patente"], { singleLine: true, max: 8 });
-  checkOptionalRut(list, "transporte.rut_transportista", transporte["rutTransportista"]);
+  checkRut(list, "transporte.rut_transportista", transporte["rutTransportista"], { required: false });
   const chofer = transporte["chofer"];
   if (!isAbsent(chofer)) {
     if (!isObject(chofer)) list.add("transporte.chofer", "type", "must be an object");
     else {
       // Chofer is RUTChofer and NombreChofer, both required by the schema.
-      checkOptionalRut(list, "transporte.chofer.rut", chofer["rut"], true);
+      checkRut(list, "transporte.chofer.rut", chofer["rut"]);
       checkText(list, "transporte.chofer.nombre", chofer["nombre"], { singleLine: true, required: true, max: 30 });
     }
   }

@@ -1,12 +1,6 @@
 /** Issuer and receiver checks (API paths `emisor.*`, `receptor.*`; lengths from DTE_v10 / EnvioBOLETA_v11). */
 import { isNote, isReceipt, taxDocumentTipo, type DocumentInput } from "../document/types.js";
-import { isValidRut } from "../rut/index.js";
-import { checkText, type IssueList } from "./check-field.js";
-
-function checkRut(list: IssueList, path: string, value: unknown): void {
-  if (!checkText(list, path, value, { singleLine: true, required: true })) return;
-  if (typeof value === "string" && !isValidRut(value)) list.add(path, "invalid_rut", "is not a valid RUT");
-}
+import { checkRut, checkText, type IssueList } from "./check-field.js";
 
 /**
  * Issuer checks (`emisor.*`): RUT, names, giro, address lengths, 1–4 activity codes on facturas.
