@@ -9,7 +9,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { SiiAuthError, SiiTransientError, type ReceiverEvent } from "@timbre/sii";
-import { documents, type AcceptanceSnapshot } from "../db/documents.js";
+import { documentHeadColumns, documents, type AcceptanceSnapshot, type DocumentHead } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { errorMessage } from "../log.js";
 import { recordEvent } from "../modules/dte/change-state.js";
@@ -23,16 +23,11 @@ const NO_EVENTS = 16;
 
 const ACCEPTED_STATES = new Set(["ACEPTADO", "ACEPTADO_CON_REPAROS"]);
 
-type Target = Pick<typeof documents.$inferSelect, "id" | "businessId" | "environment" | "tipo" | "folio" | "estado" | "fechaEmision" | "acceptance">;
-
 /** Whether the registry can say anything about this document: an accepted 33/34. */
-export const hasAcceptance = (doc: Pick<Target, "tipo" | "estado">): boolean => ACCEPTANCE_TIPOS.has(doc.tipo) && ACCEPTED_STATES.has(doc.estado);
+export const hasAcceptance = (doc: Pick<DocumentHead, "tipo" | "estado">): boolean => ACCEPTANCE_TIPOS.has(doc.tipo) && ACCEPTED_STATES.has(doc.estado);
 
-async function load(deps: Deps, id: string): Promise<Target | null> {
-  const [row] = await deps.db
-    .select({ id: documents.id, businessId: documents.businessId, environment: documents.environment, tipo: documents.tipo, folio: documents.folio, estado: documents.estado, fechaEmision: documents.fechaEmision, acceptance: documents.acceptance })
-    .from(documents)
-    .where(eq(documents.id, id));
+async function load(deps: Deps, id: string): Promise<DocumentHead | null> {
+  const [row] = await deps.db.select(documentHeadColumns).from(documents).where(eq(documents.id, id));
   return row ?? null;
 }
 
@@ -48,7 +43,7 @@ const presentEvent = (e: ReceiverEvent): AcceptanceSnapshot["eventos"][number] =
 type Asked = { eventos: AcceptanceSnapshot["eventos"]; recibidoAt: string | null } | { silent: string };
 
 /** The registry's answer, or why it said nothing usable (`silent`). */
-async function ask(deps: Deps, doc: Target): Promise<Asked> {
+async function ask(deps: Deps, doc: DocumentHead): Promise<Asked> {
   try {
     const session = await openSiiSession(deps, doc.businessId, doc.environment);
     const query = { rutEmisor: session.business.rut, tipo: doc.tipo, folio: doc.folio };
