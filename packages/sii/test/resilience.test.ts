@@ -171,3 +171,28 @@ describe("upload refusals (SiiRefusedError with STATUS and detail)", () => {
       .rejects.toMatchObject({ name: "SiiRefusedError", status: "6" });
   });
 });
+
+describe("latency without failure (slow, hold)", () => {
+  test("hold keeps requests until released, counting them; each then gets its normal answer", async () => {
+    const sent = await uploaded();
+    const ask = () => world.client.getUploadStatus({ trackId: sent.trackId, rutEmisor: EMISOR, kind: "EnvioDTE" });
+    world.sandbox.faults.set({ mode: "hold", path: "QueryEstUp" });
+    const answers = Promise.all([ask(), ask(), ask()]);
+    for (let i = 0; i < 500 && world.sandbox.faults.held < 3; i++) await Bun.sleep(10);
+    expect(world.sandbox.faults.held).toBe(3);
+    expect(world.sandbox.faults.peakHeld).toBeGreaterThanOrEqual(3);
+    world.sandbox.faults.clear();
+    expect((await answers).map((s) => s.estado)).toEqual(["EPR", "EPR", "EPR"]);
+    expect(world.sandbox.faults.held).toBe(0);
+  });
+
+  test("slow answers normally, only later", async () => {
+    const sent = await uploaded();
+    world.sandbox.faults.set({ mode: "slow", delayMs: 50, path: "QueryEstUp" });
+    try {
+      expect((await world.client.getUploadStatus({ trackId: sent.trackId, rutEmisor: EMISOR, kind: "EnvioDTE" })).estado).toBe("EPR");
+    } finally {
+      world.sandbox.faults.clear();
+    }
+  });
+});

@@ -137,6 +137,28 @@ describeDrivers("receiver acceptance and claims (registry of Ley 19.983)", (driv
     }
   }, 60_000);
 
+  test("a round asks about 8 facturas at once, never more; each gets its answer", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await accepted(33)).id);
+    const sandbox = (await h.deps.sii()).sandbox!;
+    const worker = createAcceptanceWorker(h.deps);
+    shift = firstCheck + 1_000;
+    sandbox.faults.set({ mode: "hold", path: "WSREGISTRORECLAMODTE" });
+    try {
+      const round = worker.tick();
+      for (let i = 0; i < 1_000 && sandbox.faults.held < 8; i++) await Bun.sleep(10);
+      expect(sandbox.faults.held).toBe(8); // one at a time would hold one
+      await Bun.sleep(100);
+      expect(sandbox.faults.peakHeld).toBe(8);
+      sandbox.faults.clear();
+      await round;
+    } finally {
+      sandbox.faults.clear();
+      shift = 0;
+    }
+    for (const id of ids) expect((await acceptance(id)).estado).toBe("SIN_RESPUESTA");
+  }, 60_000);
+
   test("a factura the SII has not accepted yet: SIN_CONSULTAR, and a refresh asks nothing", async () => {
     const res = await h.call("POST", "/v1/dte/emit", { key: t.key.key, body: emitBody(33) });
     expect(res.json.data.estado).toBe("ENVIADO");

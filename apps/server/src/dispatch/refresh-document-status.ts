@@ -26,6 +26,7 @@ import { reconcileDocument } from "./reconcile-document.js";
 import { envelopeKindOf, nextStatusCheckAt, openSiiSession, OVERDUE_CHECKS, type SiiSession } from "./sii-session.js";
 import { siiError, simpleSnapshot, snapshotFromEnvelope, type SiiError } from "./sii-snapshot.js";
 import { errorMessage } from "../log.js";
+import { forEachConcurrently } from "../concurrency.js";
 
 type Final = Exclude<DocumentState, "PENDIENTE" | "ENVIADO">;
 interface Verdict {
@@ -147,7 +148,7 @@ export async function refreshDocumentStatuses(deps: Deps, ids: string[], options
     }
   };
   const concurrency = options.concurrency ?? 8;
-  for (let i = 0; i < rows.length; i += concurrency) await Promise.all(rows.slice(i, i + concurrency).map(step));
+  await forEachConcurrently(rows, concurrency, step);
   if (finals.size > 0) {
     const applied = await deps.db.transaction((tx) =>
       Promise.all(

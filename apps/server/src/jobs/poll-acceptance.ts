@@ -2,22 +2,29 @@
  * Acceptance worker: accepted facturas due by `acceptance_check_at` ask the SII's registry of acceptances and claims
  * (`refreshAcceptance`), which stores the answer and the next check. The claim moves `acceptance_check_at` forward
  * by a lease in the same statement (`FOR UPDATE SKIP LOCKED`), so processes share the work; a refresh that throws
- * leaves the lease, and the document is due again when it ends.
+ * leaves the lease, and the document is due again when it ends. A round asks about `concurrency` documents at once
+ * (default 8): each check is two calls to the registry, which take hundreds of milliseconds at the real SII, and a
+ * factura is asked about up to six times in its 8 days — one at a time, a business emitting ten thousand facturas a
+ * day would outgrow the worker.
  */
 import { asc, inArray, lte } from "drizzle-orm";
 import type { Deps } from "../deps.js";
 import { documents } from "../db/documents.js";
 import { refreshAcceptance } from "../dispatch/refresh-acceptance.js";
 import { errorMessage } from "../log.js";
+import { forEachConcurrently } from "../concurrency.js";
 
 export interface AcceptanceWorkerOptions {
   batch?: number;
   leaseMs?: number;
+  /** Documents asked about at once. */
+  concurrency?: number;
 }
 
 export function createAcceptanceWorker(deps: Deps, options: AcceptanceWorkerOptions = {}) {
   const batch = options.batch ?? 50;
   const leaseMs = options.leaseMs ?? 10 * 60_000;
+  const concurrency = options.concurrency ?? 8;
   return {
     /** One round: `more` when the batch was full, `changed` when an event was recorded. */
     async tick(): Promise<{ more: boolean; changed: boolean }> {
@@ -35,13 +42,13 @@ export function createAcceptanceWorker(deps: Deps, options: AcceptanceWorkerOpti
         .where(inArray(documents.id, due))
         .returning({ id: documents.id });
       let changed = false;
-      for (const { id } of claimed) {
+      await forEachConcurrently(claimed, concurrency, async ({ id }) => {
         try {
-          changed = (await refreshAcceptance(deps, id))?.changed === true || changed;
+          if ((await refreshAcceptance(deps, id))?.changed === true) changed = true;
         } catch (error) {
           deps.log.warn("acceptance.refresh_failed", { dte_id: id, error: errorMessage(error) });
         }
-      }
+      });
       return { more: claimed.length === batch, changed };
     },
   };

@@ -4,8 +4,11 @@
  * authentication by certificate. Use `path` (`GetTokenFromSeed`, `boleta.electronica.token`) to aim it.
  * `lost_answer` (DTEUpload): the file is received and processed, but the answer carries `status` (default `99`,
  * "error interno o envío ya recibido") and no TRACKID — the client cannot know the file arrived.
+ * Two modes answer normally, only later: `slow` after `delayMs` (the real SII's latency, for benchmarks), and
+ * `hold` once the test calls `release()` or `clear()` — meanwhile `held` counts the requests waiting, which tells a
+ * test how many requests a client has in flight at once without measuring time.
  */
-export type FaultMode = "down" | "http500" | "html" | "timeout" | "token_refused" | "lost_answer";
+export type FaultMode = "down" | "http500" | "html" | "timeout" | "token_refused" | "lost_answer" | "slow" | "hold";
 
 /** A programmed fault: `count` requests (default: until cleared) get `mode`. */
 export interface FaultSpec {
@@ -15,6 +18,8 @@ export interface FaultSpec {
   path?: string;
   /** `lost_answer`: the upload STATUS answered (default `99`). */
   status?: string;
+  /** `slow`: how long each request waits before its normal answer (default 200 ms). */
+  delayMs?: number;
 }
 
 /**
@@ -27,6 +32,8 @@ export interface FaultSpec {
 export class FaultInjector {
   #spec: FaultSpec | null = null;
   #remaining = Infinity;
+  #held: Array<() => void> = [];
+  #peakHeld = 0;
 
   /** Programs a fault (replacing any previous one). */
   set(spec: FaultSpec): void {
@@ -34,9 +41,35 @@ export class FaultInjector {
     this.#remaining = spec.count ?? Infinity;
   }
 
-  /** Removes the programmed fault. */
+  /** Removes the programmed fault; requests held by `hold` go on. */
   clear(): void {
     this.#spec = null;
+    this.release();
+  }
+
+  /** `hold`: waits until `release()` or `clear()`. */
+  hold(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#held.push(resolve);
+      this.#peakHeld = Math.max(this.#peakHeld, this.#held.length);
+    });
+  }
+
+  /** Lets every held request go on (a `hold` fault still programmed holds the next ones). */
+  release(): void {
+    const held = this.#held;
+    this.#held = [];
+    for (const resolve of held) resolve();
+  }
+
+  /** Requests waiting in `hold` now. */
+  get held(): number {
+    return this.#held.length;
+  }
+
+  /** The most requests ever waiting in `hold` at once. */
+  get peakHeld(): number {
+    return this.#peakHeld;
   }
 
   /** The fault for this request, consuming one use; `null` when none applies. */

@@ -5,7 +5,7 @@ import { handleBoletaDocumentStatus, handleBoletaStatus } from "./boleta-status.
 import { handleReceiverRegistry } from "./receiver-registry-service.js";
 import { seedAnswer, tokenAnswer } from "./soap-auth.js";
 import { estDteAnswer, estUpAnswer } from "./soap-queries.js";
-import type { FaultMode } from "./faults.js";
+import type { FaultSpec } from "./faults.js";
 import type { SandboxState } from "./state.js";
 import { handleBoletaUpload, handleDteUpload } from "./upload-handlers.js";
 
@@ -37,7 +37,18 @@ async function handleSoap(state: SandboxState, service: SoapService, req: Reques
   return new Response(buildSoapResponse(service, state.settings.namespaceHost, inner), { headers: { "Content-Type": "text/xml; charset=utf-8" } });
 }
 
-async function injectFault(state: SandboxState, path: string, fault: FaultMode): Promise<Response | null> {
+/** The fault's answer, or null when the request is answered normally (`slow` and `hold` after their wait). */
+async function injectFault(state: SandboxState, path: string, spec: FaultSpec): Promise<Response | null> {
+  const fault = spec.mode;
+  if (fault === "lost_answer") return null; // the upload itself answers without a track id
+  if (fault === "slow") {
+    await new Promise((resolve) => setTimeout(resolve, spec.delayMs ?? 200));
+    return null;
+  }
+  if (fault === "hold") {
+    await state.faults.hold();
+    return null;
+  }
   if (fault === "http500") return new Response("Internal Server Error", { status: 500 });
   if (fault === "down") return new Response("<html><body>503 Service Unavailable</body></html>", { status: 503, headers: { "Content-Type": "text/html" } });
   if (fault === "timeout") await state.hang();
@@ -64,7 +75,7 @@ export async function routeRequest(state: SandboxState, req: Request): Promise<R
   const path = new URL(req.url).pathname;
   const fault = state.faults.take(path);
   if (fault?.mode === "lost_answer" && path === SII_PATHS.dteUpload && req.method === "POST") return handleDteUpload(state, req, { lostAnswer: fault.status ?? "99" });
-  const faulted = fault === null || fault.mode === "lost_answer" ? null : await injectFault(state, path, fault.mode);
+  const faulted = fault === null ? null : await injectFault(state, path, fault);
   if (faulted !== null) return faulted;
   const soap = SOAP_BY_PATH.get(path);
   if (soap !== undefined && req.method === "POST") return handleSoap(state, soap, req);

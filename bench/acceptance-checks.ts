@@ -1,0 +1,58 @@
+/**
+ * The acceptance worker's pace against a registry that answers like the real SII, slowly:
+ * `DATABASE_URL=postgres://… bun bench/acceptance-checks.ts [--facturas 400] [--latency-ms 150] [--concurrency 1,8]`.
+ * One process: a scratch PostgreSQL database (the tests' harness) and the in-process sandbox SII, whose registry of
+ * acceptances and claims answers every call after `--latency-ms` (the sandbox's `slow` fault). `--facturas`
+ * facturas are emitted and accepted by the SII, then made due for their first acceptance check; for each
+ * `--concurrency` the worker's rounds run back to back until none is due, and the checks per second are printed
+ * (each check is two registry calls: listarEventosHistDoc and consultarFechaRecepcionSii).
+ */
+import { isNotNull } from "drizzle-orm";
+import { createHarness } from "../apps/server/test/support/harness.js";
+import { emitBody, emitter } from "../apps/server/test/support/emission.js";
+import { documents } from "../apps/server/src/db/documents.js";
+import { refreshDocumentStatuses } from "../apps/server/src/dispatch/refresh-document-status.js";
+import { createAcceptanceWorker } from "../apps/server/src/jobs/poll-acceptance.js";
+import { arg, machine } from "./machine.js";
+
+if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL (PostgreSQL) is required");
+const FACTURAS = Number(arg("facturas", "400"));
+const LATENCY_MS = Number(arg("latency-ms", "150"));
+const CONCURRENCIES = arg("concurrency", "1,8").split(",").map(Number);
+
+console.log(machine());
+console.log(`command: DATABASE_URL=… bun bench/acceptance-checks.ts --facturas ${FACTURAS} --latency-ms ${LATENCY_MS} --concurrency ${CONCURRENCIES.join(",")}`);
+const h = await createHarness("postgres", { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0" });
+try {
+  const t = await emitter(h, { tipos: [33], cantidad: FACTURAS });
+  const ids: string[] = [];
+  for (let from = 0; from < FACTURAS; from += 500) {
+    const body = { documents: Array.from({ length: Math.min(500, FACTURAS - from) }, () => emitBody(33)) };
+    const res = await h.call("POST", "/v1/dte/batch", { key: t.key.key, body });
+    if (res.status !== 200) throw new Error(`batch ${res.status}: ${res.text}`);
+    for (const r of res.json.data.results as Array<{ success: boolean; data: { id: string } }>) if (r.success) ids.push(r.data.id);
+  }
+  for (let from = 0; from < ids.length; from += 100) await refreshDocumentStatuses(h.deps, ids.slice(from, from + 100));
+  const accepted = await h.deps.db.select({ id: documents.id }).from(documents).where(isNotNull(documents.acceptanceCheckAt));
+  console.log(`${ids.length} facturas emitted, ${accepted.length} accepted by the SII and scheduled for an acceptance check`);
+
+  const sandbox = (await h.deps.sii()).sandbox;
+  if (!sandbox) throw new Error("no in-process sandbox");
+  for (const concurrency of CONCURRENCIES) {
+    await h.deps.db.update(documents).set({ acceptance: null, acceptanceCheckAt: new Date() }).where(isNotNull(documents.acceptanceCheckAt));
+    sandbox.faults.set({ mode: "slow", delayMs: LATENCY_MS, path: "WSREGISTRORECLAMODTE" });
+    const worker = createAcceptanceWorker(h.deps, { concurrency });
+    const started = performance.now();
+    let rounds = 0;
+    while ((await worker.tick()).more) rounds++;
+    const seconds = (performance.now() - started) / 1000;
+    sandbox.faults.clear();
+    const answered = await h.deps.db.select({ id: documents.id }).from(documents).where(isNotNull(documents.acceptance));
+    console.log(
+      `concurrency ${concurrency}: ${answered.length} checks in ${seconds.toFixed(2)} s (${rounds + 1} rounds) = ${(answered.length / seconds).toFixed(1)} checks/s` +
+        ` → ${((answered.length / seconds) * 86_400).toFixed(0)} a day`,
+    );
+  }
+} finally {
+  await h.close();
+}
