@@ -84,7 +84,7 @@ export function dteRoutes(deps: Deps) {
       { permission: "dte:write", business: true, params: IdParams, response: { 201: Ok(Dte), 202: Ok(Dte) }, detail: { tags, summary: "Annul a DTE with a credit note (61, CodRef 1)", requestBody: json(AnularBody, false) } },
     )
     .get(
-      "/",
+      "",
       async ({ scope, query }) => {
         const page = readPage(query);
         const { items, total } = await listDocuments(deps, scope, page, query);

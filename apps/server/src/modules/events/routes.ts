@@ -26,7 +26,7 @@ export function eventRoutes(deps: Deps) {
   return new Elysia({ name: "timbre.events", seed: deps.instanceId, prefix: "/v1/events" })
     .use(authPlugin(deps))
     .get(
-      "/",
+      "",
       async ({ scope, query }) => {
         const page = readPage(query);
         const { items, total } = await listEvents(deps, scope, page, readKind(query));

@@ -44,6 +44,9 @@ describeDrivers("utility routes", (driver) => {
     expect(res.status).toBe(200);
     expect(res.json.openapi).toStartWith("3.");
     const paths = Object.keys(res.json.paths).sort();
+    // the contract's paths exactly: no trailing slash on a collection (a generated client would call `/v1/dte/`)
+    expect(paths.filter((p) => p.endsWith("/"))).toEqual([]);
+    for (const p of ["/v1/dte", "/v1/events"]) expect(Object.keys(res.json.paths[p] ?? {})).toContain("get");
     for (const p of ["/v1/health", "/v1/rut/validate", "/v1/auth/register", "/v1/auth/login", "/v1/auth/refresh", "/v1/auth/me", "/v1/tokens", "/v1/businesses", "/v1/businesses/{id}", "/v1/businesses/{id}/certificate", "/v1/businesses/{id}/webhook-secret"]) {
       expect(paths).toContain(p);
     }
