@@ -158,6 +158,10 @@ try {
   }
   const o = summary(open);
   console.log(`open loop at ${rate.toFixed(1)}/s (${OPEN_RATE === "half" ? "half the peak" : "fixed"}), ${SECONDS} s: ${o.n} emissions; latency ms p50 ${f(o.p50)} p95 ${f(o.p95)} p99 ${f(o.p99)} max ${f(o.max)}; statuses ${[...openStatuses].map(([s, n]) => `${s}×${n}`).join(" ")}; ${await carried(openFrom)}`);
+  // Against the sandbox SII an accepted factura's first acceptance check comes 30 s later (an hour against the SII):
+  // the closed loop's facturas are asked about during this phase, work that shares the machine with it.
+  const [asked] = await cluster.sql`select count(*)::int as n from documents where (acceptance->>'consultado_at')::timestamptz >= ${openFrom}::timestamptz`;
+  console.log(`acceptance checks (registry of acceptances and claims) made since the open loop began: ${asked?.n}`);
 
   // 3. One batch of 500 documents end to end.
   const e0 = emitters[0] as Emitter;
