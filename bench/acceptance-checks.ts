@@ -5,7 +5,8 @@
  * acceptances and claims answers every call after `--latency-ms` (the sandbox's `slow` fault). `--facturas`
  * facturas are emitted and accepted by the SII, then made due for their first acceptance check; for each
  * `--concurrency` the worker's rounds run back to back until none is due, and the checks per second are printed
- * (each check is two registry calls: listarEventosHistDoc and consultarFechaRecepcionSii).
+ * (each check is two registry calls: listarEventosHistDoc and consultarFechaRecepcionSii), with the CPU per check
+ * of this process (server code and sandbox SII together) and of PostgreSQL.
  */
 import { isNotNull } from "drizzle-orm";
 import { createHarness } from "../apps/server/test/support/harness.js";
@@ -14,6 +15,7 @@ import { documents } from "../apps/server/src/db/documents.js";
 import { refreshDocumentStatuses } from "../apps/server/src/dispatch/refresh-document-status.js";
 import { createAcceptanceWorker } from "../apps/server/src/jobs/poll-acceptance.js";
 import { arg, machine } from "./machine.js";
+import { cpuMs, postgresCpuMs } from "./proc-cpu.js";
 
 if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL (PostgreSQL) is required");
 const FACTURAS = Number(arg("facturas", "400"));
@@ -43,14 +45,16 @@ try {
     sandbox.faults.set({ mode: "slow", delayMs: LATENCY_MS, path: "WSREGISTRORECLAMODTE" });
     const worker = createAcceptanceWorker(h.deps, { concurrency });
     const started = performance.now();
+    const cpu0 = { own: cpuMs(process.pid), postgres: postgresCpuMs() };
     let rounds = 0;
     while ((await worker.tick()).more) rounds++;
     const seconds = (performance.now() - started) / 1000;
+    const cpu = { own: cpuMs(process.pid) - cpu0.own, postgres: postgresCpuMs() - cpu0.postgres };
     sandbox.faults.clear();
     const answered = await h.deps.db.select({ id: documents.id }).from(documents).where(isNotNull(documents.acceptance));
     console.log(
       `concurrency ${concurrency}: ${answered.length} checks in ${seconds.toFixed(2)} s (${rounds + 1} rounds) = ${(answered.length / seconds).toFixed(1)} checks/s` +
-        ` → ${((answered.length / seconds) * 86_400).toFixed(0)} a day`,
+        ` → ${((answered.length / seconds) * 86_400).toFixed(0)} a day; CPU ms per check: server + sandbox ${(cpu.own / answered.length).toFixed(2)}, postgres ${(cpu.postgres / answered.length).toFixed(2)}`,
     );
   }
 } finally {

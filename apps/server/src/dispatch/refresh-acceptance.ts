@@ -4,8 +4,9 @@
  * `documents.acceptance`, with the next check (`acceptance.ts`). A change of state or a new event is recorded as a
  * `dte.acceptance_changed` event (with its webhook delivery) in the same transaction. The update only applies if
  * the snapshot is still the one read (compared by its `consultado_at`), so the worker and a `?refresh=true` asking
- * at the same moment record a change once.
- * Used by `GET /dte/:id/aceptacion?refresh=true` and the acceptance worker.
+ * at the same moment record a change once. An answer that changes nothing is one UPDATE, outside a transaction.
+ * Used by `GET /dte/:id/aceptacion?refresh=true`; the acceptance worker gives `refreshDocumentAcceptance` the
+ * documents its claim returned, and one SII session per business for its round.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { SiiAuthError, SiiTransientError, type ReceiverEvent } from "@timbre/sii";
@@ -15,7 +16,7 @@ import { errorMessage } from "../log.js";
 import { recordEvent } from "../modules/dte/change-state.js";
 import { fromChileTimestamp } from "../modules/dte/chile-time.js";
 import { ACCEPTANCE_GIVE_UP_MS, ACCEPTANCE_RETRY_MS, ACCEPTANCE_TIPOS, acceptanceState, newEvents, nextAcceptanceCheck } from "./acceptance.js";
-import { openSiiSession } from "./sii-session.js";
+import { openSiiSession, type SessionOpener } from "./sii-session.js";
 
 /** listarEventosHistDoc: 15 lists the events, 16 says there are none; anything else says nothing about them. */
 const LISTED = 15;
@@ -43,9 +44,9 @@ const presentEvent = (e: ReceiverEvent): AcceptanceSnapshot["eventos"][number] =
 type Asked = { eventos: AcceptanceSnapshot["eventos"]; recibidoAt: string | null } | { silent: string };
 
 /** The registry's answer, or why it said nothing usable (`silent`). */
-async function ask(deps: Deps, doc: DocumentHead): Promise<Asked> {
+async function ask(doc: DocumentHead, openSession: SessionOpener): Promise<Asked> {
   try {
-    const session = await openSiiSession(deps, doc.businessId, doc.environment);
+    const session = await openSession(doc.businessId, doc.environment);
     const query = { rutEmisor: session.business.rut, tipo: doc.tipo, folio: doc.folio };
     const listed = await session.client.listReceiverEvents(query);
     if (listed.codigo !== LISTED && listed.codigo !== NO_EVENTS) return { silent: `${listed.codigo}: ${listed.descripcion}` };
@@ -58,8 +59,6 @@ async function ask(deps: Deps, doc: DocumentHead): Promise<Asked> {
 }
 
 export interface AcceptanceRefresh {
-  /** The stored snapshot afterwards (null: never answered, or not a document the registry covers). */
-  acceptance: AcceptanceSnapshot | null;
   /** Whether a `dte.acceptance_changed` event was recorded (the caller wakes the webhook worker). */
   changed: boolean;
 }
@@ -70,15 +69,23 @@ export interface AcceptanceRefresh {
  */
 export async function refreshAcceptance(deps: Deps, documentId: string): Promise<AcceptanceRefresh | null> {
   const doc = await load(deps, documentId);
-  if (!doc) return null;
-  const unchanged = { acceptance: doc.acceptance, changed: false };
+  return doc ? refreshDocumentAcceptance(deps, doc) : null;
+}
+
+/** `refreshAcceptance` of a document already read; `openSession` may give a session the caller already opened. */
+export async function refreshDocumentAcceptance(
+  deps: Deps,
+  doc: DocumentHead,
+  openSession: SessionOpener = (businessId, environment) => openSiiSession(deps, businessId, environment),
+): Promise<AcceptanceRefresh> {
+  const unchanged = { changed: false };
   const guard = and(eq(documents.id, doc.id), sql`coalesce(${documents.acceptance}->>'consultado_at', '') = ${doc.acceptance?.consultado_at ?? ""}`);
   if (!hasAcceptance(doc)) {
     await deps.db.update(documents).set({ acceptanceCheckAt: null }).where(guard);
     return unchanged;
   }
   const now = deps.now();
-  const asked = await ask(deps, doc);
+  const asked = await ask(doc, openSession);
   if ("silent" in asked) {
     deps.log.warn("acceptance.unanswered", { dte_id: doc.id, tipo: doc.tipo, folio: doc.folio, answer: asked.silent });
     const giveUp = now.getTime() > doc.fechaEmision.getTime() + ACCEPTANCE_GIVE_UP_MS;
@@ -91,9 +98,14 @@ export async function refreshAcceptance(deps: Deps, documentId: string): Promise
   const next = receivedAt === null ? new Date(now.getTime() + ACCEPTANCE_RETRY_MS) : nextAcceptanceCheck(estado, receivedAt, now);
   const oldEstado = doc.acceptance?.estado ?? "SIN_RESPUESTA";
   const added = newEvents(doc.acceptance?.eventos ?? [], snapshot.eventos);
+  const store = { acceptance: snapshot, acceptanceCheckAt: next };
+  if (estado === oldEstado && added.length === 0) {
+    await deps.db.update(documents).set(store).where(guard);
+    return unchanged;
+  }
   const changed = await deps.db.transaction(async (tx) => {
-    const updated = await tx.update(documents).set({ acceptance: snapshot, acceptanceCheckAt: next }).where(guard).returning({ id: documents.id });
-    if (updated.length === 0 || (estado === oldEstado && added.length === 0)) return false;
+    const updated = await tx.update(documents).set(store).where(guard).returning({ id: documents.id });
+    if (updated.length === 0) return false;
     await recordEvent(tx, {
       businessId: doc.businessId,
       environment: doc.environment,
@@ -103,5 +115,5 @@ export async function refreshAcceptance(deps: Deps, documentId: string): Promise
     });
     return true;
   });
-  return { acceptance: (await load(deps, documentId))?.acceptance ?? null, changed };
+  return { changed };
 }

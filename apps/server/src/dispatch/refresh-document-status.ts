@@ -23,7 +23,7 @@ import { firstAcceptanceCheckMs } from "./acceptance.js";
 import { lineOf } from "./detail-line.js";
 import { checkEarlierCopy, hasUnsettledEarlierEnvelope } from "./earlier-copy.js";
 import { reconcileDocument } from "./reconcile-document.js";
-import { envelopeKindOf, nextStatusCheckAt, openSiiSession, OVERDUE_CHECKS, type SiiSession } from "./sii-session.js";
+import { envelopeKindOf, nextStatusCheckAt, OVERDUE_CHECKS, roundSessions, type SessionOpener, type SiiSession } from "./sii-session.js";
 import { siiError, simpleSnapshot, snapshotFromEnvelope, type SiiError } from "./sii-snapshot.js";
 import { errorMessage } from "../log.js";
 import { forEachConcurrently } from "../concurrency.js";
@@ -41,11 +41,11 @@ interface Verdict {
  * within the refresh that asked.
  */
 interface RefreshShared {
-  sessions: Map<string, Promise<SiiSession>>;
+  session: SessionOpener;
   envelopeStatuses: Map<string, Promise<EnvelopeStatus>>;
 }
 
-const newRefreshShared = (): RefreshShared => ({ sessions: new Map(), envelopeStatuses: new Map() });
+const newRefreshShared = (deps: Deps): RefreshShared => ({ session: roundSessions(deps), envelopeStatuses: new Map() });
 
 function memo<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
   let value = map.get(key);
@@ -64,7 +64,7 @@ async function load(deps: Deps, id: string): Promise<DocumentRow | null> {
 /** What the SII says about an ENVIADO document now: a verdict, or `unavailable` (transient failure, ask later). */
 async function assess(deps: Deps, doc: DocumentHead, shared: RefreshShared, at: Date): Promise<Verdict | "unavailable"> {
   try {
-    const session = await memo(shared.sessions, `${doc.businessId}|${doc.environment}`, () => openSiiSession(deps, doc.businessId, doc.environment));
+    const session = await shared.session(doc.businessId, doc.environment);
     return doc.trackId ? await fromEnvelope(deps, session, doc, doc.trackId, shared, at) : await fromDocumentStatus(session, doc, null, at);
   } catch (error) {
     if (error instanceof SiiAuthError) {
@@ -103,7 +103,7 @@ export async function refreshDocumentStatus(deps: Deps, documentId: string): Pro
   }
   if (doc.estado !== "ENVIADO") return doc;
   const at = deps.now();
-  const verdict = await assess(deps, doc, newRefreshShared(), at);
+  const verdict = await assess(deps, doc, newRefreshShared(deps), at);
   if (verdict === "unavailable" || verdict.to === null) await reschedule(deps, doc, at, verdict === "unavailable" ? undefined : verdict.sii);
   else await deps.db.transaction((tx) => changeDocumentState(tx, { document: doc, to: verdict.to!, at, detalle: verdict.detalle, set: { sii: verdict.sii, nextCheckAt: null }, acceptanceCheckAfterMs: firstAcceptanceCheckMs(deps.config) }));
   return load(deps, documentId);
@@ -121,7 +121,7 @@ export interface RefreshBatchOptions {
 export async function refreshDocumentStatuses(deps: Deps, ids: string[], options: RefreshBatchOptions = {}): Promise<Set<string>> {
   const settled = new Set<string>();
   if (ids.length === 0) return settled;
-  const shared = newRefreshShared();
+  const shared = newRefreshShared(deps);
   const at = deps.now();
   const rows = await deps.db.select(documentHeadColumns).from(documents).where(inArray(documents.id, ids));
   const finals = new Map<string, { verdict: Verdict & { to: Final }; docs: DocumentHead[] }>();

@@ -21,6 +21,26 @@ export async function openSiiSession(deps: Deps, businessId: string, environment
   return { client: gateway.client(environment, signer.identity, signer.fingerprint), business, signer };
 }
 
+/** Opens the SII session of a business in an environment (`openSiiSession`), or gives the one a round already opened. */
+export type SessionOpener = (businessId: string, environment: Environment) => Promise<SiiSession>;
+
+/**
+ * Sessions opened once per business and environment for one round of work (a poll of ENVIADO documents, a round of
+ * acceptance checks): the business row and the certificate are read once for all of that business's documents.
+ */
+export function roundSessions(deps: Deps): SessionOpener {
+  const sessions = new Map<string, Promise<SiiSession>>();
+  return (businessId, environment) => {
+    const key = `${businessId}|${environment}`;
+    let session = sessions.get(key);
+    if (!session) {
+      session = openSiiSession(deps, businessId, environment);
+      sessions.set(key, session);
+    }
+    return session;
+  };
+}
+
 /** Envelope kind of a tipo: receipts travel in EnvioBOLETA. */
 export const envelopeKindOf = (tipo: number): "EnvioDTE" | "EnvioBOLETA" => (tipo === 39 || tipo === 41 ? "EnvioBOLETA" : "EnvioDTE");
 

@@ -1,7 +1,8 @@
 /**
  * Acceptance worker: accepted facturas due by `acceptance_check_at` ask the SII's registry of acceptances and claims
- * (`refreshAcceptance`), which stores the answer and the next check. The claim moves `acceptance_check_at` forward
- * by a lease in the same statement (`FOR UPDATE SKIP LOCKED`), so processes share the work; a refresh that throws
+ * (`refreshDocumentAcceptance`), which stores the answer and the next check. The claim moves `acceptance_check_at`
+ * forward by a lease in the same statement (`FOR UPDATE SKIP LOCKED`) and returns the documents, so processes share
+ * the work; the round opens one SII session per business (`roundSessions`). A refresh that throws
  * leaves the lease, and the document is due again when it ends. A round asks about `concurrency` documents at once
  * (default 8): each check is two calls to the registry, which take hundreds of milliseconds at the real SII, and a
  * factura is asked about up to six times in its 8 days — one at a time, a business emitting ten thousand facturas a
@@ -9,8 +10,9 @@
  */
 import { asc, inArray, lte } from "drizzle-orm";
 import type { Deps } from "../deps.js";
-import { documents } from "../db/documents.js";
-import { refreshAcceptance } from "../dispatch/refresh-acceptance.js";
+import { documentHeadColumns, documents } from "../db/documents.js";
+import { refreshDocumentAcceptance } from "../dispatch/refresh-acceptance.js";
+import { roundSessions } from "../dispatch/sii-session.js";
 import { errorMessage } from "../log.js";
 import { forEachConcurrently } from "../concurrency.js";
 
@@ -40,13 +42,14 @@ export function createAcceptanceWorker(deps: Deps, options: AcceptanceWorkerOpti
         .update(documents)
         .set({ acceptanceCheckAt: new Date(now.getTime() + leaseMs) })
         .where(inArray(documents.id, due))
-        .returning({ id: documents.id });
+        .returning(documentHeadColumns);
       let changed = false;
-      await forEachConcurrently(claimed, concurrency, async ({ id }) => {
+      const openSession = roundSessions(deps);
+      await forEachConcurrently(claimed, concurrency, async (doc) => {
         try {
-          if ((await refreshAcceptance(deps, id))?.changed === true) changed = true;
+          if ((await refreshDocumentAcceptance(deps, doc, openSession)).changed) changed = true;
         } catch (error) {
-          deps.log.warn("acceptance.refresh_failed", { dte_id: id, error: errorMessage(error) });
+          deps.log.warn("acceptance.refresh_failed", { dte_id: doc.id, error: errorMessage(error) });
         }
       });
       return { more: claimed.length === batch, changed };
