@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { verifyEnvelope } from "@timbre/core/signature";
 import type { Sandbox } from "@timbre/sii";
 import { documents, envelopes } from "../db/documents.js";
@@ -11,6 +11,8 @@ import { refreshDocumentStatus } from "./refresh-document-status.js";
 import { openSiiSession } from "./sii-session.js";
 import { submitDocuments, waitForSubmissions } from "./submit-documents.js";
 import { storeForUpload } from "./upload-envelope.js";
+import { defaultDocumentEngine } from "../jobs/default-document-engine.js";
+import { createDispatcher } from "../jobs/dispatch-pending.js";
 
 describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled and sent once", (driver) => {
   let h: Harness;
@@ -162,6 +164,37 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     expect(errores.map((e) => e.codigo)).toContain("DTE-3-100");
     expect(errores.at(-1)).toMatchObject({ codigo: "FAU", ayuda: expect.stringContaining("envío anterior") });
   }, 30_000);
+
+  test("after an unanswered envelope the dispatcher asks the SII about 8 of its documents at once, then sends them once", async () => {
+    sandbox.faults.set({ mode: "timeout", path: "DTEUpload" });
+    const res = await h.call("POST", "/v1/dte/batch", { key, body: { documents: Array.from({ length: 10 }, () => emitBody(33)) } });
+    await waitForSubmissions(h.deps);
+    sandbox.faults.clear();
+    expect(res.status).toBe(200);
+    const results = res.json.data.results as Array<{ data: { id: string; estado: string } }>;
+    expect(results.map((r) => r.data.estado)).toEqual(Array(10).fill("PENDIENTE"));
+    const ids = results.map((r) => r.data.id);
+    expect((await envelopeOf(ids[0]!))?.status).toBe("unknown");
+    await h.deps.db.update(documents).set({ nextCheckAt: new Date() }).where(inArray(documents.id, ids));
+    sandbox.faults.set({ mode: "hold", path: "QueryEstDte" });
+    try {
+      const round = createDispatcher(h.deps, defaultDocumentEngine).tick();
+      for (let i = 0; i < 1_000 && sandbox.faults.held < 8; i++) await Bun.sleep(10);
+      expect(sandbox.faults.held).toBe(8); // one at a time would hold one
+      await Bun.sleep(100);
+      expect(sandbox.faults.peakHeld).toBe(8);
+      sandbox.faults.clear();
+      await round;
+    } finally {
+      sandbox.faults.clear();
+    }
+    await waitForSubmissions(h.deps);
+    const rows = await h.deps.db.select({ estado: documents.estado, trackId: documents.trackId }).from(documents).where(inArray(documents.id, ids));
+    expect(rows.map((r) => r.estado)).toEqual(Array(10).fill("ENVIADO"));
+    expect(new Set(rows.map((r) => r.trackId)).size).toBe(1); // the SII had none of them: sent again, together, once
+    const all = await folios();
+    expect(new Set(all).size).toBe(all.length);
+  }, 60_000);
 
   test("[sandbox:timeout] → 202 PENDIENTE; the SII never registered it, so it is released for a new upload", async () => {
     const before = sandbox.envelopes().length;

@@ -3,22 +3,27 @@
  * Each claimed document is first reconciled with the SII — an earlier upload may have arrived although its answer
  * was lost — and only documents the SII certainly does not have are submitted, so a document is never sent twice
  * ("wait"/"unavailable" skip this round). The emission code reschedules what it touches; `releaseDocument` covers
- * the rest.
+ * the rest. A round reconciles `concurrency` documents at once (default 8): after an SII outage every document of an
+ * unanswered envelope is asked about (QueryEstDte), at the SII's pace, before anything is sent again.
  */
 import type { Deps } from "../deps.js";
 import { claimDocuments, documentState, releaseDocument } from "./claim-documents.js";
 import type { DocumentEngine } from "./document-engine.js";
 import { errorMessage } from "../log.js";
+import { forEachConcurrently } from "../concurrency.js";
 
 export interface DispatchOptions {
   batch?: number;
   /** How long a claim holds a document (reconcile + upload must fit). */
   leaseMs?: number;
+  /** Documents reconciled at once. */
+  concurrency?: number;
 }
 
 export function createDispatcher(deps: Deps, engine: DocumentEngine, options: DispatchOptions = {}) {
   const batch = options.batch ?? 50;
   const leaseMs = options.leaseMs ?? 120_000;
+  const concurrency = options.concurrency ?? 8;
 
   async function mayUpload(id: string): Promise<boolean> {
     try {
@@ -43,8 +48,11 @@ export function createDispatcher(deps: Deps, engine: DocumentEngine, options: Di
         unscheduledAfterMs: deps.config.emitBudgetMs + 60_000,
       });
       if (claimed.length === 0) return false;
-      const ready: string[] = [];
-      for (const doc of claimed) if (await mayUpload(doc.id)) ready.push(doc.id);
+      const mayGo = new Set<string>();
+      await forEachConcurrently(claimed, concurrency, async (doc) => {
+        if (await mayUpload(doc.id)) mayGo.add(doc.id);
+      });
+      const ready = claimed.filter((doc) => mayGo.has(doc.id)).map((doc) => doc.id);
       if (ready.length > 0) {
         try {
           await engine.submitDocuments(deps, ready);

@@ -47,10 +47,16 @@ export class FaultInjector {
     this.release();
   }
 
-  /** `hold`: waits until `release()` or `clear()`. */
-  hold(): Promise<void> {
+  /** `hold`: waits until `release()` or `clear()`, or until the client gives up (`signal`), which no longer counts. */
+  hold(signal?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      this.#held.push(resolve);
+      const release = () => {
+        this.#held = this.#held.filter((r) => r !== release);
+        resolve();
+      };
+      if (signal?.aborted) return release();
+      signal?.addEventListener("abort", release, { once: true });
+      this.#held.push(release);
       this.#peakHeld = Math.max(this.#peakHeld, this.#held.length);
     });
   }
@@ -62,7 +68,7 @@ export class FaultInjector {
     for (const resolve of held) resolve();
   }
 
-  /** Requests waiting in `hold` now. */
+  /** Requests waiting in `hold` now (their clients still waiting for the answer). */
   get held(): number {
     return this.#held.length;
   }

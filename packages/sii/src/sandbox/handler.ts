@@ -38,7 +38,7 @@ async function handleSoap(state: SandboxState, service: SoapService, req: Reques
 }
 
 /** The fault's answer, or null when the request is answered normally (`slow` and `hold` after their wait). */
-async function injectFault(state: SandboxState, path: string, spec: FaultSpec): Promise<Response | null> {
+async function injectFault(state: SandboxState, req: Request, path: string, spec: FaultSpec): Promise<Response | null> {
   const fault = spec.mode;
   if (fault === "lost_answer") return null; // the upload itself answers without a track id
   if (fault === "slow") {
@@ -46,7 +46,7 @@ async function injectFault(state: SandboxState, path: string, spec: FaultSpec): 
     return null;
   }
   if (fault === "hold") {
-    await state.faults.hold();
+    await state.faults.hold(req.signal);
     return null;
   }
   if (fault === "http500") return new Response("Internal Server Error", { status: 500 });
@@ -75,7 +75,7 @@ export async function routeRequest(state: SandboxState, req: Request): Promise<R
   const path = new URL(req.url).pathname;
   const fault = state.faults.take(path);
   if (fault?.mode === "lost_answer" && path === SII_PATHS.dteUpload && req.method === "POST") return handleDteUpload(state, req, { lostAnswer: fault.status ?? "99" });
-  const faulted = fault === null ? null : await injectFault(state, path, fault);
+  const faulted = fault === null ? null : await injectFault(state, req, path, fault);
   if (faulted !== null) return faulted;
   const soap = SOAP_BY_PATH.get(path);
   if (soap !== undefined && req.method === "POST") return handleSoap(state, soap, req);
