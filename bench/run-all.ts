@@ -16,6 +16,8 @@ const steps: { name: string; cmd: string[]; cwd: string; env?: Record<string, st
   { name: "capacity", cmd: ["capacity.ts", "--seconds", "30", "--concurrency", "32"], cwd: here, needsPg: true },
   { name: "CPU cost per emission", cmd: ["emission-cost.ts", "--count", "300", "--xsd", "off", "--reads", "on"], cwd: here, needsPg: true },
   { name: "webhook delivery, 5000 events", cmd: ["webhook-delivery.ts", "--events", "5000", "--slow-ms", "10000", "--slow-events", "3000"], cwd: here, needsPg: true },
+  { name: "acceptance checks against a 150 ms registry", cmd: ["acceptance-checks.ts", "--facturas", "400"], cwd: here, needsPg: true },
+  { name: "recovery after unanswered uploads, 150 ms QueryEstDte", cmd: ["outage-recovery.ts", "--documents", "200"], cwd: here, needsPg: true },
   { name: "a month of boletas from a spreadsheet", cmd: ["sheet-import.ts", "--documents", "2000"], cwd: here, needsPg: true },
   { name: "list latency, 1,000,000 documents", cmd: ["list-latency.ts", "--rows", "1000000", "--requests", "200"], cwd: here, needsPg: true },
 ];
