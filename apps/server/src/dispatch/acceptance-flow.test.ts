@@ -7,6 +7,7 @@ import { Webhook } from "standardwebhooks";
 import { expectError } from "../../test/support/fixtures.js";
 import { createHarness, describeDrivers, type Harness } from "../../test/support/harness.js";
 import { emitBody, emitter, RECEPTOR } from "../../test/support/emission.js";
+import { expectHeldAtOnce } from "../../test/support/sii-concurrency.js";
 import { startReceiver } from "../../test/support/webhooks.js";
 import { documents } from "../db/documents.js";
 import { webhookDeliveries } from "../db/events.js";
@@ -143,17 +144,9 @@ describeDrivers("receiver acceptance and claims (registry of Ley 19.983)", (driv
     const sandbox = (await h.deps.sii()).sandbox!;
     const worker = createAcceptanceWorker(h.deps);
     shift = firstCheck + 1_000;
-    sandbox.faults.set({ mode: "hold", path: "WSREGISTRORECLAMODTE" });
     try {
-      const round = worker.tick();
-      for (let i = 0; i < 1_000 && sandbox.faults.held < 8; i++) await Bun.sleep(10);
-      expect(sandbox.faults.held).toBe(8); // one at a time would hold one
-      await Bun.sleep(100);
-      expect(sandbox.faults.peakHeld).toBe(8);
-      sandbox.faults.clear();
-      await round;
+      await expectHeldAtOnce(sandbox, "WSREGISTRORECLAMODTE", 8, () => worker.tick());
     } finally {
-      sandbox.faults.clear();
       shift = 0;
     }
     for (const id of ids) expect((await acceptance(id)).estado).toBe("SIN_RESPUESTA");

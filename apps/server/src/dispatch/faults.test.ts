@@ -6,6 +6,7 @@ import { documents, envelopes } from "../db/documents.js";
 import { readStoredEnvelope } from "../db/stored-envelope.js";
 import { describeDrivers, createHarness, type Harness } from "../../test/support/harness.js";
 import { emitBody, emitter, emitWhileSiiRefusesAuthentication, RECEPTOR } from "../../test/support/emission.js";
+import { expectHeldAtOnce } from "../../test/support/sii-concurrency.js";
 import { BUILDING_ABANDONED_MS, reconcileDocument } from "./reconcile-document.js";
 import { refreshDocumentStatus } from "./refresh-document-status.js";
 import { openSiiSession } from "./sii-session.js";
@@ -176,18 +177,7 @@ describeDrivers("SII unreachable at emission → 202 PENDIENTE, then reconciled 
     const ids = results.map((r) => r.data.id);
     expect((await envelopeOf(ids[0]!))?.status).toBe("unknown");
     await h.deps.db.update(documents).set({ nextCheckAt: new Date() }).where(inArray(documents.id, ids));
-    sandbox.faults.set({ mode: "hold", path: "QueryEstDte" });
-    try {
-      const round = createDispatcher(h.deps, defaultDocumentEngine).tick();
-      for (let i = 0; i < 1_000 && sandbox.faults.held < 8; i++) await Bun.sleep(10);
-      expect(sandbox.faults.held).toBe(8); // one at a time would hold one
-      await Bun.sleep(100);
-      expect(sandbox.faults.peakHeld).toBe(8);
-      sandbox.faults.clear();
-      await round;
-    } finally {
-      sandbox.faults.clear();
-    }
+    await expectHeldAtOnce(sandbox, "QueryEstDte", 8, () => createDispatcher(h.deps, defaultDocumentEngine).tick());
     await waitForSubmissions(h.deps);
     const rows = await h.deps.db.select({ estado: documents.estado, trackId: documents.trackId }).from(documents).where(inArray(documents.id, ids));
     expect(rows.map((r) => r.estado)).toEqual(Array(10).fill("ENVIADO"));

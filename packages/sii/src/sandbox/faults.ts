@@ -39,6 +39,7 @@ export class FaultInjector {
   set(spec: FaultSpec): void {
     this.#spec = spec;
     this.#remaining = spec.count ?? Infinity;
+    this.#peakHeld = this.#held.length;
   }
 
   /** Removes the programmed fault; requests held by `hold` go on. */
@@ -73,7 +74,7 @@ export class FaultInjector {
     return this.#held.length;
   }
 
-  /** The most requests ever waiting in `hold` at once. */
+  /** The most requests waiting in `hold` at once since the fault was set. */
   get peakHeld(): number {
     return this.#peakHeld;
   }
