@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { forEachConcurrently } from "./concurrency.js";
+import { forEachConcurrently, memo } from "./concurrency.js";
 
 /** A piece of work that ends when the test says so, recording how many run at once. */
 function gatedWork() {
@@ -71,4 +71,14 @@ test("no items: nothing runs; a limit above the count starts one runner per item
   for (const n of [1, 2, 3]) g.open(n);
   await all;
   expect(g.peak).toBe(3);
+});
+
+test("memo: one make per key while the map lives, its promise shared by every caller", async () => {
+  const map = new Map<string, Promise<number>>();
+  let made = 0;
+  const make = async () => ++made;
+  const [a, b] = await Promise.all([memo(map, "k", make), memo(map, "k", make)]);
+  expect([a, b, made]).toEqual([1, 1, 1]);
+  expect(await memo(map, "other", make)).toBe(2);
+  expect(await memo(new Map(), "k", make)).toBe(3);
 });

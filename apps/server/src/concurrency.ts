@@ -23,3 +23,19 @@ export async function forEachConcurrently<T>(items: readonly T[], limit: number,
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, runner));
   if (failure !== null) throw (failure as { error: unknown }).error;
 }
+
+/**
+ * The promise `make()` gives for `key`, made once and shared by every caller that asks for the same key while `map`
+ * lives (typically one round of work: its SII sessions, the status of an envelope several documents share).
+ *
+ * @example
+ * const status = await memo(statuses, trackId, () => client.getUploadStatus(query));
+ */
+export function memo<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let value = map.get(key);
+  if (!value) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}

@@ -26,7 +26,7 @@ import { reconcileDocument } from "./reconcile-document.js";
 import { envelopeKindOf, nextStatusCheckAt, OVERDUE_CHECKS, roundSessions, type SessionOpener, type SiiSession } from "./sii-session.js";
 import { siiError, simpleSnapshot, snapshotFromEnvelope, type SiiError } from "./sii-snapshot.js";
 import { errorMessage } from "../log.js";
-import { forEachConcurrently } from "../concurrency.js";
+import { forEachConcurrently, memo } from "../concurrency.js";
 
 type Final = Exclude<DocumentState, "PENDIENTE" | "ENVIADO">;
 interface Verdict {
@@ -46,15 +46,6 @@ interface RefreshShared {
 }
 
 const newRefreshShared = (deps: Deps): RefreshShared => ({ session: roundSessions(deps), envelopeStatuses: new Map() });
-
-function memo<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
-  let value = map.get(key);
-  if (!value) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
-}
 
 async function load(deps: Deps, id: string): Promise<DocumentRow | null> {
   const [row] = await deps.db.select().from(documents).where(eq(documents.id, id));

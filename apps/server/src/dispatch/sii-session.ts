@@ -4,6 +4,7 @@ import type { Environment } from "../db/api-keys.js";
 import type { BusinessRow } from "../db/businesses.js";
 import type { Deps } from "../deps.js";
 import { loadSigningIdentity, signingIdentityOf, type SigningIdentityInfo } from "../modules/dte/signing-identity.js";
+import { memo } from "../concurrency.js";
 
 export interface SiiSession {
   client: SiiClient;
@@ -30,15 +31,7 @@ export type SessionOpener = (businessId: string, environment: Environment) => Pr
  */
 export function roundSessions(deps: Deps): SessionOpener {
   const sessions = new Map<string, Promise<SiiSession>>();
-  return (businessId, environment) => {
-    const key = `${businessId}|${environment}`;
-    let session = sessions.get(key);
-    if (!session) {
-      session = openSiiSession(deps, businessId, environment);
-      sessions.set(key, session);
-    }
-    return session;
-  };
+  return (businessId, environment) => memo(sessions, `${businessId}|${environment}`, () => openSiiSession(deps, businessId, environment));
 }
 
 /** Envelope kind of a tipo: receipts travel in EnvioBOLETA. */
