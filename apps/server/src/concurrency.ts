@@ -9,19 +9,19 @@
  */
 export async function forEachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  let failure: { error: unknown } | null = null;
+  const failures: unknown[] = [];
   const runner = async () => {
     while (next < items.length) {
       const item = items[next++] as T;
       try {
         await work(item);
       } catch (error) {
-        failure ??= { error };
+        failures.push(error);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, runner));
-  if (failure !== null) throw (failure as { error: unknown }).error;
+  if (failures.length > 0) throw failures[0];
 }
 
 /**
