@@ -10,7 +10,7 @@
  */
 import { isNotNull } from "drizzle-orm";
 import { createHarness } from "../apps/server/test/support/harness.js";
-import { emitBody, emitter } from "../apps/server/test/support/emission.js";
+import { emitBody, emitInBatches, emitter } from "../apps/server/test/support/emission.js";
 import { documents } from "../apps/server/src/db/documents.js";
 import { refreshDocumentStatuses } from "../apps/server/src/dispatch/refresh-document-status.js";
 import { createAcceptanceWorker } from "../apps/server/src/jobs/poll-acceptance.js";
@@ -27,13 +27,7 @@ console.log(`command: DATABASE_URL=… bun bench/acceptance-checks.ts --facturas
 const h = await createHarness("postgres", { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0" });
 try {
   const t = await emitter(h, { tipos: [33], cantidad: FACTURAS });
-  const ids: string[] = [];
-  for (let from = 0; from < FACTURAS; from += 500) {
-    const body = { documents: Array.from({ length: Math.min(500, FACTURAS - from) }, () => emitBody(33)) };
-    const res = await h.call("POST", "/v1/dte/batch", { key: t.key.key, body });
-    if (res.status !== 200) throw new Error(`batch ${res.status}: ${res.text}`);
-    for (const r of res.json.data.results as Array<{ success: boolean; data: { id: string } }>) if (r.success) ids.push(r.data.id);
-  }
+  const ids = await emitInBatches(h, t.key.key, FACTURAS, () => emitBody(33));
   for (let from = 0; from < ids.length; from += 100) await refreshDocumentStatuses(h.deps, ids.slice(from, from + 100));
   const accepted = await h.deps.db.select({ id: documents.id }).from(documents).where(isNotNull(documents.acceptanceCheckAt));
   console.log(`${ids.length} facturas emitted, ${accepted.length} accepted by the SII and scheduled for an acceptance check`);

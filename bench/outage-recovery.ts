@@ -9,7 +9,7 @@
  */
 import { inArray, and, eq } from "drizzle-orm";
 import { createHarness } from "../apps/server/test/support/harness.js";
-import { emitBody, emitter } from "../apps/server/test/support/emission.js";
+import { emitBody, emitInBatches, emitter } from "../apps/server/test/support/emission.js";
 import { documents } from "../apps/server/src/db/documents.js";
 import { waitForSubmissions } from "../apps/server/src/dispatch/submit-documents.js";
 import { defaultDocumentEngine } from "../apps/server/src/jobs/default-document-engine.js";
@@ -31,13 +31,7 @@ try {
   const pendingOf = async (ids: string[]) => (await h.deps.db.select({ id: documents.id }).from(documents).where(and(inArray(documents.id, ids), eq(documents.estado, "PENDIENTE")))).length;
   for (const concurrency of CONCURRENCIES) {
     sandbox.faults.set({ mode: "timeout", path: "DTEUpload" });
-    const ids: string[] = [];
-    for (let from = 0; from < DOCUMENTS; from += 500) {
-      const body = { documents: Array.from({ length: Math.min(500, DOCUMENTS - from) }, () => emitBody(33)) };
-      const res = await h.call("POST", "/v1/dte/batch", { key: t.key.key, body });
-      if (res.status !== 200) throw new Error(`batch ${res.status}: ${res.text}`);
-      for (const r of res.json.data.results as Array<{ success: boolean; data: { id: string } }>) if (r.success) ids.push(r.data.id);
-    }
+    const ids = await emitInBatches(h, t.key.key, DOCUMENTS, () => emitBody(33));
     await waitForSubmissions(h.deps);
     sandbox.faults.clear();
     const pending = await pendingOf(ids);

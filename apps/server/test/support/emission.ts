@@ -62,6 +62,18 @@ export function emitBody(tipo: number, overrides: Record<string, unknown> = {}):
   };
 }
 
+/** Emits `count` documents made by `body` through `POST /v1/dte/batch`, 500 a request; the ids of those emitted. */
+export async function emitInBatches(h: Harness, key: string, count: number, body: () => Record<string, unknown>): Promise<string[]> {
+  const ids: string[] = [];
+  for (let from = 0; from < count; from += 500) {
+    const documents = Array.from({ length: Math.min(500, count - from) }, body);
+    const res = await h.call("POST", "/v1/dte/batch", { key, body: { documents } });
+    if (res.status !== 200) throw new Error(`batch ${res.status}: ${res.text}`);
+    for (const r of res.json.data.results as Array<{ success: boolean; data: { id: string } }>) if (r.success) ids.push(r.data.id);
+  }
+  return ids;
+}
+
 /** Sends requests to the app over real HTTP (Bun.serve on a loopback port). */
 export function serveOverHttp(h: Harness) {
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req) => h.app.handle(req), idleTimeout: 120 });
