@@ -4,9 +4,9 @@
  * forward by a lease in the same statement (`FOR UPDATE SKIP LOCKED`) and returns the documents, so processes share
  * the work; the round opens one SII session per business (`roundSessions`). A refresh that throws
  * leaves the lease, and the document is due again when it ends. A round asks about `concurrency` documents at once
- * (default 8): each check is two calls to the registry, which take hundreds of milliseconds at the real SII, and a
- * factura is asked about up to six times in its 8 days — one at a time, a business emitting ten thousand facturas a
- * day would outgrow the worker.
+ * (default 8): each check is one or two calls to the registry (two the first time), which take hundreds of
+ * milliseconds at the real SII, and a factura is asked about up to five times in its 8 days — one at a time, a
+ * business emitting ten thousand facturas a day would outgrow the worker.
  */
 import { asc, inArray, lte } from "drizzle-orm";
 import type { Deps } from "../deps.js";
