@@ -28,6 +28,7 @@ import { utilityRoutes } from "./modules/utilities/routes.js";
 import type { Secrets } from "./secrets.js";
 import type { SiiGateway } from "./sii/gateway.js";
 import { lazySiiGateway, openSiiGateway } from "./sii/open-gateway.js";
+import { documentSigner } from "./signing/document-signer.js";
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +63,7 @@ export function createDeps(options: AppOptions): Deps {
     now: options.now ?? (() => new Date()),
     instanceId,
     liveness,
+    signer: documentSigner(config.signingThreads),
     sii: gateway.get,
     close: async () => {
       await liveness.close();

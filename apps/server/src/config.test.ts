@@ -13,3 +13,13 @@ test("reads every variable; rejects malformed values by name", () => {
   expect(() => loadConfig({ SII_MODE: "prod" })).toThrow("SII_MODE");
   expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: "0" })).toThrow("RATE_LIMIT_PER_MINUTE");
 });
+
+test("SIGNING_THREADS: 0 signs on the server's thread; by default at least one thread, at most four", () => {
+  expect(loadConfig({ SIGNING_THREADS: "0" }).signingThreads).toBe(0);
+  expect(loadConfig({ SIGNING_THREADS: "3" }).signingThreads).toBe(3);
+  const byDefault = loadConfig({}).signingThreads;
+  expect(byDefault).toBeGreaterThanOrEqual(1);
+  expect(byDefault).toBeLessThanOrEqual(4);
+  expect(() => loadConfig({ SIGNING_THREADS: "17" })).toThrow("SIGNING_THREADS");
+  expect(() => loadConfig({ SIGNING_THREADS: "-1" })).toThrow("SIGNING_THREADS");
+});

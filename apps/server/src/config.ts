@@ -2,6 +2,7 @@
  * Configuration, read once from an environment object into a typed value (STYLE rule 11).
  * `loadConfig` is pure over the object it is given, so tests pass their own.
  */
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 
 export type SiiMode = "sandbox" | "certificacion" | "produccion";
@@ -35,9 +36,16 @@ export interface Config {
   emitBudgetMs: number;
   /** Run background workers (dispatcher, poller, webhooks) in this process. */
   workers: boolean;
+  /**
+   * Threads that timbre and sign documents beside the server's own (`signing/`); 0 signs on the server's thread.
+   * Default: one per core but the one the server's thread uses, at least one, at most four.
+   */
+  signingThreads: number;
 }
 
 export type Env = Record<string, string | undefined>;
+
+const DEFAULT_SIGNING_THREADS = Math.min(4, Math.max(1, availableParallelism() - 1));
 
 const SII_MODES: readonly SiiMode[] = ["sandbox", "certificacion", "produccion"];
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "silent"];
@@ -62,6 +70,7 @@ export function loadConfig(env: Env, cwd = "."): Config {
     siiCertsDir: nonEmpty(env.TIMBRE_SII_CERTS_DIR),
     emitBudgetMs: integer(env, "EMIT_BUDGET_MS", 10_000, 100, 120_000),
     workers: env.TIMBRE_WORKERS === undefined ? true : flag(env, "TIMBRE_WORKERS"),
+    signingThreads: integer(env, "SIGNING_THREADS", DEFAULT_SIGNING_THREADS, 0, 16),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Logger } from "./log.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import type { Secrets } from "./secrets.js";
 import type { SiiGateway } from "./sii/gateway.js";
+import type { DocumentSigner } from "./signing/document-signer.js";
 
 export interface Deps {
   db: Db;
@@ -22,6 +23,8 @@ export interface Deps {
   liveness: Liveness;
   /** Wall clock (tests may pin it). */
   now: () => Date;
+  /** Timbres and signs the documents of an emission round (worker threads unless `signingThreads` is 0). */
+  signer: DocumentSigner;
   /** The SII of each environment (opened on first use). */
   sii: () => Promise<SiiGateway>;
   /** Releases what the deps opened (the in-process sandbox SII, the liveness lock's connection). */

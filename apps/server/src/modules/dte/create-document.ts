@@ -10,7 +10,7 @@
  * boundary…) every document is tried again in a transaction of its own, so one bad document costs no other
  * anything and each gets its own error.
  */
-import { buildSignedDte, encodeLatin1 } from "@timbre/core/xml";
+import { encodeLatin1, type SignedDte } from "@timbre/core/xml";
 import { documentHeadColumns, documentHistory, documents, type DocumentHead, type DocumentRow } from "../../db/documents.js";
 import { isUniqueViolation } from "../../db/pg-errors.js";
 import type { Tx } from "../../db/tx.js";
@@ -26,6 +26,7 @@ import { chileDate, chileTimestamp } from "./chile-time.js";
 import type { PreparedEmission } from "./prepare-emission.js";
 import { resolutionOf } from "./prepare-emission.js";
 import { signingIdentityOf } from "./signing-identity.js";
+import { signAll } from "../../signing/document-signer.js";
 import type { StoredComputation } from "./stored-document.js";
 
 /** The Idempotency-Key record of the request, linked to the document in the same transaction (crash safety). */
@@ -107,11 +108,17 @@ async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[]): Pr
   const now = deps.now();
   const folios = await allocateAll(tx, deps, entries, chileDate(now));
   const timestamp = chileTimestamp(now);
-  const values = entries.map(({ scope, prepared }, i) => {
-    const { numerationId, folio, run } = folios[i] as (typeof folios)[number];
-    const identity = signingIdentityOf(deps, prepared.business);
-    const input = { ...prepared.input, folio };
-    const signed = buildSignedDte({ input, totals: prepared.totals, caf: run.caf, identity: identity.identity, timestamp });
+  const planned = entries.map((entry, i) => {
+    const allocated = folios[i] as (typeof folios)[number];
+    return { entry, allocated, identity: signingIdentityOf(deps, entry.prepared.business), input: { ...entry.prepared.input, folio: allocated.folio } };
+  });
+  // Signed off this thread (`deps.signer`) while the ranges' row locks are held: a round's documents on several cores.
+  const signedAll = await signAll(
+    deps.signer,
+    planned.map((p) => ({ input: p.input, totals: p.entry.prepared.totals, caf: p.allocated.run.caf, identity: p.identity.identity, timestamp })),
+  );
+  const values = planned.map(({ entry: { scope, prepared }, allocated: { numerationId, folio }, identity, input }, i) => {
+    const signed = signedAll[i] as SignedDte;
     const computed: StoredComputation = { input, totals: prepared.totals, resolution: resolutionOf(prepared.business, scope.environment, identity) };
     return {
       id: newId("document"),

@@ -1,0 +1,59 @@
+/**
+ * Who timbres and signs the documents of an emission round: this thread (`inlineSigner`) or a pool of worker threads
+ * (`threadSigner`, `signing-threads.ts`). RSA signing is most of an emission's CPU on the server's JavaScript thread,
+ * so with one thread a single server process saturates that thread well before the machine's cores
+ * (bench/RESULTS.md §6, 2026-11-27). Both sign with core's `buildSignedDte` and give the same bytes.
+ */
+import { buildSignedDte, type SignedDte, type SignedDteOptions } from "@timbre/core/xml";
+import { startSigningThreads } from "./signing-threads.js";
+
+/** One result per job, in order: the signed DTE, or what `buildSignedDte` threw for it. */
+export type SignResult = { ok: true; signed: SignedDte } | { ok: false; error: unknown };
+
+export interface DocumentSigner {
+  /** Signs every job; never rejects for one job's error (that job's result carries it). */
+  sign(jobs: SignedDteOptions[]): Promise<SignResult[]>;
+  /** Stops the threads, if any. Idempotent. */
+  close(): Promise<void>;
+}
+
+function signHere(options: SignedDteOptions): SignResult {
+  try {
+    return { ok: true, signed: buildSignedDte(options) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** Signs on the calling thread. */
+export const inlineSigner: DocumentSigner = {
+  sign: async (jobs) => jobs.map(signHere),
+  close: async () => {},
+};
+
+let shared: { threads: number; signer: DocumentSigner } | null = null;
+
+/**
+ * The signer for `threads` (0: this thread). Worker threads are shared by every app of the process (tests start
+ * many) and started on first use; they never keep the process alive.
+ */
+export function documentSigner(threads: number): DocumentSigner {
+  if (threads <= 0) return inlineSigner;
+  if (shared === null || shared.threads !== threads) {
+    void shared?.signer.close();
+    shared = { threads, signer: startSigningThreads(threads) };
+  }
+  return shared.signer;
+}
+
+/**
+ * `buildSignedDte` for each job; throws the first job's error, if any (an emission round's transaction then rolls
+ * back and each document is tried alone, `create-document.ts`).
+ */
+export async function signAll(signer: DocumentSigner, jobs: SignedDteOptions[]): Promise<SignedDte[]> {
+  const results = await signer.sign(jobs);
+  return results.map((r) => {
+    if (!r.ok) throw r.error;
+    return r.signed;
+  });
+}

@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { isTimbreError, ValidationError } from "@timbre/core/errors";
+import { verifyDte } from "@timbre/core/signature";
+import { computeTotals } from "@timbre/core/totals";
+import type { DocumentInput } from "@timbre/core/document";
+import type { SignedDteOptions } from "@timbre/core/xml";
+import { inlineSigner, signAll } from "./document-signer.js";
+import { startSigningThreads } from "./signing-threads.js";
+
+const fixtures = (await import(new URL("../../../../packages/core/test/support/signing-fixtures.ts", import.meta.url).href)) as {
+  cafFor: (tipo: number) => SignedDteOptions["caf"];
+  sampleIdentity: () => SignedDteOptions["identity"];
+  SAMPLE_T33: DocumentInput;
+  SAMPLE_T39: DocumentInput;
+  SAMPLE_TIMESTAMP: string;
+};
+
+const job = (input: DocumentInput, folio: number): SignedDteOptions => {
+  const withFolio = { ...input, folio };
+  return { input: withFolio, totals: computeTotals(withFolio), caf: fixtures.cafFor(input.tipo), identity: fixtures.sampleIdentity(), timestamp: fixtures.SAMPLE_TIMESTAMP };
+};
+
+const threads = startSigningThreads(2);
+afterAll(() => threads.close());
+
+describe("signing threads", () => {
+  test("sign the same bytes as this thread, in order, over two threads", async () => {
+    const jobs = Array.from({ length: 9 }, (_, i) => job(i % 2 === 0 ? fixtures.SAMPLE_T33 : fixtures.SAMPLE_T39, i + 1));
+    const [here, there] = await Promise.all([signAll(inlineSigner, jobs), signAll(threads, jobs)]);
+    expect(there.map((s) => s.documentId)).toEqual(jobs.map((j) => `T${j.input.tipo}F${j.input.folio}`));
+    expect(there).toEqual(here);
+    for (const signed of there) expect(verifyDte(signed.xml).valid).toBe(true);
+  });
+
+  test("a job's error comes back as core's error, the other jobs are signed", async () => {
+    const wrongCaf = { ...job(fixtures.SAMPLE_T33, 3), caf: fixtures.cafFor(39) };
+    const invalid = job({ ...fixtures.SAMPLE_T33, items: [] }, 4);
+    const results = await threads.sign([job(fixtures.SAMPLE_T33, 2), wrongCaf, invalid]);
+    expect(results[0]?.ok).toBe(true);
+    const caf = results[1];
+    expect(caf?.ok === false && isTimbreError(caf.error, "CAF_INVALID")).toBe(true);
+    const validation = results[2];
+    expect(validation?.ok === false && validation.error instanceof ValidationError).toBe(true);
+    if (validation?.ok === false && validation.error instanceof ValidationError) {
+      expect(validation.error.issues.map((i) => i.path)).toContain("items");
+    }
+    await expect(signAll(threads, [wrongCaf])).rejects.toMatchObject({ code: "CAF_INVALID" });
+  });
+
+  test("a renewed certificate on the same key is sent again, not taken from the thread's memory", async () => {
+    const first = job(fixtures.SAMPLE_T33, 5);
+    const otherDer = new Uint8Array([...first.identity.certificateDer]);
+    otherDer[otherDer.length - 1] ^= 1; // another certificate body for the same key object
+    const [a, b] = await signAll(threads, [first, { ...first, identity: { ...first.identity, certificateDer: otherDer } }]);
+    expect(a?.xml).not.toBe(b?.xml);
+    expect(b?.xml).toContain(Buffer.from(otherDer).toString("base64").slice(-20));
+  });
+
+  test("closed threads refuse work", async () => {
+    const closing = startSigningThreads(1);
+    await signAll(closing, [job(fixtures.SAMPLE_T39, 6)]);
+    await closing.close();
+    await expect(closing.sign([job(fixtures.SAMPLE_T39, 7)])).rejects.toThrow("closed");
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * A pool of signing threads (`signing-worker.ts`). A call's jobs are split over the threads, the least busy first,
+ * so one emission round signs on several cores at once and the server's own thread stays free for HTTP and the
+ * database. A thread that dies fails the jobs it held (their round retries them) and is replaced. Idle threads
+ * do not keep the process alive.
+ */
+import type { KeyObject } from "node:crypto";
+import { Worker } from "node:worker_threads";
+import type { Caf } from "@timbre/core/caf";
+import type { SignedDteOptions } from "@timbre/core/xml";
+import type { DocumentSigner, SignResult } from "./document-signer.js";
+import { fromWireError, type SignRequest, type SignResponse, type WireJob } from "./signing-wire.js";
+
+type SigningIdentity = SignedDteOptions["identity"];
+
+interface Pending {
+  count: number;
+  resolve: (results: SignResult[]) => void;
+  reject: (error: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  /** CAFs and identities this thread already holds, by number. */
+  sent: Set<number>;
+  pending: Map<number, Pending>;
+  /** Jobs sent and not yet answered. */
+  load: number;
+}
+
+const WORKER_URL = new URL("./signing-worker.ts", import.meta.url);
+
+/** Numbers for CAFs (by object: `load-caf.ts` keeps one per numeration) and identities (by private key + certificate). */
+class KeyNumbers {
+  private next = 1;
+  private readonly cafs = new WeakMap<Caf, number>();
+  private readonly identities = new WeakMap<KeyObject, { der: Uint8Array; id: number }>();
+
+  caf(caf: Caf): number {
+    let id = this.cafs.get(caf);
+    if (id === undefined) this.cafs.set(caf, (id = this.next++));
+    return id;
+  }
+
+  identity(identity: SigningIdentity): number {
+    const known = this.identities.get(identity.privateKey);
+    if (known !== undefined && Buffer.from(known.der).equals(identity.certificateDer)) return known.id;
+    const id = this.next++;
+    this.identities.set(identity.privateKey, { der: identity.certificateDer, id });
+    return id;
+  }
+}
+
+export function startSigningThreads(count: number): DocumentSigner {
+  const numbers = new KeyNumbers();
+  let seq = 0;
+  let closed = false;
+  const threads: Array<Thread | null> = Array.from({ length: count }, () => null);
+
+  const fail = (thread: Thread, error: Error) => {
+    for (const p of thread.pending.values()) p.reject(error);
+    thread.pending.clear();
+    thread.load = 0;
+    void thread.worker.terminate();
+    const index = threads.indexOf(thread);
+    if (index >= 0) threads[index] = null; // the next call starts a fresh one
+  };
+
+  const start = (): Thread => {
+    const worker = new Worker(WORKER_URL);
+    const thread: Thread = { worker, sent: new Set(), pending: new Map(), load: 0 };
+    worker.unref();
+    worker.on("message", (response: SignResponse) => {
+      const p = thread.pending.get(response.seq);
+      if (p === undefined) return;
+      thread.pending.delete(response.seq);
+      thread.load -= p.count;
+      if (thread.pending.size === 0) worker.unref();
+      p.resolve(response.results.map((r): SignResult => (r.ok ? r : { ok: false, error: fromWireError(r.error) })));
+    });
+    worker.on("error", (error) => fail(thread, new Error(`signing thread failed: ${error.message}`)));
+    worker.on("exit", (code) => fail(thread, new Error(`signing thread exited (${code})`)));
+    return thread;
+  };
+
+  const leastBusy = (): Thread => {
+    let best = -1;
+    for (let i = 0; i < threads.length; i++) {
+      const t = threads[i];
+      if (t === undefined) continue;
+      if (t === null) {
+        threads[i] = start();
+        return threads[i] as Thread;
+      }
+      const current = best < 0 ? null : threads[best];
+      if (current == null || t.load < current.load) best = i;
+    }
+    return threads[best] as Thread;
+  };
+
+  const send = (thread: Thread, jobs: SignedDteOptions[]): Promise<SignResult[]> => {
+    const request: SignRequest = { seq: ++seq, cafs: [], identities: [], jobs: [] };
+    for (const job of jobs) {
+      const caf = numbers.caf(job.caf);
+      const identity = numbers.identity(job.identity);
+      if (!thread.sent.has(caf)) {
+        request.cafs.push([caf, job.caf]);
+        thread.sent.add(caf);
+      }
+      if (!thread.sent.has(identity)) {
+        request.identities.push([identity, { privateKey: job.identity.privateKey, certificateDer: job.identity.certificateDer }]);
+        thread.sent.add(identity);
+      }
+      request.jobs.push({ input: job.input, totals: job.totals, timestamp: job.timestamp, caf, identity } satisfies WireJob);
+    }
+    return new Promise<SignResult[]>((resolve, reject) => {
+      thread.pending.set(request.seq, { count: jobs.length, resolve, reject });
+      thread.load += jobs.length;
+      thread.worker.ref();
+      try {
+        thread.worker.postMessage(request);
+      } catch (error) {
+        // Not cloneable (a bug): forget what this message claimed to send.
+        thread.pending.delete(request.seq);
+        thread.load -= jobs.length;
+        for (const [id] of [...request.cafs, ...request.identities]) thread.sent.delete(id);
+        if (thread.pending.size === 0) thread.worker.unref();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  };
+
+  return {
+    async sign(jobs) {
+      if (closed) throw new Error("the signing threads are closed");
+      if (jobs.length === 0) return [];
+      const size = Math.ceil(jobs.length / Math.min(count, jobs.length));
+      const parts: Array<Promise<SignResult[]>> = [];
+      for (let i = 0; i < jobs.length; i += size) parts.push(send(leastBusy(), jobs.slice(i, i + size)));
+      return (await Promise.all(parts)).flat();
+    },
+    async close() {
+      closed = true;
+      for (const t of threads) if (t) fail(t, new Error("the signing threads are closed"));
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * A signing thread: runs core's `buildSignedDte` for the jobs it is sent (`signing-wire.ts`) and keeps the CAFs
+ * and identities it was sent, by number, for the next jobs.
+ */
+import { parentPort } from "node:worker_threads";
+import type { Caf } from "@timbre/core/caf";
+import { buildSignedDte, type SignedDteOptions } from "@timbre/core/xml";
+import { toWireError, type SignRequest, type SignResponse, type WireResult } from "./signing-wire.js";
+
+const cafs = new Map<number, Caf>();
+const identities = new Map<number, SignedDteOptions["identity"]>();
+
+parentPort?.on("message", (request: SignRequest) => {
+  const { seq, jobs } = request;
+  for (const [id, caf] of request.cafs) cafs.set(id, caf);
+  for (const [id, identity] of request.identities) identities.set(id, identity);
+  const results = jobs.map((job): WireResult => {
+    try {
+      const caf = cafs.get(job.caf);
+      const identity = identities.get(job.identity);
+      if (caf === undefined || identity === undefined) throw new Error("signing thread: a job names a CAF or identity it was never sent");
+      return { ok: true, signed: buildSignedDte({ input: job.input, totals: job.totals, timestamp: job.timestamp, caf, identity }) };
+    } catch (error) {
+      return { ok: false, error: toWireError(error) };
+    }
+  });
+  parentPort?.postMessage({ seq, results } satisfies SignResponse);
+});
