@@ -3,10 +3,7 @@
  * uses it (`http://www.w3.org/TR/2001/REC-xml-c14n-20010315`). The verifiers compute digests and the SignedInfo
  * bytes with it and require xml-crypto to have signed exactly the same bytes. Internal.
  */
-import type { Element, Node } from "@xmldom/xmldom";
-
-const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
-const XML_NS = "http://www.w3.org/XML/1998/namespace";
+import { XML_NS, XMLNS_NS, type XmlElement } from "./xml-tree.js";
 
 const TEXT_SPECIALS = /[&<>\r]/;
 const ATTR_SPECIALS = /[&<"\t\n\r]/;
@@ -27,20 +24,19 @@ const escapeAttr = (s: string): string =>
     : s;
 
 /** Namespace declarations (prefix "" = default) made by the element itself. */
-function ownDeclarations(el: Element): Map<string, string> {
+function ownDeclarations(el: XmlElement): Map<string, string> {
   const out = new Map<string, string>();
-  for (let i = 0; i < el.attributes.length; i++) {
-    const a = el.attributes.item(i);
-    if (a === null || a.namespaceURI !== XMLNS_NS) continue;
+  for (const a of el.attributes) {
+    if (a.namespaceURI !== XMLNS_NS) continue;
     out.set(a.prefix === "xmlns" ? a.localName ?? "" : "", a.value);
   }
   return out;
 }
 
 /** Every namespace binding in scope at `el` (nearest declaration wins), the `xml` prefix excluded. */
-function inScope(el: Element): Map<string, string> {
-  const chain: Element[] = [];
-  for (let n: Node | null = el; n !== null && n.nodeType === 1; n = n.parentNode) chain.unshift(n as Element);
+function inScope(el: XmlElement): Map<string, string> {
+  const chain: XmlElement[] = [];
+  for (let n: XmlElement | null = el; n !== null; n = n.parentNode) chain.unshift(n);
   const scope = new Map<string, string>();
   for (const e of chain) for (const [prefix, uri] of ownDeclarations(e)) scope.set(prefix, uri);
   scope.delete("xml");
@@ -48,13 +44,11 @@ function inScope(el: Element): Map<string, string> {
 }
 
 /** Inherited `xml:*` attributes of the apex (C14N 1.0 §2.4: they are copied onto the apex of a subset). */
-function inheritedXmlAttributes(el: Element): Map<string, string> {
+function inheritedXmlAttributes(el: XmlElement): Map<string, string> {
   const out = new Map<string, string>();
-  for (let n = el.parentNode; n !== null && n.nodeType === 1; n = n.parentNode) {
-    const e = n as Element;
-    for (let i = 0; i < e.attributes.length; i++) {
-      const a = e.attributes.item(i);
-      if (a !== null && a.namespaceURI === XML_NS && a.localName !== null && !out.has(a.localName)) {
+  for (let e = el.parentNode; e !== null; e = e.parentNode) {
+    for (const a of e.attributes) {
+      if (a.namespaceURI === XML_NS && !out.has(a.localName)) {
         out.set(a.localName, a.value);
       }
     }
@@ -79,17 +73,16 @@ function declarationsToOutput(scope: Map<string, string>, rendered: Map<string, 
   return nsOut;
 }
 
-function render(el: Element, rendered: Map<string, string>, apex: boolean, out: string[]): void {
+function render(el: XmlElement, rendered: Map<string, string>, apex: boolean, out: string[]): void {
   const hasAttributes = el.attributes.length > 0;
   const own = apex ? inScope(el) : hasAttributes ? ownDeclarations(el) : null;
   const nsOut = own === null ? [] : declarationsToOutput(own, rendered);
   nsOut.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
   const attrs: Array<{ ns: string; local: string; qname: string; value: string }> = [];
-  for (let i = 0; i < el.attributes.length; i++) {
-    const a = el.attributes.item(i);
-    if (a === null || a.namespaceURI === XMLNS_NS) continue;
-    attrs.push({ ns: a.namespaceURI ?? "", local: a.localName ?? a.name, qname: a.name, value: a.value });
+  for (const a of el.attributes) {
+    if (a.namespaceURI === XMLNS_NS) continue;
+    attrs.push({ ns: a.namespaceURI ?? "", local: a.localName, qname: a.name, value: a.value });
   }
   if (apex) {
     for (const [local, value] of inheritedXmlAttributes(el)) {
@@ -108,12 +101,9 @@ function render(el: Element, rendered: Map<string, string>, apex: boolean, out: 
   // `rendered` is never changed in place: an element that outputs no declaration passes it on as it is.
   const childScope = nsOut.length === 0 ? rendered : new Map([...rendered, ...nsOut]);
   for (let n = el.firstChild; n !== null; n = n.nextSibling) {
-    if (n.nodeType === 1) render(n as Element, childScope, false, out);
-    else if (n.nodeType === 3 || n.nodeType === 4) out.push(escapeText(n.nodeValue ?? ""));
-    else if (n.nodeType === 7) {
-      const pi = n as unknown as { target: string; data: string };
-      out.push(`<?${pi.target}${pi.data === "" ? "" : ` ${pi.data}`}?>`);
-    }
+    if (n.nodeType === 1) render(n, childScope, false, out);
+    else if (n.nodeType === 3 || n.nodeType === 4) out.push(escapeText(n.nodeValue));
+    else if (n.nodeType === 7) out.push(`<?${n.target}${n.data === "" ? "" : ` ${n.data}`}?>`);
     // comments (8) are dropped: C14N without comments
   }
   out.push(`</${el.tagName}>`);
@@ -123,7 +113,7 @@ function render(el: Element, rendered: Map<string, string>, apex: boolean, out: 
  * Inclusive C14N 1.0 (no comments) of the subtree rooted at `el`, with every namespace in scope from its
  * ancestors rendered on it, as a JavaScript string (encode as UTF-8 to digest or verify).
  */
-export function canonicalizeInclusive(el: Element): string {
+export function canonicalizeInclusive(el: XmlElement): string {
   const out: string[] = [];
   render(el, new Map(), true, out);
   return out.join("");

@@ -1,8 +1,8 @@
-import type { Element } from "@xmldom/xmldom";
 import type { DocumentVerification, VerifyResult } from "./verify-result.js";
 import { verifyTedElement } from "./verify-ted.js";
 import { DSIG_NS, verifySignatureOver, type VerifyOptions } from "./verify-xmldsig.js";
 import { childElements, childText, decodeXml, messageOf, onlyChild, parseXml } from "./verify-xml.js";
+import type { XmlElement } from "./xml-tree.js";
 
 const SII_NS = "http://www.sii.cl/SiiDte";
 const SIGNED_CHILDREN = ["Documento", "Exportaciones", "Liquidacion"];
@@ -17,7 +17,7 @@ const TED_BINDINGS: Array<[string, string[]]> = [
   ["MNT", ["Encabezado", "Totales", "MntTotal"]],
 ];
 
-function tedErrors(documento: Element): string[] {
+function tedErrors(documento: XmlElement): string[] {
   const ted = onlyChild(documento, "TED");
   if (ted === null) return ["TED: Documento has no (single) TED"];
   const errors = verifyTedElement(ted);
@@ -55,7 +55,7 @@ function namespaceHint(text: string, namespaced: boolean): string | null {
  */
 export function verifyDteText(text: string, options: VerifyOptions = {}, hints = true): DocumentVerification {
   const result: DocumentVerification = { id: "", tipo: 0, folio: 0, signature: false, ted: false, errors: [] };
-  let root: Element | null;
+  let root: XmlElement;
   let doc;
   try {
     doc = parseXml(text);
@@ -64,7 +64,7 @@ export function verifyDteText(text: string, options: VerifyOptions = {}, hints =
     result.errors.push(messageOf(e));
     return result;
   }
-  if (root === null || root.localName !== "DTE" || (root.namespaceURI !== null && root.namespaceURI !== SII_NS)) {
+  if (root.localName !== "DTE" || (root.namespaceURI !== null && root.namespaceURI !== SII_NS)) {
     result.errors.push("root element is not DTE (SiiDte namespace or none)");
     return result;
   }

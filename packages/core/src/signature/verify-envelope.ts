@@ -64,7 +64,7 @@ export function verifyEnvelope(xml: string | Uint8Array, options: VerifyOptions 
     return { valid: false, errors: [messageOf(e)], documents: [] };
   }
   const root = doc.documentElement;
-  if (root === null || !ROOTS.includes(root.localName ?? "")) {
+  if (!ROOTS.includes(root.localName)) {
     return { valid: false, errors: ["root element is not EnvioDTE or EnvioBOLETA"], documents: [] };
   }
   const [setDte, signature, ...rest] = childElements(root);

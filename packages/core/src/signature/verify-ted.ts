@@ -1,8 +1,8 @@
 import { createPublicKey, verify as rsaVerify, type KeyObject } from "node:crypto";
-import type { Element, Node } from "@xmldom/xmldom";
 import type { VerifyResult } from "./verify-result.js";
 import { cachedKey } from "./key-cache.js";
 import { childText, messageOf, onlyChild, parseXml } from "./verify-xml.js";
+import type { XmlElement } from "./xml-tree.js";
 
 /** CAF public keys (RSAPK) already read, by modulus and exponent. */
 const cafKeys = new Map<string, KeyObject>();
@@ -17,20 +17,19 @@ function escapeDd(s: string, quotes: boolean): string {
  * The DD as FRMT signs it (BRIEF §5): no namespace declarations, no whitespace-only text between tags,
  * attributes as `name="value"`, text escaped (`quotes`: also `"` and `'` as entities).
  */
-export function flattenDd(el: Element, quotes: boolean): string {
+export function flattenDd(el: XmlElement, quotes: boolean): string {
   const out: string[] = [];
-  const walk = (e: Element): void => {
+  const walk = (e: XmlElement): void => {
     out.push(`<${e.localName}`);
-    for (let i = 0; i < e.attributes.length; i++) {
-      const a = e.attributes.item(i);
-      if (a === null || a.name === "xmlns" || a.prefix === "xmlns") continue;
+    for (const a of e.attributes) {
+      if (a.name === "xmlns" || a.prefix === "xmlns") continue;
       out.push(` ${a.localName}="${escapeDd(a.value, true)}"`);
     }
     out.push(">");
-    for (let n: Node | null = e.firstChild; n !== null; n = n.nextSibling) {
-      if (n.nodeType === 1) walk(n as Element);
-      else if ((n.nodeType === 3 || n.nodeType === 4) && !/^\s*$/.test(n.nodeValue ?? "")) {
-        out.push(escapeDd(n.nodeValue ?? "", quotes));
+    for (let n = e.firstChild; n !== null; n = n.nextSibling) {
+      if (n.nodeType === 1) walk(n);
+      else if ((n.nodeType === 3 || n.nodeType === 4) && !/^\s*$/.test(n.nodeValue)) {
+        out.push(escapeDd(n.nodeValue, quotes));
       }
     }
     out.push(`</${e.localName}>`);
@@ -49,7 +48,7 @@ function latin1Bytes(text: string): Buffer | null {
  * `RSAPK` found in the DD, the folio within the CAF range and RE/TD equal to the CAF's. The CAF's own FRMA
  * (the SII's signature) is not checked here: that is `verifyCaf` (caf/).
  */
-export function verifyTedElement(ted: Element): string[] {
+export function verifyTedElement(ted: XmlElement): string[] {
   if (ted.localName !== "TED") return ["expected a TED element"];
   const dd = onlyChild(ted, "DD");
   const frmt = onlyChild(ted, "FRMT");
@@ -102,8 +101,7 @@ export function verifyTedElement(ted: Element): string[] {
 export function verifyTed(tedXml: string): VerifyResult {
   let errors: string[];
   try {
-    const root = parseXml(tedXml).documentElement;
-    errors = root === null ? ["TED: no root element"] : verifyTedElement(root);
+    errors = verifyTedElement(parseXml(tedXml).documentElement);
   } catch (err) {
     errors = [`TED: ${messageOf(err)}`];
   }

@@ -1,6 +1,6 @@
 /** Small DOM helpers for the verifiers: exact decoding, strict parsing, child lookup. Internal. */
-import { DOMParser, type Document, type Element } from "@xmldom/xmldom";
 import { decodeLatin1 } from "../xml/latin1.js";
+import { parseXmlTree, type XmlDocument, type XmlElement } from "./xml-tree.js";
 
 const DECLARED_ENCODING = /^\uFEFF?<\?xml[^>]*?encoding\s*=\s*["']([^"']+)["']/;
 
@@ -16,44 +16,47 @@ export function decodeXml(input: string | Uint8Array): string {
   return new TextDecoder(encoding, { fatal: true }).decode(input);
 }
 
-/** Parses XML text; refuses DTDs and anything the parser reports as an error. Throws `Error` with a message. */
-export function parseXml(text: string): Document {
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new Error("XML with a DOCTYPE/ENTITY declaration is refused");
-  const problems: string[] = [];
-  const doc = new DOMParser({
-    onError: (level, message) => {
-      if (level !== "warning") problems.push(message);
-    },
-  }).parseFromString(text, "text/xml");
-  if (problems.length > 0 || doc.documentElement === null) {
-    throw new Error(`malformed XML: ${problems[0] ?? "no root element"}`);
-  }
-  return doc;
+/** Parses XML text (`xml-tree.ts`); refuses DTDs and anything malformed. Throws `Error` with a message. */
+export function parseXml(text: string): XmlDocument {
+  return parseXmlTree(text);
 }
 
 /** Element children of `parent`, in order. */
-export function childElements(parent: Element): Element[] {
-  const out: Element[] = [];
+export function childElements(parent: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
   for (let n = parent.firstChild; n !== null; n = n.nextSibling) {
-    if (n.nodeType === 1) out.push(n as Element);
+    if (n.nodeType === 1) out.push(n);
   }
   return out;
 }
 
+/** Descendant elements of `parent` with this namespace and local name, in document order. */
+export function descendantsNamed(parent: XmlElement, namespaceURI: string | null, localName: string): XmlElement[] {
+  const out: XmlElement[] = [];
+  const walk = (el: XmlElement) => {
+    for (const child of childElements(el)) {
+      if (child.localName === localName && child.namespaceURI === namespaceURI) out.push(child);
+      walk(child);
+    }
+  };
+  walk(parent);
+  return out;
+}
+
 /** Element children with the given local name. */
-export function childrenNamed(parent: Element, localName: string): Element[] {
+export function childrenNamed(parent: XmlElement, localName: string): XmlElement[] {
   return childElements(parent).filter((e) => e.localName === localName);
 }
 
 /** The single child with this local name, or null when absent or repeated. */
-export function onlyChild(parent: Element, localName: string): Element | null {
+export function onlyChild(parent: XmlElement, localName: string): XmlElement | null {
   const found = childrenNamed(parent, localName);
   return found.length === 1 ? (found[0] ?? null) : null;
 }
 
 /** Trimmed text of the single child `path` (e.g. `["Encabezado","IdDoc","Folio"]`), or null. */
-export function childText(parent: Element, path: string[]): string | null {
-  let current: Element | null = parent;
+export function childText(parent: XmlElement, path: string[]): string | null {
+  let current: XmlElement | null = parent;
   for (const name of path) {
     if (current === null) return null;
     current = onlyChild(current, name);
@@ -65,17 +68,15 @@ const ID_ATTRIBUTES = ["ID", "Id", "id"];
 
 /**
  * Every element of the document carrying an `ID`, `Id` or `id` attribute equal to `value`, in document order.
- * A plain walk over the tree: xmldom's `getElementsByTagName("*")` builds a live list (a second walk plus its
- * bookkeeping), which was about 8 % of the sandbox SII's sampled CPU under load.
  */
-export function elementsWithId(doc: Document, value: string): Element[] {
-  const out: Element[] = [];
-  const pending = doc.documentElement ? [doc.documentElement] : [];
+export function elementsWithId(doc: XmlDocument, value: string): XmlElement[] {
+  const out: XmlElement[] = [];
+  const pending = [doc.documentElement];
   while (pending.length > 0) {
-    const el = pending.pop() as Element;
-    if (ID_ATTRIBUTES.some((name) => el.getAttribute(name) === value)) out.push(el);
+    const el = pending.pop() as XmlElement;
+    if (el.attributes.some((a) => a.value === value && ID_ATTRIBUTES.includes(a.name))) out.push(el);
     const children = childElements(el);
-    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i] as Element);
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i] as XmlElement);
   }
   return out;
 }

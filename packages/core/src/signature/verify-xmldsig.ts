@@ -3,11 +3,12 @@
  * `verifyDte` and `verifyEnvelope`. Internal.
  */
 import { createHash, createPublicKey, verify as rsaVerify, type KeyObject } from "node:crypto";
-import type { Document, Element } from "@xmldom/xmldom";
+import { DOMParser, type Element as DomElement } from "@xmldom/xmldom";
 import { SignedXml } from "xml-crypto";
 import { canonicalizeInclusive } from "./c14n-verify.js";
 import { cachedKey } from "./key-cache.js";
-import { childElements, elementsWithId, messageOf, onlyChild } from "./verify-xml.js";
+import { childElements, descendantsNamed, elementsWithId, messageOf, onlyChild } from "./verify-xml.js";
+import type { XmlDocument, XmlElement } from "./xml-tree.js";
 
 export const DSIG_NS = "http://www.w3.org/2000/09/xmldsig#";
 const C14N = "http://www.w3.org/TR/2001/REC-xml-c14n-20010315";
@@ -23,7 +24,7 @@ const intB64url = (bytes: Buffer): string => {
 };
 
 /** The dsig child `name` of `parent` (exactly one), else an error is pushed and null returned. */
-function dsigChild(parent: Element, name: string, errors: string[]): Element | null {
+function dsigChild(parent: XmlElement, name: string, errors: string[]): XmlElement | null {
   const el = onlyChild(parent, name);
   if (el === null || el.namespaceURI !== DSIG_NS) {
     errors.push(`${parent.localName}: expected exactly one ${name}`);
@@ -32,8 +33,33 @@ function dsigChild(parent: Element, name: string, errors: string[]): Element | n
   return el;
 }
 
-function algorithmOf(el: Element | null): string | null {
+function algorithmOf(el: XmlElement | null): string | null {
   return el?.getAttribute("Algorithm") ?? null;
+}
+
+/** Element-child positions from the root down to `el`. */
+function pathOf(el: XmlElement): number[] {
+  const path: number[] = [];
+  for (let e = el; e.parentNode !== null; e = e.parentNode) path.unshift(childElements(e.parentNode).indexOf(e));
+  return path;
+}
+
+/**
+ * The same element in xmldom's parse of the same text, for xml-crypto (its own parse, so the second opinion shares
+ * nothing with ours but the text). Throws when xmldom's tree differs from ours there.
+ */
+function xmldomTwin(text: string, el: XmlElement): DomElement {
+  let node = new DOMParser({ onError: () => {} }).parseFromString(text, "text/xml").documentElement;
+  for (const index of pathOf(el)) {
+    let found: DomElement | null = null;
+    let i = 0;
+    for (let n = node?.firstChild ?? null; n !== null && found === null; n = n.nextSibling) {
+      if (n.nodeType === 1 && i++ === index) found = n as DomElement;
+    }
+    node = found;
+  }
+  if (node === null || node.localName !== el.localName || node.namespaceURI !== el.namespaceURI) throw new Error("xmldom reads the document differently");
+  return node;
 }
 
 /** Options of the verifiers. */
@@ -67,16 +93,17 @@ function certificateKey(body: string): { key: KeyObject; jwk: JsonWebKey } {
  * The key to verify with: the certificate's, after checking that KeyInfo's RSAKeyValue is that same key
  * (or RSAKeyValue with a warning when `strict` is false); null on failure.
  */
-function keyFromKeyInfo(signature: Element, errors: string[], warnings: string[], strict: boolean): KeyObject | null {
+function keyFromKeyInfo(signature: XmlElement, errors: string[], warnings: string[], strict: boolean): KeyObject | null {
   const keyInfo = dsigChild(signature, "KeyInfo", errors);
   if (keyInfo === null) return null;
   const rsa = onlyChild(onlyChild(keyInfo, "KeyValue") ?? keyInfo, "RSAKeyValue");
   const modulus = rsa === null ? null : onlyChild(rsa, "Modulus");
   const exponent = rsa === null ? null : onlyChild(rsa, "Exponent");
-  const certs = onlyChild(keyInfo, "X509Data")?.getElementsByTagNameNS(DSIG_NS, "X509Certificate");
+  const x509Data = onlyChild(keyInfo, "X509Data");
+  const certs = x509Data === null ? undefined : descendantsNamed(x509Data, DSIG_NS, "X509Certificate");
   if (modulus === null || exponent === null) errors.push("KeyInfo: missing KeyValue/RSAKeyValue");
   if (certs === undefined || certs.length !== 1) errors.push("KeyInfo: expected exactly one X509Data/X509Certificate");
-  const certEl = certs?.item(0) ?? null;
+  const certEl = certs?.[0] ?? null;
   if (modulus === null || exponent === null || certs?.length !== 1 || certEl === null) return null;
   let key: KeyObject;
   let jwk: JsonWebKey;
@@ -115,10 +142,10 @@ function keyFromKeyInfo(signature: Element, errors: string[], warnings: string[]
  * canonical bytes of `target`. Returns the problems found (empty = valid); tolerated oddities go to `warnings`.
  */
 export function verifySignatureOver(
-  doc: Document,
+  doc: XmlDocument,
   text: string,
-  signature: Element,
-  target: Element,
+  signature: XmlElement,
+  target: XmlElement,
   warnings: string[] = [],
   options: VerifyOptions = {},
 ): string[] {
@@ -178,7 +205,7 @@ export function verifySignatureOver(
   // Second opinion: xml-crypto must accept it and must have digested exactly the element we trust.
   try {
     const sx = new SignedXml({ publicCert: key });
-    sx.loadSignature(signature as unknown as globalThis.Node); // xml-crypto types the DOM Node; it walks xmldom nodes
+    sx.loadSignature(xmldomTwin(text, signature) as unknown as globalThis.Node); // xml-crypto walks xmldom nodes
     if (sx.checkSignature(text) !== true) errors.push("xml-crypto: signature check failed");
     const signed = sx.getSignedReferences();
     if (signed.length !== 1 || signed[0] !== signedBytes) {
