@@ -5,7 +5,7 @@
  * do not keep the process alive.
  */
 import type { KeyObject } from "node:crypto";
-import { Worker } from "node:worker_threads";
+import { Worker, type WorkerOptions } from "node:worker_threads";
 import type { Caf } from "@timbre/core/caf";
 import type { SignedDteOptions } from "@timbre/core/xml";
 import type { DocumentSigner, SignResult } from "./document-signer.js";
@@ -29,6 +29,11 @@ interface Thread {
 }
 
 const WORKER_URL = new URL("./signing-worker.ts", import.meta.url);
+/**
+ * Bun's `smol`: JavaScriptCore's small heap for the thread (it holds a round's jobs at a time), which keeps the
+ * server's RSS under load below the capacity goal's 300 MB (bench/RESULTS.md §6). Other runtimes ignore it.
+ */
+const SMALL_HEAP = { smol: true } as WorkerOptions;
 
 /** Numbers for CAFs (by object: `load-caf.ts` keeps one per numeration) and identities (by private key + certificate). */
 class KeyNumbers {
@@ -67,7 +72,7 @@ export function startSigningThreads(count: number): DocumentSigner {
   };
 
   const start = (): Thread => {
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(WORKER_URL, SMALL_HEAP);
     const thread: Thread = { worker, sent: new Set(), pending: new Map(), load: 0 };
     worker.unref();
     worker.on("message", (response: SignResponse) => {
