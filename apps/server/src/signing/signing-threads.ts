@@ -5,7 +5,6 @@
  * do not keep the process alive.
  */
 import type { KeyObject } from "node:crypto";
-import { Worker, type WorkerOptions } from "node:worker_threads";
 import type { Caf } from "@timbre/core/caf";
 import type { SignedDteOptions } from "@timbre/core/xml";
 import type { DocumentSigner, SignResult } from "./document-signer.js";
@@ -15,12 +14,26 @@ type SigningIdentity = SignedDteOptions["identity"];
 
 interface Pending {
   count: number;
+  timer: ReturnType<typeof setTimeout>;
   resolve: (results: SignResult[]) => void;
   reject: (error: Error) => void;
 }
 
+/** Bun's Web `Worker` (rather than node:worker_threads' emulation), with the `ref`/`unref` and `smol` it adds. */
+interface BunWorker {
+  postMessage(message: unknown): void;
+  terminate(): void;
+  ref(): void;
+  unref(): void;
+  onmessage: ((event: MessageEvent<SignResponse>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  addEventListener(type: "close", listener: (event: Event) => void): void;
+}
+
+const BunWorkerClass = Worker as unknown as new (url: string, options: { smol?: boolean }) => BunWorker;
+
 interface Thread {
-  worker: Worker;
+  worker: BunWorker;
   /** CAFs and identities this thread already holds, by number. */
   sent: Set<number>;
   pending: Map<number, Pending>;
@@ -30,10 +43,10 @@ interface Thread {
 
 const WORKER_URL = new URL("./signing-worker.ts", import.meta.url);
 /**
- * Bun's `smol`: JavaScriptCore's small heap for the thread (it holds a round's jobs at a time), which keeps the
- * server's RSS under load below the capacity goal's 300 MB (bench/RESULTS.md §6). Other runtimes ignore it.
+ * `smol`: JavaScriptCore's small heap for the thread (it holds a round's jobs at a time), which keeps the server's
+ * RSS under load below the capacity goal's 300 MB (bench/RESULTS.md §6).
  */
-const SMALL_HEAP = { smol: true } as WorkerOptions;
+const SMALL_HEAP = { smol: true };
 
 /** Numbers for CAFs (by object: `load-caf.ts` keeps one per numeration) and identities (by private key + certificate). */
 class KeyNumbers {
@@ -56,35 +69,52 @@ class KeyNumbers {
   }
 }
 
-export function startSigningThreads(count: number): DocumentSigner {
+export interface SigningThreadsOptions {
+  /**
+   * A thread that has not answered a message within this time is taken for stuck: its jobs fail (their emission
+   * round rolls back and its documents are tried again, one by one) and it is replaced. Signing a round of 64
+   * documents takes well under a second; without this, a lost answer would hold the round's folio ranges locked.
+   */
+  answerWithinMs?: number;
+  /** The thread's script (tests). */
+  workerUrl?: URL;
+}
+
+export function startSigningThreads(count: number, options: SigningThreadsOptions = {}): DocumentSigner {
+  const answerWithinMs = options.answerWithinMs ?? 30_000;
+  const workerUrl = options.workerUrl ?? WORKER_URL;
   const numbers = new KeyNumbers();
   let seq = 0;
   let closed = false;
   const threads: Array<Thread | null> = Array.from({ length: count }, () => null);
 
   const fail = (thread: Thread, error: Error) => {
-    for (const p of thread.pending.values()) p.reject(error);
+    for (const p of thread.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(error);
+    }
     thread.pending.clear();
     thread.load = 0;
-    void thread.worker.terminate();
+    thread.worker.terminate();
     const index = threads.indexOf(thread);
     if (index >= 0) threads[index] = null; // the next call starts a fresh one
   };
 
   const start = (): Thread => {
-    const worker = new Worker(WORKER_URL, SMALL_HEAP);
+    const worker = new BunWorkerClass(workerUrl.href, SMALL_HEAP);
     const thread: Thread = { worker, sent: new Set(), pending: new Map(), load: 0 };
     worker.unref();
-    worker.on("message", (response: SignResponse) => {
+    worker.onmessage = ({ data: response }) => {
       const p = thread.pending.get(response.seq);
       if (p === undefined) return;
+      clearTimeout(p.timer);
       thread.pending.delete(response.seq);
       thread.load -= p.count;
       if (thread.pending.size === 0) worker.unref();
       p.resolve(response.results.map((r): SignResult => (r.ok ? r : { ok: false, error: fromWireError(r.error) })));
-    });
-    worker.on("error", (error) => fail(thread, new Error(`signing thread failed: ${error.message}`)));
-    worker.on("exit", (code) => fail(thread, new Error(`signing thread exited (${code})`)));
+    };
+    worker.onerror = (event) => fail(thread, new Error(`signing thread failed: ${event.message}`));
+    worker.addEventListener("close", () => fail(thread, new Error("signing thread exited")));
     return thread;
   };
 
@@ -119,13 +149,15 @@ export function startSigningThreads(count: number): DocumentSigner {
       request.jobs.push({ input: job.input, totals: job.totals, timestamp: job.timestamp, caf, identity } satisfies WireJob);
     }
     return new Promise<SignResult[]>((resolve, reject) => {
-      thread.pending.set(request.seq, { count: jobs.length, resolve, reject });
+      const timer = setTimeout(() => fail(thread, new Error(`a signing thread did not answer within ${answerWithinMs} ms`)), answerWithinMs);
+      thread.pending.set(request.seq, { count: jobs.length, timer, resolve, reject });
       thread.load += jobs.length;
       thread.worker.ref();
       try {
         thread.worker.postMessage(request);
       } catch (error) {
         // Not cloneable (a bug): forget what this message claimed to send.
+        clearTimeout(timer);
         thread.pending.delete(request.seq);
         thread.load -= jobs.length;
         for (const [id] of [...request.cafs, ...request.identities]) thread.sent.delete(id);

@@ -2,7 +2,6 @@
  * A signing thread: runs core's `buildSignedDte` for the jobs it is sent (`signing-wire.ts`) and keeps the CAFs
  * and identities it was sent, by number, for the next jobs.
  */
-import { parentPort } from "node:worker_threads";
 import type { Caf } from "@timbre/core/caf";
 import { buildSignedDte, type SignedDteOptions } from "@timbre/core/xml";
 import { toWireError, type SignRequest, type SignResponse, type WireResult } from "./signing-wire.js";
@@ -10,7 +9,9 @@ import { toWireError, type SignRequest, type SignResponse, type WireResult } fro
 const cafs = new Map<number, Caf>();
 const identities = new Map<number, SignedDteOptions["identity"]>();
 
-parentPort?.on("message", (request: SignRequest) => {
+declare const self: { onmessage: ((event: MessageEvent<SignRequest>) => void) | null; postMessage(message: SignResponse): void };
+
+self.onmessage = ({ data: request }) => {
   const { seq, jobs } = request;
   for (const [id, caf] of request.cafs) cafs.set(id, caf);
   for (const [id, identity] of request.identities) identities.set(id, identity);
@@ -24,5 +25,5 @@ parentPort?.on("message", (request: SignRequest) => {
       return { ok: false, error: toWireError(error) };
     }
   });
-  parentPort?.postMessage({ seq, results } satisfies SignResponse);
-});
+  self.postMessage({ seq, results });
+};
