@@ -31,19 +31,17 @@ export const inlineSigner: DocumentSigner = {
   close: async () => {},
 };
 
-let shared: { threads: number; signer: DocumentSigner } | null = null;
+const pools = new Map<number, DocumentSigner>();
 
 /**
- * The signer for `threads` (0: this thread). Worker threads are shared by every app of the process (tests start
- * many) and started on first use; they never keep the process alive.
+ * The signer for `threads` (0: this thread). Worker threads are shared by every app of the process with the same
+ * count (tests start many) and started on first use; they never keep the process alive.
  */
 export function documentSigner(threads: number): DocumentSigner {
   if (threads <= 0) return inlineSigner;
-  if (shared === null || shared.threads !== threads) {
-    void shared?.signer.close();
-    shared = { threads, signer: startSigningThreads(threads) };
-  }
-  return shared.signer;
+  let pool = pools.get(threads);
+  if (pool === undefined) pools.set(threads, (pool = startSigningThreads(threads)));
+  return pool;
 }
 
 /**

@@ -4,7 +4,7 @@ import { verifyDte } from "@timbre/core/signature";
 import { computeTotals } from "@timbre/core/totals";
 import type { DocumentInput } from "@timbre/core/document";
 import type { SignedDteOptions } from "@timbre/core/xml";
-import { inlineSigner, signAll } from "./document-signer.js";
+import { documentSigner, inlineSigner, signAll } from "./document-signer.js";
 import { startSigningThreads } from "./signing-threads.js";
 
 const fixtures = (await import(new URL("../../../../packages/core/test/support/signing-fixtures.ts", import.meta.url).href)) as {
@@ -67,6 +67,15 @@ describe("signing threads", () => {
       expect(String(thrown)).toContain("did not answer within 200 ms");
     }
     await silent.close();
+  });
+
+  test("apps of one process share a pool per thread count; another count does not close it", async () => {
+    expect(documentSigner(0)).toBe(inlineSigner);
+    const one = documentSigner(1);
+    expect(documentSigner(1)).toBe(one);
+    expect(documentSigner(3)).not.toBe(one);
+    const [signed] = await signAll(one, [job(fixtures.SAMPLE_T39, 10)]);
+    expect(signed?.documentId).toBe("T39F10");
   });
 
   test("closed threads refuse work", async () => {
