@@ -48,6 +48,10 @@ const WORKER_URL = new URL("./signing-worker.ts", import.meta.url);
  */
 const SMALL_HEAP = { smol: true };
 
+/** Byte equality without copying either array (`Buffer.from(view)` would copy a certificate per document). */
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
+  a === b || (a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b));
+
 /** Numbers for CAFs (by object: `load-caf.ts` keeps one per numeration) and identities (by private key + certificate). */
 class KeyNumbers {
   private next = 1;
@@ -62,7 +66,7 @@ class KeyNumbers {
 
   identity(identity: SigningIdentity): number {
     const known = this.identities.get(identity.privateKey);
-    if (known !== undefined && Buffer.from(known.der).equals(identity.certificateDer)) return known.id;
+    if (known !== undefined && sameBytes(known.der, identity.certificateDer)) return known.id;
     const id = this.next++;
     this.identities.set(identity.privateKey, { der: identity.certificateDer, id });
     return id;
