@@ -1,6 +1,6 @@
 /**
  * Who timbres and signs the documents of an emission round: this thread (`inlineSigner`) or a pool of worker threads
- * (`threadSigner`, `signing-threads.ts`). RSA signing is most of an emission's CPU on the server's JavaScript thread,
+ * (`startSigningThreads`, `signing-threads.ts`). RSA signing is most of an emission's CPU on the server's JavaScript thread,
  * so with one thread a single server process saturates that thread well before the machine's cores
  * (bench/RESULTS.md §6, 2026-11-27). Both sign with core's `buildSignedDte` and give the same bytes.
  */

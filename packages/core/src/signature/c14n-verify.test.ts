@@ -1,11 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { c14nWithXmldsigjs } from "../../test/support/independent-verify.js";
 import { canonicalizeInclusive } from "./c14n-verify.js";
-import { descendantsNamed, parseXml } from "./verify-xml.js";
+import { descendantsNamed } from "./verify-xml.js";
+import { parseXmlTree } from "./xml-tree.js";
 
 /** The first `localName` element of the document, in its context (ancestors and their declarations kept). */
 function subtree(xml: string, localName: string) {
-  const root = parseXml(xml).documentElement;
+  const root = parseXmlTree(xml).documentElement;
   const el = root.localName === localName ? root : descendantsNamed(root, root.namespaceURI, localName)[0];
   if (el === undefined) throw new Error(`no ${localName}`);
   return el;

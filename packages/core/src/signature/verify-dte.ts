@@ -1,8 +1,8 @@
 import type { DocumentVerification, VerifyResult } from "./verify-result.js";
 import { verifyTedElement } from "./verify-ted.js";
 import { DSIG_NS, verifySignatureOver, type VerifyOptions } from "./verify-xmldsig.js";
-import { childElements, childText, decodeXml, messageOf, onlyChild, parseXml } from "./verify-xml.js";
-import type { XmlElement } from "./xml-tree.js";
+import { childElements, childText, decodeXml, messageOf, onlyChild } from "./verify-xml.js";
+import { parseXmlTree, type XmlElement } from "./xml-tree.js";
 
 const SII_NS = "http://www.sii.cl/SiiDte";
 const SIGNED_CHILDREN = ["Documento", "Exportaciones", "Liquidacion"];
@@ -58,7 +58,7 @@ export function verifyDteText(text: string, options: VerifyOptions = {}, hints =
   let root: XmlElement;
   let doc;
   try {
-    doc = parseXml(text);
+    doc = parseXmlTree(text);
     root = doc.documentElement;
   } catch (e) {
     result.errors.push(messageOf(e));

@@ -1,7 +1,8 @@
 import type { DocumentVerification, VerifyResult } from "./verify-result.js";
 import { verifyDteText } from "./verify-dte.js";
 import { DSIG_NS, verifySignatureOver, type VerifyOptions } from "./verify-xmldsig.js";
-import { childElements, decodeXml, messageOf, parseXml } from "./verify-xml.js";
+import { childElements, decodeXml, messageOf } from "./verify-xml.js";
+import { parseXmlTree } from "./xml-tree.js";
 
 const ROOTS = ["EnvioDTE", "EnvioBOLETA"];
 /** Markup tokens: comments, CDATA, PIs, declarations, then tags (attribute values may contain `>`). */
@@ -59,7 +60,7 @@ export function verifyEnvelope(xml: string | Uint8Array, options: VerifyOptions 
   let doc;
   try {
     text = decodeXml(xml);
-    doc = parseXml(text);
+    doc = parseXmlTree(text);
   } catch (e) {
     return { valid: false, errors: [messageOf(e)], documents: [] };
   }

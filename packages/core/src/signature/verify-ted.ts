@@ -1,8 +1,8 @@
 import { createPublicKey, verify as rsaVerify, type KeyObject } from "node:crypto";
 import type { VerifyResult } from "./verify-result.js";
 import { cachedKey } from "./key-cache.js";
-import { childText, messageOf, onlyChild, parseXml } from "./verify-xml.js";
-import type { XmlElement } from "./xml-tree.js";
+import { childText, messageOf, onlyChild } from "./verify-xml.js";
+import { parseXmlTree, type XmlElement } from "./xml-tree.js";
 
 /** CAF public keys (RSAPK) already read, by modulus and exponent. */
 const cafKeys = new Map<string, KeyObject>();
@@ -101,7 +101,7 @@ export function verifyTedElement(ted: XmlElement): string[] {
 export function verifyTed(tedXml: string): VerifyResult {
   let errors: string[];
   try {
-    errors = verifyTedElement(parseXml(tedXml).documentElement);
+    errors = verifyTedElement(parseXmlTree(tedXml).documentElement);
   } catch (err) {
     errors = [`TED: ${messageOf(err)}`];
   }

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { elementsWithId, parseXml } from "./verify-xml.js";
+import { elementsWithId } from "./verify-xml.js";
+import { parseXmlTree } from "./xml-tree.js";
 
 describe("elementsWithId", () => {
-  const doc = parseXml(
+  const doc = parseXmlTree(
     `<a ID="x"><b><c Id="x"/><d id="y"/></b><e><f id="x"><g ID="x"/></f></e><h ref="x"/><!-- <i ID="x"/> --></a>`,
   );
 
@@ -13,6 +14,6 @@ describe("elementsWithId", () => {
 
   test("other attributes, comments and absent values find nothing", () => {
     expect(elementsWithId(doc, "z")).toEqual([]);
-    expect(elementsWithId(parseXml(`<r><s ref="q"/></r>`), "q")).toEqual([]);
+    expect(elementsWithId(parseXmlTree(`<r><s ref="q"/></r>`), "q")).toEqual([]);
   });
 });

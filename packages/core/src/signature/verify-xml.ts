@@ -1,6 +1,6 @@
-/** Small DOM helpers for the verifiers: exact decoding, strict parsing, child lookup. Internal. */
+/** Small tree helpers for the verifiers: exact decoding, child and descendant lookup. Internal. */
 import { decodeLatin1 } from "../xml/latin1.js";
-import { parseXmlTree, type XmlDocument, type XmlElement } from "./xml-tree.js";
+import type { XmlDocument, XmlElement } from "./xml-tree.js";
 
 const DECLARED_ENCODING = /^\uFEFF?<\?xml[^>]*?encoding\s*=\s*["']([^"']+)["']/;
 
@@ -16,11 +16,6 @@ export function decodeXml(input: string | Uint8Array): string {
   return new TextDecoder(encoding, { fatal: true }).decode(input);
 }
 
-/** Parses XML text (`xml-tree.ts`); refuses DTDs and anything malformed. Throws `Error` with a message. */
-export function parseXml(text: string): XmlDocument {
-  return parseXmlTree(text);
-}
-
 /** Element children of `parent`, in order. */
 export function childElements(parent: XmlElement): XmlElement[] {
   const out: XmlElement[] = [];
@@ -30,17 +25,22 @@ export function childElements(parent: XmlElement): XmlElement[] {
   return out;
 }
 
-/** Descendant elements of `parent` with this namespace and local name, in document order. */
-export function descendantsNamed(parent: XmlElement, namespaceURI: string | null, localName: string): XmlElement[] {
+/** Every descendant element of `parent`, in document order. */
+function descendants(parent: XmlElement): XmlElement[] {
   const out: XmlElement[] = [];
   const walk = (el: XmlElement) => {
     for (const child of childElements(el)) {
-      if (child.localName === localName && child.namespaceURI === namespaceURI) out.push(child);
+      out.push(child);
       walk(child);
     }
   };
   walk(parent);
   return out;
+}
+
+/** Descendant elements of `parent` with this namespace and local name, in document order. */
+export function descendantsNamed(parent: XmlElement, namespaceURI: string | null, localName: string): XmlElement[] {
+  return descendants(parent).filter((e) => e.localName === localName && e.namespaceURI === namespaceURI);
 }
 
 /** Element children with the given local name. */
@@ -70,15 +70,8 @@ const ID_ATTRIBUTES = ["ID", "Id", "id"];
  * Every element of the document carrying an `ID`, `Id` or `id` attribute equal to `value`, in document order.
  */
 export function elementsWithId(doc: XmlDocument, value: string): XmlElement[] {
-  const out: XmlElement[] = [];
-  const pending = [doc.documentElement];
-  while (pending.length > 0) {
-    const el = pending.pop() as XmlElement;
-    if (el.attributes.some((a) => a.value === value && ID_ATTRIBUTES.includes(a.name))) out.push(el);
-    const children = childElements(el);
-    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i] as XmlElement);
-  }
-  return out;
+  const root = doc.documentElement;
+  return [root, ...descendants(root)].filter((el) => el.attributes.some((a) => a.value === value && ID_ATTRIBUTES.includes(a.name)));
 }
 
 /** Error message of an unknown thrown value. */
