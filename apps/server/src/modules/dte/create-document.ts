@@ -2,6 +2,8 @@
  * Creating documents: take the folios, timbre and sign, store each document (PENDIENTE, exact signed bytes), its
  * first history row and its Idempotency-Key link — for any number of documents in ONE transaction. A folio
  * therefore never exists without its document: if anything fails, the folio increments roll back with it.
+ * Documents whose folios the process can forecast are signed before the transaction takes the ranges' row locks
+ * (`numerations/folio-forecast.ts`) and kept only when the folio they carry is the one they are then given.
  *
  * Many documents in one transaction is what makes emission cheap under load (`emission-committer.ts` gathers the
  * requests that arrive together; `POST /dte/batch` passes its items): one folio statement per business/tipo, one
@@ -10,7 +12,8 @@
  * boundary…) every document is tried again in a transaction of its own, so one bad document costs no other
  * anything and each gets its own error.
  */
-import { encodeLatin1, type SignedDte } from "@timbre/core/xml";
+import type { Caf } from "@timbre/core/caf";
+import { encodeLatin1, type SignedDte, type SignedDteOptions } from "@timbre/core/xml";
 import { documentHeadColumns, documentHistory, documents, type DocumentHead, type DocumentRow } from "../../db/documents.js";
 import { isUniqueViolation } from "../../db/pg-errors.js";
 import type { Tx } from "../../db/tx.js";
@@ -26,7 +29,8 @@ import { chileDate, chileTimestamp } from "./chile-time.js";
 import type { PreparedEmission } from "./prepare-emission.js";
 import { resolutionOf } from "./prepare-emission.js";
 import { signingIdentityOf } from "./signing-identity.js";
-import { signAll } from "../../signing/document-signer.js";
+import { signAll, type SignResult } from "../../signing/document-signer.js";
+import { FolioForecast, type ForecastFolio } from "../numerations/folio-forecast.js";
 import type { StoredComputation } from "./stored-document.js";
 
 /** The Idempotency-Key record of the request, linked to the document in the same transaction (crash safety). */
@@ -50,8 +54,10 @@ export async function createDocument(deps: Deps, scope: BusinessScope, prepared:
 /** Creates the documents, in one transaction when it can; one result per entry, in order. */
 export async function createDocuments(deps: Deps, entries: DocumentToCreate[]): Promise<CreatedDocument[]> {
   if (entries.length === 0) return [];
+  const now = deps.now();
+  const ahead = signAhead(deps, entries, now);
   try {
-    const { rows, becameLow } = await deps.db.transaction((tx) => insertSigned(tx, deps, entries));
+    const { rows, becameLow } = await deps.db.transaction((tx) => insertSigned(tx, deps, entries, now, ahead));
     // A range just went low: the checks worker records `numeration.low` now rather than at its next hourly round.
     if (becameLow) wakeWorkers(deps, "checks");
     return rows.map((row) => ({ ok: true, row }));
@@ -77,11 +83,8 @@ function explain(entry: DocumentToCreate, error: unknown): unknown {
 /** Documents that take folios from the same ranges: business, environment, tipo — and tax date (see `fecha`). */
 const groupKeyOf = (e: DocumentToCreate) => `${e.scope.businessId}\u0000${e.scope.environment}\u0000${e.prepared.input.tipo}\u0000${e.prepared.input.fecha}`;
 
-/**
- * Folios for every entry, in entry order within each business/environment/tipo. Groups are taken in a fixed
- * order (sorted keys), so two processes lock the ranges they share in the same order.
- */
-async function allocateAll(tx: Tx, deps: Deps, entries: DocumentToCreate[], today: string): Promise<Array<{ numerationId: string; folio: number; run: AllocatedRun }>> {
+/** The entries' indexes by `groupKeyOf`, in entry order. */
+function groupsOf(entries: DocumentToCreate[]): Map<string, number[]> {
   const groups = new Map<string, number[]>();
   entries.forEach((e, i) => {
     const key = groupKeyOf(e);
@@ -89,12 +92,83 @@ async function allocateAll(tx: Tx, deps: Deps, entries: DocumentToCreate[], toda
     if (list) list.push(i);
     else groups.set(key, [i]);
   });
+  return groups;
+}
+
+const forecasts = new WeakMap<Deps, FolioForecast>();
+function forecastOf(deps: Deps): FolioForecast {
+  let forecast = forecasts.get(deps);
+  if (!forecast) forecasts.set(deps, (forecast = new FolioForecast()));
+  return forecast;
+}
+
+/** A round's documents signed before its folios are allocated, with the folios they were signed for. */
+interface SignedAhead {
+  /** By group: what the forecast said (null: nothing, those documents were not signed ahead). */
+  forecasts: Map<string, ForecastFolio[] | null>;
+  /** By entry: the folio it was signed with, if any. */
+  folios: Array<ForecastFolio | undefined>;
+  /** By entry: the result of signing it ahead (undefined when it was not). */
+  results: Promise<Array<SignResult | undefined>>;
+}
+
+/** The job that timbres and signs an entry as `folio` of the range whose CAF is `caf`. */
+function signJob(deps: Deps, entry: DocumentToCreate, folio: number, caf: Caf, timestamp: string): SignedDteOptions {
+  const identity = signingIdentityOf(deps, entry.prepared.business).identity;
+  return { input: { ...entry.prepared.input, folio }, totals: entry.prepared.totals, caf, identity, timestamp };
+}
+
+/**
+ * Starts signing, on the signer's threads, the entries whose folios the process can forecast (`folio-forecast.ts`):
+ * that work then overlaps with waiting for the ranges' row locks instead of being done while holding them.
+ */
+function signAhead(deps: Deps, entries: DocumentToCreate[], now: Date): SignedAhead {
+  const forecast = forecastOf(deps);
+  const timestamp = chileTimestamp(now);
+  const ahead: SignedAhead = { forecasts: new Map(), folios: new Array(entries.length), results: Promise.resolve([]) };
+  const jobs: SignedDteOptions[] = [];
+  const jobEntries: number[] = [];
+  try {
+    for (const [key, indexes] of groupsOf(entries)) {
+      const folios = forecast.take(key, indexes.length);
+      ahead.forecasts.set(key, folios);
+      folios?.forEach((f, k) => {
+        const i = indexes[k] as number;
+        jobs.push(signJob(deps, entries[i] as DocumentToCreate, f.folio, f.caf, timestamp));
+        ahead.folios[i] = f;
+        jobEntries.push(i);
+      });
+    }
+  } catch {
+    // A certificate that expired since the request was validated, say: signing under the lock reports it per document.
+    return { ...ahead, folios: new Array(entries.length) };
+  }
+  if (jobs.length === 0) return ahead;
+  ahead.results = deps.signer.sign(jobs).then(
+    (results) => {
+      const byEntry = new Array<SignResult | undefined>(entries.length);
+      results.forEach((r, j) => (byEntry[jobEntries[j] as number] = r));
+      return byEntry;
+    },
+    () => [], // a signer failure: every document is signed under the lock, which reports it
+  );
+  return ahead;
+}
+
+/**
+ * Folios for every entry, in entry order within each business/environment/tipo. Groups are taken in a fixed
+ * order (sorted keys), so two processes lock the ranges they share in the same order. The forecast learns what
+ * each group got.
+ */
+async function allocateAll(tx: Tx, deps: Deps, entries: DocumentToCreate[], today: string, ahead: SignedAhead): Promise<Array<{ numerationId: string; folio: number; run: AllocatedRun }>> {
+  const groups = groupsOf(entries);
   const folios = new Array<{ numerationId: string; folio: number; run: AllocatedRun }>(entries.length);
   for (const key of [...groups.keys()].sort()) {
     const indexes = groups.get(key) as number[];
     const { scope, prepared } = entries[indexes[0] as number] as DocumentToCreate;
     const input = { businessId: scope.businessId, environment: scope.environment, tipo: prepared.input.tipo, today, fecha: prepared.input.fecha };
     const runs = await allocateFolios(tx, deps, { ...input, count: indexes.length });
+    forecastOf(deps).learn(key, runs, ahead.forecasts.get(key) ?? null);
     let next = 0;
     for (const run of runs) {
       for (let k = 0; k < run.count; k++) folios[indexes[next++] as number] = { numerationId: run.numerationId, folio: run.first + k, run };
@@ -104,19 +178,40 @@ async function allocateAll(tx: Tx, deps: Deps, entries: DocumentToCreate[], toda
   return folios;
 }
 
-async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[]): Promise<{ rows: DocumentRow[]; becameLow: boolean }> {
-  const now = deps.now();
-  const folios = await allocateAll(tx, deps, entries, chileDate(now));
+/**
+ * Every entry signed as the folio it was given: the signature made ahead when it was made for that folio of that
+ * range (then its bytes are the ones signing now would give), else made now.
+ */
+async function signAllocated(deps: Deps, entries: DocumentToCreate[], folios: Array<{ numerationId: string; folio: number; run: AllocatedRun }>, timestamp: string, ahead: SignedAhead): Promise<SignedDte[]> {
+  const early = await ahead.results;
+  const signed = new Array<SignedDte>(entries.length);
+  const missing: number[] = [];
+  entries.forEach((_, i) => {
+    const forecast = ahead.folios[i];
+    const given = folios[i] as (typeof folios)[number];
+    const result = early[i];
+    if (forecast && result?.ok && forecast.numerationId === given.numerationId && forecast.folio === given.folio) signed[i] = result.signed;
+    else missing.push(i);
+  });
+  if (missing.length === 0) return signed;
+  const now = await signAll(
+    deps.signer,
+    missing.map((i) => signJob(deps, entries[i] as DocumentToCreate, (folios[i] as (typeof folios)[number]).folio, (folios[i] as (typeof folios)[number]).run.caf, timestamp)),
+  );
+  missing.forEach((i, j) => (signed[i] = now[j] as SignedDte));
+  return signed;
+}
+
+async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[], now: Date, ahead: SignedAhead): Promise<{ rows: DocumentRow[]; becameLow: boolean }> {
+  const folios = await allocateAll(tx, deps, entries, chileDate(now), ahead);
   const timestamp = chileTimestamp(now);
   const planned = entries.map((entry, i) => {
     const allocated = folios[i] as (typeof folios)[number];
     return { entry, allocated, identity: signingIdentityOf(deps, entry.prepared.business), input: { ...entry.prepared.input, folio: allocated.folio } };
   });
-  // Signed off this thread (`deps.signer`) while the ranges' row locks are held: a round's documents on several cores.
-  const signedAll = await signAll(
-    deps.signer,
-    planned.map((p) => ({ input: p.input, totals: p.entry.prepared.totals, caf: p.allocated.run.caf, identity: p.identity.identity, timestamp })),
-  );
+  // Signed off this thread (`deps.signer`): ahead of the ranges' row locks when the folios were forecast right,
+  // else now, while they are held.
+  const signedAll = await signAllocated(deps, entries, folios, timestamp, ahead);
   const values = planned.map(({ entry: { scope, prepared }, allocated: { numerationId, folio }, identity, input }, i) => {
     const signed = signedAll[i] as SignedDte;
     const computed: StoredComputation = { input, totals: prepared.totals, resolution: resolutionOf(prepared.business, scope.environment, identity) };

@@ -44,6 +44,8 @@ export interface AllocatedRun {
   first: number;
   count: number;
   caf: Caf;
+  /** The range's last folio. */
+  hasta: number;
   /** This allocation left the range low (`numeration.low`) where it was not before. */
   becameLow: boolean;
 }
@@ -87,7 +89,7 @@ export async function allocateFolios(tx: Tx, deps: Pick<Deps, "secrets" | "now">
     const first = Number(taken.first);
     const range = { desde: Number(taken.desde), hasta: Number(taken.hasta) };
     const becameLow = !isLow({ ...range, siguiente: first }) && isLow({ ...range, siguiente: first + count });
-    runs.push({ numerationId: taken.id, first, count, caf: cafFromRow(deps, { id: taken.id, cafFileEnc: taken.caf_file_enc }), becameLow });
+    runs.push({ numerationId: taken.id, first, count, caf: cafFromRow(deps, { id: taken.id, cafFileEnc: taken.caf_file_enc }), hasta: range.hasta, becameLow });
     wanted -= count;
   }
   return runs;

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { inArray, sql } from "drizzle-orm";
+import { verifyDte } from "@timbre/core/signature";
+import { decodeLatin1 } from "@timbre/core/xml";
+import { documents } from "../../db/documents.js";
+import type { DocumentSigner } from "../../signing/document-signer.js";
+import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
+import { emitBody, emitter } from "../../../test/support/emission.js";
+import type { BusinessScope } from "../../http/auth.js";
+import { createDocuments, type DocumentToCreate } from "./create-document.js";
+import { prepareEmission } from "./prepare-emission.js";
+
+/**
+ * Rounds sign ahead of the ranges' row locks with forecast folios (`numerations/folio-forecast.ts`) and keep a
+ * signature only when the folio it carries is the one the database gave: counted here through the signer.
+ */
+describeDrivers("signing ahead with forecast folios", (driver) => {
+  let h: Harness;
+  let scope: BusinessScope;
+  let signed = 0;
+  beforeAll(async () => {
+    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0", RATE_LIMIT_PER_MINUTE: "100000" });
+    const t = await emitter(h, { tipos: [33], cantidad: 100 });
+    scope = { userId: t.user.userId, businessId: t.business.id, environment: "test" };
+    const inner = h.deps.signer;
+    const counting: DocumentSigner = {
+      sign: (jobs) => {
+        signed += jobs.length;
+        return inner.sign(jobs);
+      },
+      close: () => inner.close(),
+    };
+    h.deps.signer = counting;
+  }, 60_000);
+  afterAll(async () => h?.close());
+
+  const round = async (count: number) => {
+    const entries: DocumentToCreate[] = [];
+    for (let i = 0; i < count; i++) entries.push({ scope, prepared: await prepareEmission(h.deps, scope, emitBody(33)), idempotency: null });
+    const before = signed;
+    const created = await createDocuments(h.deps, entries);
+    const ids = created.map((c) => {
+      if (!c.ok) throw c.error;
+      return c.row.id;
+    });
+    const rows = await h.deps.db.select({ id: documents.id, folio: documents.folio, xml: documents.xml }).from(documents).where(inArray(documents.id, ids));
+    // Whatever was signed when: each stored document carries its own folio, in its data and its timbre, and verifies.
+    for (const row of rows) {
+      const xml = decodeLatin1(new Uint8Array(row.xml));
+      expect(xml).toContain(`<Folio>${row.folio}</Folio>`);
+      expect(xml).toContain(`<F>${row.folio}</F>`);
+      expect(verifyDte(new Uint8Array(row.xml)).valid).toBe(true);
+    }
+    return { signatures: signed - before, folios: rows.map((r) => r.folio).sort((a, b) => a - b) };
+  };
+
+  test("the first round signs once; the next rounds, forecast right, still sign each document once", async () => {
+    const first = await round(3);
+    expect(first.signatures).toBe(3);
+    const second = await round(4);
+    expect(second.signatures).toBe(4);
+    expect(second.folios).toEqual([1, 2, 3, 4].map((k) => (first.folios[2] as number) + k));
+    const third = await round(2);
+    expect(third.signatures).toBe(2);
+    expect(third.folios[0]).toBe((second.folios[3] as number) + 1);
+  }, 60_000);
+
+  test("folios taken elsewhere meanwhile: the round signs again under the lock, with the folios it was given", async () => {
+    const last = await round(1);
+    // Another process emits 3 documents of the range (its folio counter moves; our forecast does not know).
+    await h.deps.db.execute(sql`update numerations set siguiente = siguiente + 3 where business_id = ${scope.businessId} and tipo = 33`);
+    const after = await round(2);
+    expect(after.signatures).toBe(4); // 2 ahead with the forecast folios, then 2 again
+    expect(after.folios).toEqual([(last.folios[0] as number) + 4, (last.folios[0] as number) + 5]);
+    const next = await round(2); // the forecast learnt where the range is
+    expect(next.signatures).toBe(2);
+    expect(next.folios[0]).toBe((after.folios[1] as number) + 1);
+  }, 60_000);
+});

@@ -1,0 +1,65 @@
+/**
+ * A process's forecast of the folios its next emission rounds will get, so that a round can timbre and sign its
+ * documents BEFORE it takes the ranges' row locks (`create-document.ts`). A round signs while it holds those locks;
+ * every other round of the business, in any process, waits for them. Signing with forecast folios moves that work
+ * out of the locked stretch: the lock is then held for the folio statement, the INSERTs and the commit only.
+ *
+ * The forecast is only a guess and never decides a folio: `allocateFolios` does, under the lock, as before. A
+ * document signed ahead is kept only when the folio it carries is the one the database then gave it, in the same
+ * range — its bytes are then exactly those signing after the allocation would give (the same input, folio, CAF,
+ * certificate and timestamp). Otherwise it is signed again under the lock, as every document was before.
+ *
+ * Forecasts run ahead of the database: the rounds in flight each take the run after the previous forecast. What a
+ * real allocation shows differently (another process took folios, a round rolled back, the range ran out or a new
+ * range came first) resets the forecast to that allocation's end, and later guesses follow from there.
+ */
+import type { Caf } from "@timbre/core/caf";
+import type { AllocatedRun } from "./allocate-folio.js";
+
+/** Where the next document of a group is expected to be numbered. */
+export interface ForecastFolio {
+  numerationId: string;
+  folio: number;
+  caf: Caf;
+}
+
+interface Expected {
+  numerationId: string;
+  caf: Caf;
+  /** The next folio no forecast has handed out yet. */
+  next: number;
+  /** The range's last folio: a forecast never crosses it. */
+  hasta: number;
+}
+
+export class FolioForecast {
+  private readonly groups = new Map<string, Expected>();
+
+  /**
+   * The folios `count` documents of the group are expected to get, in order, and takes them for this forecast; null
+   * when nothing is known yet or they would not all fit in the range.
+   */
+  take(group: string, count: number): ForecastFolio[] | null {
+    const expected = this.groups.get(group);
+    if (!expected || count <= 0 || expected.next + count - 1 > expected.hasta) return null;
+    const first = expected.next;
+    expected.next += count;
+    return Array.from({ length: count }, (_, k) => ({ numerationId: expected.numerationId, folio: first + k, caf: expected.caf }));
+  }
+
+  /**
+   * What the database gave the group: when its last run is not where the forecast had it, forecasting goes on from
+   * that run's end. `forecast` is what `take` said for the same documents (null when it said nothing).
+   */
+  learn(group: string, runs: readonly AllocatedRun[], forecast: readonly ForecastFolio[] | null): void {
+    const last = runs.at(-1);
+    if (!last) {
+      this.groups.delete(group);
+      return;
+    }
+    const end = last.first + last.count - 1;
+    const forecastLast = forecast?.at(-1);
+    if (forecastLast && forecastLast.numerationId === last.numerationId && forecastLast.folio === end) return;
+    this.groups.set(group, { numerationId: last.numerationId, caf: last.caf, next: end + 1, hasta: last.hasta });
+  }
+}
