@@ -50,6 +50,8 @@ console.log(`command: DATABASE_URL=… bun bench/capacity.ts --seconds ${SECONDS
 const rawBefore = rawSigningRate(3);
 console.log(`raw RSA-2048/SHA-1 over 1 KB (this process, before): ${rawBefore.toFixed(0)} sig/s`);
 
+/** The closed loop's peak, once every phase has run (the ratio is printed after the cluster stops). */
+let closedPeak: number | null = null;
 const cluster = await startCluster({ servers: SERVERS, baseUrl: BASE, env: { EMIT_BUDGET_MS: BUDGET, RATE_LIMIT_PER_MINUTE: "1000000", SII_SANDBOX_STEP_MS: "200" }, sandboxArgs: sandboxArgs() });
 try {
   const urls = () => cluster.servers.map((s) => s.url);
@@ -186,15 +188,21 @@ try {
   console.log(`batch of 500: HTTP ${batch.status}, ${ids.length} emitted, answer in ${f(answeredMs)} ms, all ENVIADO or later at ${f(sentMs)} ms, all final (ACEPTADO) at ${f(finalMs)} ms; uploaded envelopes of that business in the last 10 min: ${envelopes[0]?.n}`);
 
   clearInterval(sampler);
-  const rawAfter = rawSigningRate(3);
-  const raw = (rawBefore + rawAfter) / 2;
-  console.log(`raw RSA-2048/SHA-1 (after): ${rawAfter.toFixed(0)} sig/s; mean ${raw.toFixed(0)} sig/s`);
-  console.log(`ratio sustained emissions / raw signing = ${(peak / raw).toFixed(3)} (goal ≥ 0.5)`);
   console.log(`p99 at ${OPEN_RATE === "half" ? "half the peak" : `${rate}/s`} = ${f(o.p99)} ms (goal < 100 ms at half the peak)`);
   console.log(`server RSS: idle after warm-up ${f(rssIdle)} MB, max under load ${f(rssMax)} MB (goal < 300 MB)`);
   const [docs] = await cluster.sql`select count(*)::int as n from documents`;
   const [dups] = await cluster.sql`select count(*)::int as n from (select 1 from documents group by business_id, tipo, folio having count(*) > 1) d`;
   console.log(`documents stored ${docs?.n}, duplicate folios ${dups?.n}`);
+  closedPeak = peak;
 } finally {
   await cluster.close();
+}
+
+// The raw rate again once the cluster is stopped: while it runs, its servers go on working (acceptance checks of
+// the facturas just emitted), which slows this process's signing and would flatter the ratio.
+if (closedPeak !== null) {
+  const rawAfter = rawSigningRate(3);
+  const raw = (rawBefore + rawAfter) / 2;
+  console.log(`raw RSA-2048/SHA-1 (after, cluster stopped): ${rawAfter.toFixed(0)} sig/s; mean ${raw.toFixed(0)} sig/s`);
+  console.log(`ratio sustained emissions / raw signing = ${(closedPeak / raw).toFixed(3)} (goal ≥ 0.5)`);
 }
