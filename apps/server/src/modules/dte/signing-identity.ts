@@ -19,6 +19,8 @@ export interface SigningIdentityInfo {
 }
 
 const keys = new Map<string, KeyObject>();
+/** The identity per certificate and holder: one object, so its DER is decoded once (signing threads compare it per job). */
+const identities = new Map<string, SiiIdentity>();
 
 function derOf(pem: string): Uint8Array {
   const body = pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, "").replace(/\s+/g, "");
@@ -40,8 +42,12 @@ export function signingIdentityOf(deps: Deps, business: BusinessRow): SigningIde
     privateKey = createPrivateKey(decryptSecretText(deps.secrets.masterKey, business.certificateKeyEnc));
     keys.set(summary.fingerprint_sha256, privateKey);
   }
+  const holderRut = summary.rut_titular ?? business.rut;
+  const identityKey = `${summary.fingerprint_sha256}|${holderRut}`;
+  let identity = identities.get(identityKey);
+  if (!identity) identities.set(identityKey, (identity = { privateKey, certificateDer: derOf(business.certificatePem), holderRut }));
   return {
-    identity: { privateKey, certificateDer: derOf(business.certificatePem), holderRut: summary.rut_titular ?? business.rut },
+    identity,
     fingerprint: summary.fingerprint_sha256,
     validFrom: new Date(summary.valid_from),
     validTo,
