@@ -10,12 +10,16 @@ import type { Deps } from "../../deps.js";
 import { coalescedPer } from "../../db/coalesce.js";
 import { createDocuments, type DocumentToCreate } from "./create-document.js";
 
-/** Documents per transaction: signing them holds the ranges' row locks, so a round stays short (≈ 50 ms of CPU). */
+/**
+ * Documents per transaction: a round whose folios were not forecast (`numerations/folio-forecast.ts`) signs them
+ * while it holds the ranges' row locks, so a round stays short (≈ 50 ms of CPU).
+ */
 export const MAX_DOCUMENTS_PER_ROUND = 64;
 
 /**
- * Rounds in flight at once: the next round can sign while the previous one waits for its commit's disk flush (at a
- * fixed 60 emissions/s, p99 113–168 ms with 2 against 184–192 ms with 1: bench/RESULTS.md §6).
+ * Rounds in flight at once: the next round signs (ahead, with forecast folios) while the previous one holds the
+ * ranges' locks and waits for its commit (at a fixed 60 emissions/s, p99 113–168 ms with 2 against 184–192 ms with 1;
+ * with 3, one business's closed loop fell from ≈ 750 to 584/s: bench/RESULTS.md §6).
  */
 export const ROUNDS_IN_FLIGHT = 2;
 
