@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { BusinessRow } from "../../db/businesses.js";
-import { documents, type DocumentRow } from "../../db/documents.js";
+import { documentHeadColumns, documents, type DocumentHead, type DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { validationError } from "../../http/errors.js";
@@ -20,13 +20,13 @@ export interface Emitted {
   data: DteView;
 }
 
-async function reloadDocument(deps: Deps, row: DocumentRow): Promise<DocumentRow> {
-  const [current] = await deps.db.select().from(documents).where(eq(documents.id, row.id));
+async function reloadDocument(deps: Deps, row: DocumentRow): Promise<DocumentHead> {
+  const [current] = await deps.db.select(documentHeadColumns).from(documents).where(eq(documents.id, row.id));
   return current ?? row;
 }
 
 /** 201 once the SII answered (ENVIADO, or RECHAZADO when it refused the upload); 202 while PENDIENTE. */
-export function emittedOf(row: DocumentRow): Emitted {
+export function emittedOf(row: DocumentHead): Emitted {
   return { status: row.estado === "PENDIENTE" ? 202 : 201, data: presentDocument(row) };
 }
 
@@ -61,7 +61,7 @@ function refuseBodyKey(body: unknown): void {
  */
 export async function replayEmittedDocument(deps: Deps, documentId: string): Promise<{ status: number; body: unknown } | null> {
   if (!documentId.startsWith("dte_")) return null;
-  const [row] = await deps.db.select().from(documents).where(eq(documents.id, documentId));
+  const [row] = await deps.db.select(documentHeadColumns).from(documents).where(eq(documents.id, documentId));
   if (!row) return null;
   const emitted = emittedOf(row);
   return { status: emitted.status, body: { success: true, data: emitted.data } };

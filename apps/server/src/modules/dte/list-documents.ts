@@ -7,7 +7,7 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { isDocumentState } from "@timbre/core/lifecycle";
 import { normalizeRut, tryParseRut } from "@timbre/core/rut";
-import { documents } from "../../db/documents.js";
+import { documentHeadColumns, documents } from "../../db/documents.js";
 import { ACCEPTANCE_STATES } from "../../dispatch/acceptance.js";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
@@ -74,8 +74,9 @@ export function readFilters(query: Query): SQL[] {
 export async function listDocuments(deps: Deps, scope: BusinessScope, page: PageRequest, query: Query): Promise<{ items: DteView[]; total: number }> {
   const where = and(eq(documents.businessId, scope.businessId), eq(documents.environment, scope.environment), ...readFilters(query));
   const [total] = await deps.db.select({ n: count() }).from(documents).where(where);
+  // The head only: a page shows no payload (XML, TED, request, computed), which lives out of line (migration 0011).
   const rows = await deps.db
-    .select()
+    .select(documentHeadColumns)
     .from(documents)
     .where(where)
     .orderBy(desc(documents.createdAt), desc(documents.id))

@@ -1,6 +1,6 @@
 /** The public DTE objects of API.md §6.3. */
 import { asc, eq } from "drizzle-orm";
-import { documentHistory, type DocumentRow, type SiiStatusSnapshot } from "../../db/documents.js";
+import { documentHistory, type DocumentHead, type DocumentRow, type SiiStatusSnapshot } from "../../db/documents.js";
 import type { Executor } from "../../db/tx.js";
 import { presentAdditionalTaxes } from "./present-totals.js";
 import { computationOf, requestOf } from "./stored-document.js";
@@ -30,7 +30,8 @@ export interface HistoryView {
   detalle?: string;
 }
 
-export function presentDocument(row: DocumentRow): DteView {
+/** Reads only the row's head (lists select no payload). */
+export function presentDocument(row: DocumentHead): DteView {
   return {
     id: row.id,
     tipo: row.tipo,
