@@ -95,15 +95,18 @@ function groupsOf(entries: DocumentToCreate[]): Map<string, number[]> {
   return groups;
 }
 
-const forecasts = new WeakMap<Deps, FolioForecast>();
+/** One forecast per app (its `Deps`): what this process's rounds were given. */
+const processForecasts = new WeakMap<Deps, FolioForecast>();
 function forecastOf(deps: Deps): FolioForecast {
-  let forecast = forecasts.get(deps);
-  if (!forecast) forecasts.set(deps, (forecast = new FolioForecast()));
+  let forecast = processForecasts.get(deps);
+  if (!forecast) processForecasts.set(deps, (forecast = new FolioForecast()));
   return forecast;
 }
 
 /** A round's documents signed before its folios are allocated, with the folios they were signed for. */
 interface SignedAhead {
+  /** The entries' indexes by group (`groupsOf`). */
+  groups: Map<string, number[]>;
   /** By group: what the forecast said (null: nothing, those documents were not signed ahead). */
   forecasts: Map<string, ForecastFolio[] | null>;
   /** By entry: the folio it was signed with, if any. */
@@ -125,11 +128,11 @@ function signJob(deps: Deps, entry: DocumentToCreate, folio: number, caf: Caf, t
 function signAhead(deps: Deps, entries: DocumentToCreate[], now: Date): SignedAhead {
   const forecast = forecastOf(deps);
   const timestamp = chileTimestamp(now);
-  const ahead: SignedAhead = { forecasts: new Map(), folios: new Array(entries.length), results: Promise.resolve([]) };
+  const ahead: SignedAhead = { groups: groupsOf(entries), forecasts: new Map(), folios: new Array(entries.length), results: Promise.resolve([]) };
   const jobs: SignedDteOptions[] = [];
   const jobEntries: number[] = [];
   try {
-    for (const [key, indexes] of groupsOf(entries)) {
+    for (const [key, indexes] of ahead.groups) {
       const folios = forecast.take(key, indexes.length);
       ahead.forecasts.set(key, folios);
       folios?.forEach((f, k) => {
@@ -161,7 +164,7 @@ function signAhead(deps: Deps, entries: DocumentToCreate[], now: Date): SignedAh
  * each group got.
  */
 async function allocateAll(tx: Tx, deps: Deps, entries: DocumentToCreate[], today: string, ahead: SignedAhead): Promise<Array<{ numerationId: string; folio: number; run: AllocatedRun }>> {
-  const groups = groupsOf(entries);
+  const { groups } = ahead;
   const folios = new Array<{ numerationId: string; folio: number; run: AllocatedRun }>(entries.length);
   for (const key of [...groups.keys()].sort()) {
     const indexes = groups.get(key) as number[];
@@ -196,7 +199,10 @@ async function signAllocated(deps: Deps, entries: DocumentToCreate[], folios: Ar
   if (missing.length === 0) return signed;
   const now = await signAll(
     deps.signer,
-    missing.map((i) => signJob(deps, entries[i] as DocumentToCreate, (folios[i] as (typeof folios)[number]).folio, (folios[i] as (typeof folios)[number]).run.caf, timestamp)),
+    missing.map((i) => {
+      const given = folios[i] as (typeof folios)[number];
+      return signJob(deps, entries[i] as DocumentToCreate, given.folio, given.run.caf, timestamp);
+    }),
   );
   missing.forEach((i, j) => (signed[i] = now[j] as SignedDte));
   return signed;
