@@ -3,7 +3,7 @@
  * business: its user; unauthenticated calls: one public scope — the request hash still has to match). 24 h.
  * The stored body is sealed with the master key: it may hold a key or token shown once.
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import type { Db } from "../db/open-database.js";
 import { idempotencyKeys } from "../db/idempotency-keys.js";
@@ -183,4 +183,31 @@ export async function linkIdempotentResource(tx: Pick<Db, "update">, record: Ide
     .update(idempotencyKeys)
     .set({ resourceId: value })
     .where(and(eq(idempotencyKeys.scope, record.scope), eq(idempotencyKeys.key, record.key), sql`response_status is null`));
+}
+
+/** A resource created under a keyed request, for `linkResourcesInStatement`. */
+export interface ResourceLink {
+  record: NonNullable<IdempotencyRecord>;
+  resourceId: string;
+}
+
+/**
+ * `linkIdempotentResource` for many resources at once, as a CTE (`idem as (…)`) of the statement that creates them:
+ * only the links whose resource is among `created` (a subquery of the created ids) are written. The items of one
+ * batch key are appended together, in item order. The text is the same whatever the links (they are one parameter).
+ */
+export function linkResourcesInStatement(links: readonly ResourceLink[], created: SQL): SQL {
+  const rows = JSON.stringify(links.map(({ record, resourceId }) => ({ scope: record.scope, key: record.key, batch_index: record.batchIndex ?? null, resource_id: resourceId })));
+  return sql`idem as (
+    update ${idempotencyKeys} k
+    set resource_id = case when l.batch then concat_ws(',', coalesce(k.resource_id, ${BATCH_PREFIX}::text), l.parts) else l.parts end
+    from (
+      select i.scope, i.key, bool_or(i.batch_index is not null) as batch,
+        string_agg(case when i.batch_index is null then i.resource_id else i.batch_index || '=' || i.resource_id end, ',' order by i.batch_index) as parts
+      from json_to_recordset(${rows}::json) as i(scope text, key text, batch_index int, resource_id text)
+      where i.resource_id in ${created}
+      group by i.scope, i.key
+    ) l
+    where k.scope = l.scope and k.key = l.key and k.response_status is null
+  )`;
 }

@@ -7,7 +7,10 @@
  *
  * Many documents in one transaction is what makes emission cheap under load (`emission-committer.ts` gathers the
  * requests that arrive together; `POST /dte/batch` passes its items): one folio statement per business/tipo, one
- * INSERT of all documents, one of their history rows and one commit, instead of all of that per document. When the
+ * INSERT of all documents, one of their history rows and one commit, instead of all of that per document. A round
+ * whose every document was signed ahead is cheaper still: ONE autocommitted statement takes the forecast folios
+ * where they still hold and stores those documents (`store-forecast-round.ts`); the rest go the general way. The
+ * rounds of a process store in the order they forecast (`takeTurn`). When the
  * shared transaction fails (a range ran out part-way, two annulments raced, a deadlock between processes at a range
  * boundary…) every document is tried again in a transaction of its own, so one bad document costs no other
  * anything and each gets its own error.
@@ -31,6 +34,8 @@ import { resolutionOf } from "./prepare-emission.js";
 import { signingIdentityOf } from "./signing-identity.js";
 import { signAll, type SignResult } from "../../signing/document-signer.js";
 import { FolioForecast, type ForecastFolio } from "../numerations/folio-forecast.js";
+import { isLow } from "../numerations/low-folios.js";
+import { storeForecastRound, type ForecastDocument, type ForecastRun, type StoredRun } from "./store-forecast-round.js";
 import type { StoredComputation } from "./stored-document.js";
 
 /** The Idempotency-Key record of the request, linked to the document in the same transaction (crash safety). */
@@ -56,6 +61,15 @@ export async function createDocuments(deps: Deps, entries: DocumentToCreate[]): 
   if (entries.length === 0) return [];
   const now = deps.now();
   const ahead = signAhead(deps, entries, now);
+  const early = await storeForecast(deps, entries, now, ahead).finally(ahead.turn.end);
+  if (early) {
+    if (early.becameLow) wakeWorkers(deps, "checks");
+    const leftover = entries.flatMap((_, i) => (early.rows[i] ? [] : [i]));
+    const rest = leftover.length === 0 ? [] : await createDocuments(deps, leftover.map((i) => entries[i] as DocumentToCreate));
+    const results = early.rows.map((row): CreatedDocument | undefined => (row ? { ok: true, row } : undefined));
+    leftover.forEach((i, j) => (results[i] = rest[j]));
+    return results as CreatedDocument[];
+  }
   try {
     const { rows, becameLow } = await deps.db.transaction((tx) => insertSigned(tx, deps, entries, now, ahead));
     // A range just went low: the checks worker records `numeration.low` now rather than at its next hourly round.
@@ -113,6 +127,28 @@ interface SignedAhead {
   folios: Array<ForecastFolio | undefined>;
   /** By entry: the result of signing it ahead (undefined when it was not). */
   results: Promise<Array<SignResult | undefined>>;
+  /** This round's turn to store with its forecast folios (`storeForecast`): the rounds of a process go in the order they forecast. */
+  turn: StoreTurn;
+}
+
+/**
+ * Forecast rounds store in the order they took their forecasts: a round's statement starts once the previous
+ * round's has ended (its folios taken or not), else it would find the range's counter short of its forecast.
+ */
+interface StoreTurn {
+  /** Resolves when the previous round's turn ends. */
+  previous: Promise<void>;
+  /** Ends this round's turn (idempotent); every round ends it, whichever way it stores. */
+  end: () => void;
+}
+
+const lastTurns = new WeakMap<Deps, Promise<void>>();
+function takeTurn(deps: Deps): StoreTurn {
+  const previous = lastTurns.get(deps) ?? Promise.resolve();
+  let end = () => {};
+  const mine = new Promise<void>((resolve) => (end = resolve));
+  lastTurns.set(deps, mine);
+  return { previous, end };
 }
 
 /** The job that timbres and signs an entry as `folio` of the range whose CAF is `caf`. */
@@ -128,7 +164,7 @@ function signJob(deps: Deps, entry: DocumentToCreate, folio: number, caf: Caf, t
 function signAhead(deps: Deps, entries: DocumentToCreate[], now: Date): SignedAhead {
   const forecast = forecastOf(deps);
   const timestamp = chileTimestamp(now);
-  const ahead: SignedAhead = { groups: groupsOf(entries), forecasts: new Map(), folios: new Array(entries.length), results: Promise.resolve([]) };
+  const ahead: SignedAhead = { groups: groupsOf(entries), forecasts: new Map(), folios: new Array(entries.length), results: Promise.resolve([]), turn: takeTurn(deps) };
   const jobs: SignedDteOptions[] = [];
   const jobEntries: number[] = [];
   try {
@@ -208,6 +244,101 @@ async function signAllocated(deps: Deps, entries: DocumentToCreate[], folios: Ar
   return signed;
 }
 
+/** The history line of a document just created. */
+const CREATED_DETAIL = "firmado, pendiente de envío al SII";
+
+/** What a created document's row holds besides what `documentValues` sets (the columns' defaults). */
+const CREATED_DEFAULTS = { trackId: null, envelopeId: null, sii: null, checkAttempts: 0, acceptance: null, acceptanceCheckAt: null } satisfies Omit<DocumentRow, keyof ReturnType<typeof documentValues>>;
+
+/** The `documents` row of an entry signed as `folio` of range `numerationId`. */
+function documentValues(
+  deps: Deps,
+  { scope, prepared }: DocumentToCreate,
+  { numerationId, folio, identity, input, signed, now }: { numerationId: string; folio: number; identity: ReturnType<typeof signingIdentityOf>; input: SignedDteOptions["input"]; signed: SignedDte; now: Date },
+) {
+  const computed: StoredComputation = { input, totals: prepared.totals, resolution: resolutionOf(prepared.business, scope.environment, identity) };
+  return {
+    id: newId("document"),
+    businessId: scope.businessId,
+    environment: scope.environment,
+    numerationId,
+    tipo: input.tipo,
+    folio,
+    fecha: input.fecha,
+    fechaEmision: now,
+    receptorRut: input.receiver.rut,
+    receptorRazonSocial: input.receiver.razonSocial || null,
+    montoNeto: prepared.totals.montoNeto,
+    montoExento: prepared.totals.montoExento,
+    montoIva: prepared.totals.montoIva,
+    montoTotal: prepared.totals.montoTotal,
+    estado: "PENDIENTE" as const,
+    request: prepared.request as unknown as Record<string, unknown>,
+    computed: computed as unknown as Record<string, unknown>,
+    xml: encodeLatin1(signed.xml),
+    ted: signed.ted,
+    // The emission request uploads it now; the dispatcher looks only after the request's budget.
+    nextCheckAt: new Date(now.getTime() + deps.config.emitBudgetMs + 5_000),
+    annulsDocumentId: prepared.annulsDocumentId,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * When every entry was signed ahead: stores the round in one statement (`store-forecast-round.ts`). Returns the rows
+ * of the entries whose group's forecast held (the others undefined: their forecast is forgotten, and they are created
+ * the general way), or null when the round is not for this path.
+ */
+async function storeForecast(deps: Deps, entries: DocumentToCreate[], now: Date, ahead: SignedAhead): Promise<{ rows: Array<DocumentRow | undefined>; becameLow: boolean } | null> {
+  if (!entries.every((_, i) => ahead.folios[i] !== undefined)) return null;
+  const early = await ahead.results;
+  if (!entries.every((_, i) => early[i]?.ok)) return null;
+  const keys = [...ahead.groups.keys()].sort();
+  const today = chileDate(now);
+  const runs: ForecastRun[] = keys.map((key) => {
+    const folios = ahead.forecasts.get(key) as ForecastFolio[];
+    const first = folios[0] as ForecastFolio;
+    const entry = entries[(ahead.groups.get(key) as number[])[0] as number] as DocumentToCreate;
+    return { numerationId: first.numerationId, first: first.folio, count: folios.length, today, fecha: entry.prepared.input.fecha };
+  });
+  if (new Set(runs.map((r) => r.numerationId)).size !== runs.length) return null;
+  const groupOf = new Array<number>(entries.length);
+  keys.forEach((key, g) => (ahead.groups.get(key) as number[]).forEach((i) => (groupOf[i] = g)));
+  let planned: ForecastDocument[];
+  try {
+    planned = entries.map((entry, i) => {
+      const forecast = ahead.folios[i] as ForecastFolio;
+      const signed = (early[i] as Extract<SignResult, { ok: true }>).signed;
+      const identity = signingIdentityOf(deps, entry.prepared.business);
+      const input = { ...entry.prepared.input, folio: forecast.folio };
+      const row = documentValues(deps, entry, { numerationId: forecast.numerationId, folio: forecast.folio, identity, input, signed, now });
+      return { group: groupOf[i] as number, historyId: newId("history"), links: [entry.idempotency].flat(), row };
+    });
+  } catch {
+    return null; // a document that cannot be stored (its XML not ISO-8859-1, say): the general path answers each one
+  }
+  const forecast = forecastOf(deps);
+  let stored: StoredRun[];
+  await ahead.turn.previous;
+  try {
+    stored = await storeForecastRound(deps.db, { runs, documents: planned, at: now, detalle: CREATED_DETAIL });
+  } catch (error) {
+    // A unique violation (two annulments raced), say: the general path answers each document.
+    for (const key of keys) forecast.forget(key);
+    if (!isUniqueViolation(error)) deps.log.warn("dte.forecast_round_failed", { documents: entries.length, message: errorMessage(error).slice(0, 300) });
+    return null;
+  }
+  const held = new Set(stored.map((s) => s.group));
+  keys.forEach((key, g) => held.has(g) || forecast.forget(key));
+  const becameLow = stored.some(({ group, desde, hasta }) => {
+    const run = runs[group] as ForecastRun;
+    return !isLow({ desde, hasta, siguiente: run.first }) && isLow({ desde, hasta, siguiente: run.first + run.count });
+  });
+  const rows = planned.map((p): DocumentRow | undefined => (held.has(p.group) ? { ...p.row, ...CREATED_DEFAULTS } : undefined));
+  return { rows, becameLow };
+}
+
 async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[], now: Date, ahead: SignedAhead): Promise<{ rows: DocumentRow[]; becameLow: boolean }> {
   const folios = await allocateAll(tx, deps, entries, chileDate(now), ahead);
   const timestamp = chileTimestamp(now);
@@ -218,42 +349,15 @@ async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[], now
   // Signed off this thread (`deps.signer`): ahead of the ranges' row locks when the folios were forecast right,
   // else now, while they are held.
   const signedAll = await signAllocated(deps, entries, folios, timestamp, ahead);
-  const values = planned.map(({ entry: { scope, prepared }, allocated: { numerationId, folio }, identity, input }, i) => {
-    const signed = signedAll[i] as SignedDte;
-    const computed: StoredComputation = { input, totals: prepared.totals, resolution: resolutionOf(prepared.business, scope.environment, identity) };
-    return {
-      id: newId("document"),
-      businessId: scope.businessId,
-      environment: scope.environment,
-      numerationId,
-      tipo: input.tipo,
-      folio,
-      fecha: input.fecha,
-      fechaEmision: now,
-      receptorRut: input.receiver.rut,
-      receptorRazonSocial: input.receiver.razonSocial || null,
-      montoNeto: prepared.totals.montoNeto,
-      montoExento: prepared.totals.montoExento,
-      montoIva: prepared.totals.montoIva,
-      montoTotal: prepared.totals.montoTotal,
-      estado: "PENDIENTE" as const,
-      request: prepared.request as unknown as Record<string, unknown>,
-      computed: computed as unknown as Record<string, unknown>,
-      xml: encodeLatin1(signed.xml),
-      ted: signed.ted,
-      // The emission request uploads it now; the dispatcher looks only after the request's budget.
-      nextCheckAt: new Date(now.getTime() + deps.config.emitBudgetMs + 5_000),
-      annulsDocumentId: prepared.annulsDocumentId,
-      createdAt: now,
-      updatedAt: now,
-    };
-  });
+  const values = planned.map(({ entry, allocated: { numerationId, folio }, identity, input }, i) =>
+    documentValues(deps, entry, { numerationId, folio, identity, input, signed: signedAll[i] as SignedDte, now }),
+  );
   // The payload (XML, TED, request, computed) is ours already: only what PostgreSQL filled in comes back.
   const inserted = await tx.insert(documents).values(values).returning(documentHeadColumns);
   if (inserted.length !== values.length) throw new Error("document insert returned fewer rows than documents");
   // Independent of each other once the documents exist: sent together (pipelined on the connection).
   await Promise.all([
-    tx.insert(documentHistory).values(values.map((v) => ({ id: newId("history"), documentId: v.id, estado: "PENDIENTE" as const, at: now, detalle: "firmado, pendiente de envío al SII" }))),
+    tx.insert(documentHistory).values(values.map((v) => ({ id: newId("history"), documentId: v.id, estado: "PENDIENTE" as const, at: now, detalle: CREATED_DETAIL }))),
     ...entries.flatMap((e, i) => [e.idempotency].flat().map((record) => linkIdempotentResource(tx, record, (values[i] as (typeof values)[number]).id))),
   ]);
   const byId = new Map(inserted.map((row) => [row.id, row]));

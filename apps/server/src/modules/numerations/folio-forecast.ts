@@ -47,6 +47,11 @@ export class FolioForecast {
     return Array.from({ length: count }, (_, k) => ({ numerationId: expected.numerationId, folio: first + k, caf: expected.caf }));
   }
 
+  /** Forgets what is known of the group (its forecast no longer held): its next round is not signed ahead. */
+  forget(group: string): void {
+    this.groups.delete(group);
+  }
+
   /**
    * What the database gave the group: when its last run is not where the forecast had it, forecasting goes on from
    * that run's end. `forecast` is what `take` said for the same documents (null when it said nothing).

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { verifyDte } from "@timbre/core/signature";
+import { decodeLatin1 } from "@timbre/core/xml";
+import { documentHistory, documents } from "../../db/documents.js";
+import { idempotencyKeys } from "../../db/idempotency-keys.js";
+import { numerations } from "../../db/numerations.js";
+import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
+import { emitBody, emitter, issueFolios } from "../../../test/support/emission.js";
+import type { BusinessScope } from "../../http/auth.js";
+import type { IdempotencyRecord } from "../../http/idempotency.js";
+import { createDocuments, type DocumentToCreate } from "./create-document.js";
+import { prepareEmission } from "./prepare-emission.js";
+
+/**
+ * A round whose folios were all forecast is stored in one statement, without a transaction of its own
+ * (`store-forecast-round.ts`); a group whose forecast no longer holds is created the general way. Transactions are
+ * counted through `deps.db.transaction`.
+ */
+describeDrivers("a forecast round stored in one statement", (driver) => {
+  let h: Harness;
+  let scope: BusinessScope;
+  let apiKey: string;
+  let transactions = 0;
+  beforeAll(async () => {
+    h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0", RATE_LIMIT_PER_MINUTE: "100000" });
+    const t = await emitter(h, { tipos: [33, 39], cantidad: 60 });
+    apiKey = t.key.key;
+    scope = { userId: t.user.userId, businessId: t.business.id, environment: "test" };
+    const db = h.deps.db;
+    const transaction = db.transaction.bind(db);
+    db.transaction = ((...args: Parameters<typeof transaction>) => {
+      transactions++;
+      return transaction(...args);
+    }) as typeof db.transaction;
+  }, 60_000);
+  afterAll(async () => h?.close());
+
+  const entry = async (tipo: number, idempotency: IdempotencyRecord | IdempotencyRecord[] = null): Promise<DocumentToCreate> => ({ scope, prepared: await prepareEmission(h.deps, scope, emitBody(tipo)), idempotency });
+
+  /** Creates the entries; the documents (in entry order) and how many transactions that took. */
+  const round = async (entries: DocumentToCreate[]) => {
+    const before = transactions;
+    const created = await createDocuments(h.deps, entries);
+    const ids = created.map((c) => {
+      if (!c.ok) throw c.error;
+      return c.row.id;
+    });
+    const rows = await h.deps.db.select().from(documents).where(inArray(documents.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const docs = ids.map((id) => byId.get(id)!);
+    for (const [i, doc] of docs.entries()) {
+      const xml = decodeLatin1(new Uint8Array(doc.xml));
+      expect(doc.tipo).toBe(entries[i]!.prepared.input.tipo);
+      expect(xml).toContain(`<Folio>${doc.folio}</Folio>`);
+      expect(xml).toContain(`<F>${doc.folio}</F>`);
+      expect(verifyDte(new Uint8Array(doc.xml)).valid).toBe(true);
+      // What the caller got is what was stored.
+      const returned = (created[i] as { row: typeof doc }).row;
+      expect({ ...returned, xml: undefined }).toEqual({ ...doc, xml: undefined });
+    }
+    const history = await h.deps.db.select().from(documentHistory).where(inArray(documentHistory.documentId, ids));
+    expect(history.map((r) => [r.documentId, r.estado, r.detalle]).sort()).toEqual(ids.map((id) => [id, "PENDIENTE", "firmado, pendiente de envío al SII"]).sort());
+    return { docs, transactions: transactions - before };
+  };
+
+  const folios = (docs: Array<{ folio: number }>) => docs.map((d) => d.folio);
+  const siguiente = async (tipo: number) => {
+    const rows = await h.deps.db.select({ siguiente: numerations.siguiente }).from(numerations).where(and(eq(numerations.businessId, scope.businessId), eq(numerations.tipo, tipo))).orderBy(asc(numerations.desde));
+    return rows.map((r) => r.siguiente);
+  };
+
+  test("forecast right: no transaction, the folios that follow, the ranges' counters moved", async () => {
+    const first = await round([await entry(33), await entry(39), await entry(33)]);
+    expect(first.transactions).toBe(1); // nothing forecast yet
+    const second = await round([await entry(39), await entry(33), await entry(33), await entry(39)]);
+    expect(second.transactions).toBe(0);
+    const last33 = Math.max(...first.docs.filter((d) => d.tipo === 33).map((d) => d.folio));
+    const last39 = Math.max(...first.docs.filter((d) => d.tipo === 39).map((d) => d.folio));
+    expect(folios(second.docs)).toEqual([last39 + 1, last33 + 1, last33 + 2, last39 + 2]);
+    expect(await siguiente(33)).toEqual([last33 + 3]);
+    expect(await siguiente(39)).toEqual([last39 + 3]);
+  }, 60_000);
+
+  test("one group's folios taken elsewhere: that group is created the general way, the other in the statement", async () => {
+    const warm = await round([await entry(33), await entry(39)]);
+    const [next33, next39] = [warm.docs[0]!.folio + 1, warm.docs[1]!.folio + 1];
+    await h.deps.db.execute(sql`update numerations set siguiente = siguiente + 2 where business_id = ${scope.businessId} and tipo = 39`);
+    const mixed = await round([await entry(33), await entry(39), await entry(33)]);
+    expect(mixed.transactions).toBe(1); // the 39 alone
+    expect(folios(mixed.docs)).toEqual([next33, next39 + 2, next33 + 1]);
+    const after = await round([await entry(39), await entry(33)]);
+    expect(after.transactions).toBe(0); // the forecast learnt where 39's range is
+    expect(folios(after.docs)).toEqual([next39 + 3, next33 + 2]);
+  }, 60_000);
+
+  test("an older range appears: the forecast of the newer one does not hold, the older one is used first", async () => {
+    const warm = await round([await entry(33)]);
+    await round([await entry(33)]);
+    await issueFolios(h, apiKey, 33, 20);
+    // Make the new range the older one (authorised earlier): allocation takes the oldest range first.
+    const ranges = await h.deps.db.select({ id: numerations.id, desde: numerations.desde }).from(numerations).where(and(eq(numerations.businessId, scope.businessId), eq(numerations.tipo, 33))).orderBy(asc(numerations.desde));
+    const newer = ranges.at(-1)!;
+    expect(newer.desde).toBeGreaterThan(warm.docs[0]!.folio);
+    await h.deps.db.update(numerations).set({ fechaAutorizacion: "2020-01-01" }).where(eq(numerations.id, newer.id));
+    const next = await round([await entry(33), await entry(33)]);
+    expect(next.transactions).toBe(1);
+    expect(folios(next.docs)).toEqual([newer.desde, newer.desde + 1]);
+  }, 60_000);
+
+  test("Idempotency-Key links are written with the documents, a batch's items appended in order", async () => {
+    await round([await entry(33)]); // the forecast is warm
+    const keys = ["one", "batch"].map((key) => ({ scope: `test:${scope.businessId}`, key: `${key}-${driver}`, requestHash: "h", expiresAt: new Date(Date.now() + 3_600_000) }));
+    await h.deps.db.insert(idempotencyKeys).values(keys);
+    const [one, batch] = keys as [(typeof keys)[number], (typeof keys)[number]];
+    const linked = await round([
+      await entry(33, { scope: one.scope, key: one.key }),
+      await entry(33, { scope: batch.scope, key: batch.key, batchIndex: 1 }),
+      await entry(33, { scope: batch.scope, key: batch.key, batchIndex: 0 }),
+    ]);
+    expect(linked.transactions).toBe(0);
+    const stored = await h.deps.db.select({ key: idempotencyKeys.key, resourceId: idempotencyKeys.resourceId }).from(idempotencyKeys).where(inArray(idempotencyKeys.key, [one.key, batch.key]));
+    const byKey = new Map(stored.map((r) => [r.key, r.resourceId]));
+    const [a, b, c] = linked.docs as unknown as [{ id: string }, { id: string }, { id: string }];
+    expect(byKey.get(one.key)).toBe(a.id);
+    expect(byKey.get(batch.key)).toBe(`batch:,0=${c.id},1=${b.id}`);
+  }, 60_000);
+});

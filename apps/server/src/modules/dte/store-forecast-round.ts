@@ -1,0 +1,136 @@
+/**
+ * A round whose every document was signed ahead with forecast folios (`numerations/folio-forecast.ts`) is stored
+ * in ONE autocommitted statement: it takes each group's folios only if they are still exactly the forecast ones —
+ * the range's `siguiente` is the forecast's first folio, the run fits in the range, the range is still eligible and
+ * no older eligible range of the tipo exists (`allocateFolios`' order) — and inserts that group's documents, their
+ * history rows and their Idempotency-Key links with it. A group whose forecast no longer holds takes nothing and
+ * stores nothing; the caller creates its documents the general way (a transaction that allocates under the lock).
+ *
+ * What this saves against the general path: the BEGIN and COMMIT round trips, one statement per group and one for
+ * the history rows, and above all the time the ranges' row locks are held — from this statement to its commit
+ * only, where the general path holds them across every statement of its transaction, and every other round of the
+ * business (any process) waits for them.
+ *
+ * The ranges are locked in the order of their groups' keys, as `allocateAll` takes them, so this statement and a
+ * general round of another process cannot deadlock on two ranges. The documents travel as one JSON parameter (the
+ * signed XML in base64), so the statement's text is the same for every round and is prepared once per connection.
+ */
+import { sql } from "drizzle-orm";
+import { columnName as col } from "../../db/columns.js";
+import { documentHistory, documents, type DocumentRow } from "../../db/documents.js";
+import { rowsOf } from "../../db/rows.js";
+import type { Db } from "../../db/open-database.js";
+import { linkResourcesInStatement, type IdempotencyRecord, type ResourceLink } from "../../http/idempotency.js";
+
+/** One group's forecast run: `count` folios from `first` of range `numerationId`, for documents dated `fecha`. */
+export interface ForecastRun {
+  numerationId: string;
+  first: number;
+  count: number;
+  /** `YYYY-MM-DD` in Chile: ranges expiring on or before it are not eligible. */
+  today: string;
+  fecha: string;
+}
+
+/** A document as the general path would insert it (`documents` columns), with its group and history row id. */
+export interface ForecastDocument {
+  group: number;
+  historyId: string;
+  links: readonly IdempotencyRecord[];
+  /** Every column but those left to their defaults (`CREATED_DEFAULTS` of `create-document.ts`). */
+  row: Omit<DocumentRow, "trackId" | "envelopeId" | "sii" | "checkAttempts" | "acceptance" | "acceptanceCheckAt">;
+}
+
+/** A group whose folios were taken: its index in `runs` and its range's bounds (for `numeration.low`). */
+export interface StoredRun {
+  group: number;
+  desde: number;
+  hasta: number;
+}
+
+/**
+ * Stores the groups whose forecast still holds, with their documents; returns those groups. `runs` must name
+ * distinct ranges and be in the order their ranges are to be locked.
+ */
+export async function storeForecastRound(db: Db, input: { runs: ForecastRun[]; documents: ForecastDocument[]; at: Date; detalle: string }): Promise<StoredRun[]> {
+  const groups = JSON.stringify(input.runs.map((r, i) => ({ ord: i, numeration_id: r.numerationId, first: r.first, count: r.count, today: r.today, fecha: r.fecha })));
+  const docs = JSON.stringify(
+    input.documents.map(({ group, historyId, row }) => ({
+      ord: group,
+      history_id: historyId,
+      id: row.id,
+      business_id: row.businessId,
+      environment: row.environment,
+      numeration_id: row.numerationId,
+      tipo: row.tipo,
+      folio: row.folio,
+      fecha: row.fecha,
+      fecha_emision: row.fechaEmision.toISOString(),
+      receptor_rut: row.receptorRut,
+      receptor_razon_social: row.receptorRazonSocial,
+      monto_neto: row.montoNeto,
+      monto_exento: row.montoExento,
+      monto_iva: row.montoIva,
+      monto_total: row.montoTotal,
+      estado: row.estado,
+      request: row.request,
+      computed: row.computed,
+      xml: Buffer.from(row.xml.buffer, row.xml.byteOffset, row.xml.byteLength).toString("base64"),
+      ted: row.ted,
+      next_check_at: row.nextCheckAt?.toISOString() ?? null,
+      annuls_document_id: row.annulsDocumentId,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    })),
+  );
+  const links = input.documents.flatMap((d) => d.links.flatMap((record): ResourceLink[] => (record ? [{ record, resourceId: d.row.id }] : [])));
+  const d = documents;
+  const result = await db.execute(sql`
+    with grp as materialized (
+      select * from json_to_recordset(${groups}::json) as g(ord int, numeration_id text, first int, count int, today text, fecha text)
+    ),
+    locked as (
+      select n.id from numerations n join grp g on g.numeration_id = n.id order by g.ord for update of n
+    ),
+    alloc as (
+      update numerations n
+      set siguiente = n.siguiente + g.count,
+          exhausted_at = case when n.siguiente + g.count > n.hasta then ${input.at.toISOString()}::timestamptz else n.exhausted_at end
+      from grp g
+      where n.id = g.numeration_id and n.id in (select id from locked)
+        and n.siguiente = g.first and g.first + g.count - 1 <= n.hasta
+        and (n.vence_el is null or n.vence_el > g.today) and n.fecha_autorizacion <= g.fecha
+        and not exists (
+          select 1 from numerations o
+          where o.business_id = n.business_id and o.environment = n.environment and o.tipo = n.tipo and o.id <> n.id
+            and o.siguiente <= o.hasta and (o.vence_el is null or o.vence_el > g.today) and o.fecha_autorizacion <= g.fecha
+            and (o.fecha_autorizacion, o.desde, o.id) < (n.fecha_autorizacion, n.desde, n.id))
+      returning g.ord, n.desde, n.hasta
+    ),
+    doc as materialized (
+      select * from json_to_recordset(${docs}::json) as r(
+        ord int, history_id text, id text, business_id text, environment text, numeration_id text, tipo int, folio int,
+        fecha text, fecha_emision timestamptz, receptor_rut text, receptor_razon_social text, monto_neto bigint,
+        monto_exento bigint, monto_iva bigint, monto_total bigint, estado text, request jsonb, computed jsonb, xml text,
+        ted text, next_check_at timestamptz, annuls_document_id text, created_at timestamptz, updated_at timestamptz)
+    ),
+    ins as (
+      insert into ${documents} (${col(d.id)}, ${col(d.businessId)}, ${col(d.environment)}, ${col(d.numerationId)}, ${col(d.tipo)},
+        ${col(d.folio)}, ${col(d.fecha)}, ${col(d.fechaEmision)}, ${col(d.receptorRut)}, ${col(d.receptorRazonSocial)},
+        ${col(d.montoNeto)}, ${col(d.montoExento)}, ${col(d.montoIva)}, ${col(d.montoTotal)}, ${col(d.estado)}, ${col(d.request)},
+        ${col(d.computed)}, ${col(d.xml)}, ${col(d.ted)}, ${col(d.nextCheckAt)}, ${col(d.annulsDocumentId)}, ${col(d.createdAt)},
+        ${col(d.updatedAt)})
+      select r.id, r.business_id, r.environment, r.numeration_id, r.tipo, r.folio, r.fecha, r.fecha_emision, r.receptor_rut,
+        r.receptor_razon_social, r.monto_neto, r.monto_exento, r.monto_iva, r.monto_total, r.estado, r.request, r.computed,
+        decode(r.xml, 'base64'), r.ted, r.next_check_at, r.annuls_document_id, r.created_at, r.updated_at
+      from doc r where r.ord in (select ord from alloc)
+      returning ${col(d.id)} as id
+    ),
+    hist as (
+      insert into ${documentHistory} (${col(documentHistory.id)}, ${col(documentHistory.documentId)}, ${col(documentHistory.estado)}, ${col(documentHistory.at)}, ${col(documentHistory.detalle)})
+      select r.history_id, r.id, r.estado, r.created_at, ${input.detalle}::text from doc r where r.id in (select id from ins)
+    ),
+    ${linkResourcesInStatement(links, sql`(select id from ins)`)}
+    select ord, desde, hasta from alloc`);
+  return rowsOf<{ ord: number; desde: number; hasta: number }>(result).map((r) => ({ group: Number(r.ord), desde: Number(r.desde), hasta: Number(r.hasta) }));
+}
