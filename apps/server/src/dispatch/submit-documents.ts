@@ -11,7 +11,8 @@ import type { Deps } from "../deps.js";
 import { GroupCommitter } from "./group-commit.js";
 import { reconcileDocument } from "./reconcile-document.js";
 import { envelopeKindOf } from "./sii-session.js";
-import { groupKeyOf, parseGroupKey, uploadEnvelope, type ClaimedDocument, type SubmitItem, type SubmitOutcome } from "./upload-envelope.js";
+import type { RoundEnvelope } from "./round-envelopes.js";
+import { groupKeyOf, maxEnvelopeDocuments, parseGroupKey, sendStored, uploadEnvelope, type ClaimedDocument, type SubmitItem, type SubmitOutcome } from "./upload-envelope.js";
 
 export type { SubmitOutcome } from "./upload-envelope.js";
 
@@ -38,7 +39,7 @@ function committerFor(deps: Deps): GroupCommitter<SubmitItem, SubmitOutcome> {
   if (!committer) {
     committer = new GroupCommitter<SubmitItem, SubmitOutcome>({
       flush: (key, items) => uploadEnvelope(deps, key, items),
-      maxBatch: (key) => (parseGroupKey(key).kind === "EnvioBOLETA" ? 500 : 2000),
+      maxBatch: (key) => maxEnvelopeDocuments(parseGroupKey(key).kind),
     });
     committers.set(deps, committer);
   }
@@ -101,4 +102,25 @@ export async function submitDocuments(deps: Deps, documentIds: string[], known: 
       return promise;
     }),
   );
+}
+
+/**
+ * Uploads the envelopes an emission round stored together with its documents (`round-envelopes.ts`) and applies
+ * the answers; each document's outcome, which a submission of it in this process meanwhile joins too.
+ */
+export function uploadRoundEnvelopes(deps: Deps, stored: readonly RoundEnvelope[]): Map<string, Promise<SubmitOutcome>> {
+  const running = inFlightFor(deps);
+  const outcomes = new Map<string, Promise<SubmitOutcome>>();
+  for (const envelope of stored) {
+    const ids = envelope.documents.map((d) => d.id);
+    const all = sendStored(deps, envelope.session, envelope.group, envelope.id, envelope.documents, envelope.bytes, ids);
+    ids.forEach((id, k) => {
+      const outcome: Promise<SubmitOutcome> = all.then((list): SubmitOutcome => list[k] ?? { id, estado: "PENDIENTE" }).finally(() => {
+        if (running.get(id) === outcome) running.delete(id);
+      });
+      running.set(id, outcome);
+      outcomes.set(id, outcome);
+    });
+  }
+  return outcomes;
 }

@@ -46,6 +46,9 @@ export interface GroupKey {
   kind: "EnvioDTE" | "EnvioBOLETA";
 }
 
+/** Documents one envelope may carry (the SII's limits: EnvioBOLETA 500, EnvioDTE 2000). */
+export const maxEnvelopeDocuments = (kind: GroupKey["kind"]): number => (kind === "EnvioBOLETA" ? 500 : 2000);
+
 export const groupKeyOf = (k: GroupKey): string => `${k.businessId}|${k.environment}|${k.kind}`;
 
 export function parseGroupKey(key: string): GroupKey {
@@ -155,7 +158,7 @@ export function carriedBusiness(group: GroupKey, items: SubmitItem[]): BusinessR
 }
 
 /** The signed envelope of these documents (in the order given). */
-function envelopeBytes(deps: Deps, session: SiiSession, group: GroupKey, docs: ClaimedDocument[]): Uint8Array {
+export function envelopeBytes(deps: Deps, session: SiiSession, group: GroupKey, docs: ClaimedDocument[]): Uint8Array {
   const resolution = resolutionOf(session.business, group.environment, session.signer);
   if (!resolution) throw new Error("no SII resolution for a live envelope");
   const xml = buildEnvelope({
@@ -170,7 +173,7 @@ function envelopeBytes(deps: Deps, session: SiiSession, group: GroupKey, docs: C
   return encodeLatin1(xml);
 }
 
-const byTipoAndFolio = (a: ClaimedDocument, b: ClaimedDocument) => a.tipo - b.tipo || a.folio - b.folio;
+export const byTipoAndFolio = (a: ClaimedDocument, b: ClaimedDocument) => a.tipo - b.tipo || a.folio - b.folio;
 
 /**
  * When every item is held: build the envelope, then claim and store it in one statement. Null when that is not
@@ -217,6 +220,14 @@ export async function uploadEnvelope(deps: Deps, key: string, items: SubmitItem[
     }
     if (!(await storeForUpload(deps, envelopeId, storedEnvelope(bytes, claimed)))) return currentStates(deps, ids);
   }
+  return sendStored(deps, session, group, envelopeId, claimed, bytes, ids);
+}
+
+/**
+ * Uploads an envelope already stored (`uploading`) with its documents claimed, and applies the SII's answer (see
+ * the module comment). `ids`: the documents asked about, whose outcomes come back in that order.
+ */
+export async function sendStored(deps: Deps, session: SiiSession, group: GroupKey, envelopeId: string, claimed: ClaimedDocument[], bytes: Uint8Array, ids: string[]): Promise<SubmitOutcome[]> {
   try {
     const result = await session.client.uploadEnvelope({ kind: group.kind, xml: bytes, rutEmisor: session.business.rut });
     const sent = await markSent(deps, envelopeId, claimed, result.trackId);

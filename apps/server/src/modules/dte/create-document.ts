@@ -36,6 +36,8 @@ import { signAll, type SignResult } from "../../signing/document-signer.js";
 import { FolioForecast, type ForecastFolio } from "../numerations/folio-forecast.js";
 import { isLow } from "../numerations/low-folios.js";
 import { storeForecastRound, type ForecastDocument, type ForecastRun, type StoredRun } from "./store-forecast-round.js";
+import { buildRoundEnvelopes } from "../../dispatch/round-envelopes.js";
+import { uploadRoundEnvelopes, type SubmitOutcome } from "../../dispatch/submit-documents.js";
 import type { StoredComputation } from "./stored-document.js";
 
 /** The Idempotency-Key record of the request, linked to the document in the same transaction (crash safety). */
@@ -48,7 +50,16 @@ export interface DocumentToCreate {
   idempotency: IdempotencyRecord | readonly IdempotencyRecord[];
 }
 
-export type CreatedDocument = { ok: true; row: DocumentRow } | { ok: false; error: unknown };
+/** `upload`: its envelope's upload, when the round stored it in one (`CreateOptions.upload`). */
+export type CreatedDocument = { ok: true; row: DocumentRow; upload?: Promise<SubmitOutcome> } | { ok: false; error: unknown };
+
+export interface CreateOptions {
+  /**
+   * The caller uploads the documents right away (an emission): a round stored in one statement stores their
+   * envelopes with them and starts uploading them (`dispatch/round-envelopes.ts`).
+   */
+  upload?: boolean;
+}
 
 export async function createDocument(deps: Deps, scope: BusinessScope, prepared: PreparedEmission, idempotency: IdempotencyRecord = null): Promise<DocumentRow> {
   const [created] = await createDocuments(deps, [{ scope, prepared, idempotency }]);
@@ -57,16 +68,19 @@ export async function createDocument(deps: Deps, scope: BusinessScope, prepared:
 }
 
 /** Creates the documents, in one transaction when it can; one result per entry, in order. */
-export async function createDocuments(deps: Deps, entries: DocumentToCreate[]): Promise<CreatedDocument[]> {
+export async function createDocuments(deps: Deps, entries: DocumentToCreate[], options: CreateOptions = {}): Promise<CreatedDocument[]> {
   if (entries.length === 0) return [];
   const now = deps.now();
   const ahead = signAhead(deps, entries, now);
-  const early = await storeForecast(deps, entries, now, ahead).finally(ahead.turn.end);
+  const early = await storeForecast(deps, entries, now, ahead, options).finally(ahead.turn.end);
   if (early) {
     if (early.becameLow) wakeWorkers(deps, "checks");
     const leftover = entries.flatMap((_, i) => (early.rows[i] ? [] : [i]));
-    const rest = leftover.length === 0 ? [] : await createDocuments(deps, leftover.map((i) => entries[i] as DocumentToCreate));
-    const results = early.rows.map((row): CreatedDocument | undefined => (row ? { ok: true, row } : undefined));
+    const rest = leftover.length === 0 ? [] : await createDocuments(deps, leftover.map((i) => entries[i] as DocumentToCreate), options);
+    const results = early.rows.map((row): CreatedDocument | undefined => {
+      const upload = row && early.uploads.get(row.id);
+      return row ? { ok: true, row, ...(upload ? { upload } : {}) } : undefined;
+    });
     leftover.forEach((i, j) => (results[i] = rest[j]));
     return results as CreatedDocument[];
   }
@@ -290,7 +304,13 @@ function documentValues(
  * of the entries whose group's forecast held (the others undefined: their forecast is forgotten, and they are created
  * the general way), or null when the round is not for this path.
  */
-async function storeForecast(deps: Deps, entries: DocumentToCreate[], now: Date, ahead: SignedAhead): Promise<{ rows: Array<DocumentRow | undefined>; becameLow: boolean } | null> {
+async function storeForecast(
+  deps: Deps,
+  entries: DocumentToCreate[],
+  now: Date,
+  ahead: SignedAhead,
+  options: CreateOptions,
+): Promise<{ rows: Array<DocumentRow | undefined>; becameLow: boolean; uploads: Map<string, Promise<SubmitOutcome>> } | null> {
   if (!entries.every((_, i) => ahead.folios[i] !== undefined)) return null;
   const early = await ahead.results;
   if (!entries.every((_, i) => early[i]?.ok)) return null;
@@ -313,30 +333,44 @@ async function storeForecast(deps: Deps, entries: DocumentToCreate[], now: Date,
       const identity = signingIdentityOf(deps, entry.prepared.business);
       const input = { ...entry.prepared.input, folio: forecast.folio };
       const row = documentValues(deps, entry, { numerationId: forecast.numerationId, folio: forecast.folio, identity, input, signed, now });
-      return { group: groupOf[i] as number, historyId: newId("history"), links: [entry.idempotency].flat(), row };
+      return { group: groupOf[i] as number, envelopeId: null, historyId: newId("history"), links: [entry.idempotency].flat(), row };
     });
   } catch {
     return null; // a document that cannot be stored (its XML not ISO-8859-1, say): the general path answers each one
   }
+  const envelopes = options.upload ? await buildRoundEnvelopes(deps, planned.map((p, i) => ({ row: p.row, run: p.group, business: (entries[i] as DocumentToCreate).prepared.business }))) : [];
+  const envelopeOf = new Map(envelopes.flatMap((e) => e.documents.map((d) => [d.id, e.id] as const)));
+  for (const p of planned) p.envelopeId = envelopeOf.get(p.row.id) ?? null;
   const forecast = forecastOf(deps);
-  let stored: StoredRun[];
+  let stored: { runs: StoredRun[]; envelopes: Set<string> };
   await ahead.turn.previous;
   try {
-    stored = await storeForecastRound(deps.db, { runs, documents: planned, at: now, detalle: CREATED_DETAIL });
+    stored = await storeForecastRound(deps.db, {
+      runs,
+      documents: planned,
+      envelopes: envelopes.map((e) => ({ id: e.id, businessId: e.group.businessId, environment: e.group.environment, kind: e.group.kind, stored: e.stored, runs: e.runs })),
+      at: now,
+      detalle: CREATED_DETAIL,
+    });
   } catch (error) {
     // A unique violation (two annulments raced), say: the general path answers each document.
     for (const key of keys) forecast.forget(key);
     if (!isUniqueViolation(error)) deps.log.warn("dte.forecast_round_failed", { documents: entries.length, message: errorMessage(error).slice(0, 300) });
     return null;
   }
-  const held = new Set(stored.map((s) => s.group));
+  const held = new Set(stored.runs.map((s) => s.group));
   keys.forEach((key, g) => held.has(g) || forecast.forget(key));
-  const becameLow = stored.some(({ group, desde, hasta }) => {
+  const becameLow = stored.runs.some(({ group, desde, hasta }) => {
     const run = runs[group] as ForecastRun;
     return !isLow({ desde, hasta, siguiente: run.first }) && isLow({ desde, hasta, siguiente: run.first + run.count });
   });
-  const rows = planned.map((p): DocumentRow | undefined => (held.has(p.group) ? { ...p.row, ...CREATED_DEFAULTS } : undefined));
-  return { rows, becameLow };
+  const uploads = uploadRoundEnvelopes(deps, envelopes.filter((e) => stored.envelopes.has(e.id)));
+  const rows = planned.map((p): DocumentRow | undefined => {
+    if (!held.has(p.group)) return undefined;
+    const envelopeId = p.envelopeId !== null && stored.envelopes.has(p.envelopeId) ? p.envelopeId : null;
+    return { ...p.row, ...CREATED_DEFAULTS, envelopeId };
+  });
+  return { rows, becameLow, uploads };
 }
 
 async function insertSigned(tx: Tx, deps: Deps, entries: DocumentToCreate[], now: Date, ahead: SignedAhead): Promise<{ rows: DocumentRow[]; becameLow: boolean }> {

@@ -8,6 +8,7 @@
 import type { DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
 import { coalescedPer } from "../../db/coalesce.js";
+import type { SubmitOutcome } from "../../dispatch/submit-documents.js";
 import { createDocuments, type DocumentToCreate } from "./create-document.js";
 
 /**
@@ -23,14 +24,17 @@ export const MAX_DOCUMENTS_PER_ROUND = 64;
  */
 export const ROUNDS_IN_FLIGHT = 2;
 
-const createInRound = coalescedPer((deps: Deps) => (entries: DocumentToCreate[]) => createDocuments(deps, entries), {
+const createInRound = coalescedPer((deps: Deps) => (entries: DocumentToCreate[]) => createDocuments(deps, entries, { upload: true }), {
   maxBatch: MAX_DOCUMENTS_PER_ROUND,
   concurrency: ROUNDS_IN_FLIGHT,
 });
 
-/** Creates the document in the next round of this process; rejects with the document's own error. */
-export async function commitDocument(deps: Deps, entry: DocumentToCreate): Promise<DocumentRow> {
+/**
+ * Creates the document in the next round of this process; rejects with the document's own error. `upload`: its
+ * envelope's upload, when the round stored it in one and started it.
+ */
+export async function commitDocument(deps: Deps, entry: DocumentToCreate): Promise<{ row: DocumentRow; upload?: Promise<SubmitOutcome> }> {
   const created = await createInRound(deps, entry);
   if (!created.ok) throw created.error;
-  return created.row;
+  return created;
 }

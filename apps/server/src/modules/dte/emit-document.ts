@@ -14,6 +14,7 @@ import { commitDocument } from "./emission-committer.js";
 import { prepareEmission } from "./prepare-emission.js";
 import { presentDocument, type DteView } from "./present-document.js";
 import { sendWithinBudget } from "./send-within-budget.js";
+import type { SubmitOutcome } from "../../dispatch/submit-documents.js";
 
 export interface Emitted {
   status: 201 | 202;
@@ -34,15 +35,16 @@ export function emittedOf(row: DocumentHead): Emitted {
  * Uploads a document just created (within the emission budget) and answers with it: as the upload left it when it
  * answered in time, otherwise read back (PENDIENTE while the upload goes on).
  */
-export async function uploadAndAnswer(deps: Deps, row: DocumentRow, business?: BusinessRow): Promise<Emitted> {
-  const known = await sendWithinBudget(deps, [row], business);
+export async function uploadAndAnswer(deps: Deps, row: DocumentRow, business?: BusinessRow, started?: Promise<SubmitOutcome>): Promise<Emitted> {
+  const known = await sendWithinBudget(deps, [row], business, started ? new Map([[row.id, started]]) : undefined);
   return emittedOf(known.get(row.id) ?? (await reloadDocument(deps, row)));
 }
 
 export async function emitDocument(deps: Deps, scope: BusinessScope, body: unknown, idempotency: IdempotencyRecord = null): Promise<Emitted> {
   refuseBodyKey(body);
   const prepared = await prepareEmission(deps, scope, body);
-  return uploadAndAnswer(deps, await commitDocument(deps, { scope, prepared, idempotency }), prepared.business);
+  const created = await commitDocument(deps, { scope, prepared, idempotency });
+  return uploadAndAnswer(deps, created.row, prepared.business, created.upload);
 }
 
 /**

@@ -5,6 +5,7 @@ import { decodeLatin1 } from "@timbre/core/xml";
 import { documentHistory, documents } from "../../db/documents.js";
 import { idempotencyKeys } from "../../db/idempotency-keys.js";
 import { numerations } from "../../db/numerations.js";
+import { rowsOf } from "../../db/rows.js";
 import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
 import { emitBody, emitter, issueFolios } from "../../../test/support/emission.js";
 import type { BusinessScope } from "../../http/auth.js";
@@ -24,7 +25,7 @@ describeDrivers("a forecast round stored in one statement", (driver) => {
   let transactions = 0;
   beforeAll(async () => {
     h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0", RATE_LIMIT_PER_MINUTE: "100000" });
-    const t = await emitter(h, { tipos: [33, 39], cantidad: 60 });
+    const t = await emitter(h, { tipos: [33, 34, 39], cantidad: 60 });
     apiKey = t.key.key;
     scope = { userId: t.user.userId, businessId: t.business.id, environment: "test" };
     const db = h.deps.db;
@@ -39,9 +40,9 @@ describeDrivers("a forecast round stored in one statement", (driver) => {
   const entry = async (tipo: number, idempotency: IdempotencyRecord | IdempotencyRecord[] = null): Promise<DocumentToCreate> => ({ scope, prepared: await prepareEmission(h.deps, scope, emitBody(tipo)), idempotency });
 
   /** Creates the entries; the documents (in entry order) and how many transactions that took. */
-  const round = async (entries: DocumentToCreate[]) => {
+  const round = async (entries: DocumentToCreate[], upload = false) => {
     const before = transactions;
-    const created = await createDocuments(h.deps, entries);
+    const created = await createDocuments(h.deps, entries, { upload });
     const ids = created.map((c) => {
       if (!c.ok) throw c.error;
       return c.row.id;
@@ -61,7 +62,7 @@ describeDrivers("a forecast round stored in one statement", (driver) => {
     }
     const history = await h.deps.db.select().from(documentHistory).where(inArray(documentHistory.documentId, ids));
     expect(history.map((r) => [r.documentId, r.estado, r.detalle]).sort()).toEqual(ids.map((id) => [id, "PENDIENTE", "firmado, pendiente de envío al SII"]).sort());
-    return { docs, transactions: transactions - before };
+    return { docs, created, transactions: transactions - before };
   };
 
   const folios = (docs: Array<{ folio: number }>) => docs.map((d) => d.folio);
@@ -124,5 +125,41 @@ describeDrivers("a forecast round stored in one statement", (driver) => {
     const [a, b, c] = linked.docs as unknown as [{ id: string }, { id: string }, { id: string }];
     expect(byKey.get(one.key)).toBe(a.id);
     expect(byKey.get(batch.key)).toBe(`batch:,0=${c.id},1=${b.id}`);
+  }, 60_000);
+
+  test("an emission round stores its envelopes with its documents and uploads them; one whose run failed is not stored", async () => {
+    await round([await entry(33), await entry(34), await entry(39)]); // the forecast is warm
+    const whole = await round([await entry(33), await entry(39), await entry(33)], true);
+    expect(whole.transactions).toBe(0);
+    // 33s in one EnvioDTE, the 39 in an EnvioBOLETA, each uploaded by the round.
+    const envelopeOf = whole.docs.map((d) => d.envelopeId);
+    expect(envelopeOf[0]).not.toBeNull();
+    expect(envelopeOf[2]).toBe(envelopeOf[0]!);
+    expect(envelopeOf[1]).not.toBeNull();
+    expect(envelopeOf[1]).not.toBe(envelopeOf[0]!);
+    const outcomes = await Promise.all(whole.created.map((c) => (c.ok ? c.upload : undefined)));
+    expect(outcomes.map((o) => o?.estado)).toEqual(["ENVIADO", "ENVIADO", "ENVIADO"]);
+    const sent = await h.deps.db.select({ id: documents.id, estado: documents.estado, envelopeId: documents.envelopeId, trackId: documents.trackId }).from(documents).where(inArray(documents.id, whole.docs.map((d) => d.id)));
+    for (const row of sent) {
+      expect(row.estado).toBe("ENVIADO");
+      expect(row.trackId).not.toBeNull();
+      expect(row.envelopeId).toBe(whole.docs.find((d) => d.id === row.id)!.envelopeId);
+    }
+    // The envelope kept is the one uploaded: it holds the document's exact bytes.
+    const envio = await h.call("GET", `/v1/dte/${whole.docs[0]!.id}/xml?envio=true`, { key: apiKey });
+    expect(envio.status).toBe(200);
+    expect(envio.text).toContain("<EnvioDTE");
+    expect(envio.text).toContain(`<Folio>${whole.docs[2]!.folio}</Folio>`);
+
+    // 34's folios taken elsewhere: the EnvioDTE would carry a 34 signed with a folio it will not have — not stored;
+    // the 33 is stored without an envelope (the general path uploads it), the EnvioBOLETA goes as before.
+    await h.deps.db.execute(sql`update numerations set siguiente = siguiente + 1 where business_id = ${scope.businessId} and tipo = 34`);
+    const mixed = await round([await entry(33), await entry(34), await entry(39)], true);
+    expect(mixed.transactions).toBe(1);
+    expect(mixed.docs.map((d) => d.envelopeId === null)).toEqual([true, true, false]);
+    expect(mixed.created.map((c) => c.ok && c.upload !== undefined)).toEqual([false, false, true]);
+    expect((await (mixed.created[2] as { upload: Promise<{ estado: string }> }).upload).estado).toBe("ENVIADO");
+    const orphans = rowsOf<{ n: number }>(await h.deps.db.execute(sql`select count(*)::int as n from envelopes e where not exists (select 1 from documents d where d.envelope_id = e.id)`));
+    expect(Number(orphans[0]?.n)).toBe(0);
   }, 60_000);
 });

@@ -17,7 +17,8 @@
  */
 import { sql } from "drizzle-orm";
 import { columnName as col } from "../../db/columns.js";
-import { documentHistory, documents, type DocumentRow } from "../../db/documents.js";
+import { documentHistory, documents, envelopes, type DocumentRow } from "../../db/documents.js";
+import type { StoredEnvelope } from "../../db/envelope-layout.js";
 import { rowsOf } from "../../db/rows.js";
 import type { Db } from "../../db/open-database.js";
 import { linkResourcesInStatement, type IdempotencyRecord, type ResourceLink } from "../../http/idempotency.js";
@@ -35,10 +36,22 @@ export interface ForecastRun {
 /** A document as the general path would insert it (`documents` columns), with its group and history row id. */
 export interface ForecastDocument {
   group: number;
+  /** The envelope it travels in when that envelope is stored (`ForecastEnvelope`), else none. */
+  envelopeId: string | null;
   historyId: string;
   links: readonly IdempotencyRecord[];
   /** Every column but those left to their defaults (`CREATED_DEFAULTS` of `create-document.ts`). */
   row: Omit<DocumentRow, "trackId" | "envelopeId" | "sii" | "checkAttempts" | "acceptance" | "acceptanceCheckAt">;
+}
+
+/** An envelope to store with the documents (`dispatch/round-envelopes.ts`): only if every one of its `runs` is. */
+export interface ForecastEnvelope {
+  id: string;
+  businessId: string;
+  environment: string;
+  kind: string;
+  stored: StoredEnvelope;
+  runs: number[];
 }
 
 /** A group whose folios were taken: its index in `runs` and its range's bounds (for `numeration.low`). */
@@ -49,14 +62,30 @@ export interface StoredRun {
 }
 
 /**
- * Stores the groups whose forecast still holds, with their documents; returns those groups. `runs` must name
- * distinct ranges and be in the order their ranges are to be locked.
+ * Stores the groups whose forecast still holds, with their documents, and the envelopes all of whose runs are
+ * stored; returns those groups and the ids of those envelopes. `runs` must name distinct ranges and be in the order
+ * their ranges are to be locked.
  */
-export async function storeForecastRound(db: Db, input: { runs: ForecastRun[]; documents: ForecastDocument[]; at: Date; detalle: string }): Promise<StoredRun[]> {
+export async function storeForecastRound(
+  db: Db,
+  input: { runs: ForecastRun[]; documents: ForecastDocument[]; envelopes: ForecastEnvelope[]; at: Date; detalle: string },
+): Promise<{ runs: StoredRun[]; envelopes: Set<string> }> {
   const groups = JSON.stringify(input.runs.map((r, i) => ({ ord: i, numeration_id: r.numerationId, first: r.first, count: r.count, today: r.today, fecha: r.fecha })));
+  const envelopeRows = JSON.stringify(
+    input.envelopes.map((e) => ({
+      id: e.id,
+      business_id: e.businessId,
+      environment: e.environment,
+      kind: e.kind,
+      xml: base64(e.stored.xml),
+      layout: e.stored.layout,
+      runs: e.runs,
+    })),
+  );
   const docs = JSON.stringify(
-    input.documents.map(({ group, historyId, row }) => ({
+    input.documents.map(({ group, envelopeId, historyId, row }) => ({
       ord: group,
+      envelope_id: envelopeId,
       history_id: historyId,
       id: row.id,
       business_id: row.businessId,
@@ -75,7 +104,7 @@ export async function storeForecastRound(db: Db, input: { runs: ForecastRun[]; d
       estado: row.estado,
       request: row.request,
       computed: row.computed,
-      xml: Buffer.from(row.xml.buffer, row.xml.byteOffset, row.xml.byteLength).toString("base64"),
+      xml: base64(row.xml),
       ted: row.ted,
       next_check_at: row.nextCheckAt?.toISOString() ?? null,
       annuls_document_id: row.annulsDocumentId,
@@ -85,6 +114,8 @@ export async function storeForecastRound(db: Db, input: { runs: ForecastRun[]; d
   );
   const links = input.documents.flatMap((d) => d.links.flatMap((record): ResourceLink[] => (record ? [{ record, resourceId: d.row.id }] : [])));
   const d = documents;
+  const e = envelopes;
+  const at = input.at.toISOString();
   const result = await db.execute(sql`
     with grp as materialized (
       select * from json_to_recordset(${groups}::json) as g(ord int, numeration_id text, first int, count int, today text, fecha text)
@@ -95,7 +126,7 @@ export async function storeForecastRound(db: Db, input: { runs: ForecastRun[]; d
     alloc as (
       update numerations n
       set siguiente = n.siguiente + g.count,
-          exhausted_at = case when n.siguiente + g.count > n.hasta then ${input.at.toISOString()}::timestamptz else n.exhausted_at end
+          exhausted_at = case when n.siguiente + g.count > n.hasta then ${at}::timestamptz else n.exhausted_at end
       from grp g
       where n.id = g.numeration_id and n.id in (select id from locked)
         and n.siguiente = g.first and g.first + g.count - 1 <= n.hasta
@@ -107,9 +138,16 @@ export async function storeForecastRound(db: Db, input: { runs: ForecastRun[]; d
             and (o.fecha_autorizacion, o.desde, o.id) < (n.fecha_autorizacion, n.desde, n.id))
       returning g.ord, n.desde, n.hasta
     ),
+    env as (
+      insert into ${envelopes} (${col(e.id)}, ${col(e.businessId)}, ${col(e.environment)}, ${col(e.kind)}, ${col(e.xml)}, ${col(e.layout)}, ${col(e.status)}, ${col(e.createdAt)}, ${col(e.updatedAt)})
+      select v.id, v.business_id, v.environment, v.kind, decode(v.xml, 'base64'), v.layout, 'uploading', ${at}::timestamptz, ${at}::timestamptz
+      from json_to_recordset(${envelopeRows}::json) as v(id text, business_id text, environment text, kind text, xml text, layout jsonb, runs json)
+      where not exists (select 1 from json_array_elements_text(v.runs) as run where run::int not in (select ord from alloc))
+      returning ${col(e.id)} as id
+    ),
     doc as materialized (
       select * from json_to_recordset(${docs}::json) as r(
-        ord int, history_id text, id text, business_id text, environment text, numeration_id text, tipo int, folio int,
+        ord int, envelope_id text, history_id text, id text, business_id text, environment text, numeration_id text, tipo int, folio int,
         fecha text, fecha_emision timestamptz, receptor_rut text, receptor_razon_social text, monto_neto bigint,
         monto_exento bigint, monto_iva bigint, monto_total bigint, estado text, request jsonb, computed jsonb, xml text,
         ted text, next_check_at timestamptz, annuls_document_id text, created_at timestamptz, updated_at timestamptz)
@@ -119,10 +157,11 @@ export async function storeForecastRound(db: Db, input: { runs: ForecastRun[]; d
         ${col(d.folio)}, ${col(d.fecha)}, ${col(d.fechaEmision)}, ${col(d.receptorRut)}, ${col(d.receptorRazonSocial)},
         ${col(d.montoNeto)}, ${col(d.montoExento)}, ${col(d.montoIva)}, ${col(d.montoTotal)}, ${col(d.estado)}, ${col(d.request)},
         ${col(d.computed)}, ${col(d.xml)}, ${col(d.ted)}, ${col(d.nextCheckAt)}, ${col(d.annulsDocumentId)}, ${col(d.createdAt)},
-        ${col(d.updatedAt)})
+        ${col(d.updatedAt)}, ${col(d.envelopeId)})
       select r.id, r.business_id, r.environment, r.numeration_id, r.tipo, r.folio, r.fecha, r.fecha_emision, r.receptor_rut,
         r.receptor_razon_social, r.monto_neto, r.monto_exento, r.monto_iva, r.monto_total, r.estado, r.request, r.computed,
-        decode(r.xml, 'base64'), r.ted, r.next_check_at, r.annuls_document_id, r.created_at, r.updated_at
+        decode(r.xml, 'base64'), r.ted, r.next_check_at, r.annuls_document_id, r.created_at, r.updated_at,
+        (select env.id from env where env.id = r.envelope_id)
       from doc r where r.ord in (select ord from alloc)
       returning ${col(d.id)} as id
     ),
@@ -131,6 +170,13 @@ export async function storeForecastRound(db: Db, input: { runs: ForecastRun[]; d
       select r.history_id, r.id, r.estado, r.created_at, ${input.detalle}::text from doc r where r.id in (select id from ins)
     ),
     ${linkResourcesInStatement(links, sql`(select id from ins)`)}
-    select ord, desde, hasta from alloc`);
-  return rowsOf<{ ord: number; desde: number; hasta: number }>(result).map((r) => ({ group: Number(r.ord), desde: Number(r.desde), hasta: Number(r.hasta) }));
+    select ord, desde, hasta, null::text as envelope_id from alloc
+    union all select null, null, null, id from env`);
+  const rows = rowsOf<{ ord: number | null; desde: number | null; hasta: number | null; envelope_id: string | null }>(result);
+  return {
+    runs: rows.flatMap((r) => (r.ord === null ? [] : [{ group: Number(r.ord), desde: Number(r.desde), hasta: Number(r.hasta) }])),
+    envelopes: new Set(rows.flatMap((r) => (r.envelope_id === null ? [] : [r.envelope_id]))),
+  };
 }
+
+const base64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
