@@ -146,6 +146,11 @@ export const envelopes = pgTable(
     createdAt: createdAt(),
     uploadedAt: at("uploaded_at"),
     updatedAt: updatedAt(),
+    /**
+     * The status poller's claim on the envelope's due documents (`jobs/claim-documents.ts`): one row written per
+     * envelope and poll, not a lease per document. Null when no poller holds it.
+     */
+    pollLeaseUntil: at("poll_lease_until"),
   },
   (t) => [index("envelopes_business_idx").on(t.businessId, t.environment)],
 );

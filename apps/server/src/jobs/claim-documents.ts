@@ -5,9 +5,9 @@
  * something. `releaseDocument` only covers the case where they did not (an error, "too early to tell"): if the
  * lease is still in place, the next check follows the same schedule (`nextCheckAt` of `dispatch/sii-session.ts`).
  */
-import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { isFinalState } from "@timbre/core/lifecycle";
-import { documents, type DocumentState } from "../db/documents.js";
+import { documents, envelopes, type DocumentState } from "../db/documents.js";
 import type { Db } from "../db/open-database.js";
 
 export interface ClaimedDocument {
@@ -41,6 +41,59 @@ export async function claimDocuments(db: Db, o: ClaimOptions): Promise<ClaimedDo
     .for("update", { skipLocked: true });
   const rows = await db.update(documents).set({ nextCheckAt: leaseUntil }).where(inArray(documents.id, due)).returning({ id: documents.id });
   return rows.map((r) => ({ id: r.id, leaseUntil }));
+}
+
+/** The document is in no envelope another poller holds (those would fill every batch until that poller ends). */
+const notInHeldEnvelope = (now: Date) =>
+  sql`not exists (select 1 from ${envelopes} where ${envelopes.id} = ${documents.envelopeId} and ${envelopes.pollLeaseUntil} > ${now.toISOString()}::timestamptz)`;
+
+/** Due documents claimed through their envelopes' leases (`claimByEnvelope`); `end` lifts those leases. */
+export interface EnvelopeClaim {
+  documents: ClaimedDocument[];
+  end: () => Promise<void>;
+}
+
+/**
+ * The status poller's claim: the due documents of `estado`, oldest due first, claimed per ENVELOPE — one row written
+ * per envelope (`envelopes.poll_lease_until`) instead of a lease written on each document, which costs a row version
+ * and an entry in every one of the documents' indexes (bench/RESULTS.md §6). The documents of an envelope another
+ * poller holds are left to it. A document's claim token (`leaseUntil`) is then its `next_check_at` as read, so
+ * `releaseDocument` still reschedules it only when nobody else did. Documents in no envelope (marked sent by a
+ * reconciliation) are claimed one by one as before. Call `end` once they are settled: a lease left in place would
+ * hold back the envelope's documents rescheduled sooner than it expires (it expires after `leaseMs` anyway, for a
+ * poller that died).
+ */
+export async function claimByEnvelope(db: Db, o: Omit<ClaimOptions, "unscheduledAfterMs">): Promise<EnvelopeClaim> {
+  const due = await db
+    .select({ id: documents.id, envelopeId: documents.envelopeId, nextCheckAt: documents.nextCheckAt })
+    .from(documents)
+    .where(and(eq(documents.estado, o.estado), lte(documents.nextCheckAt, o.now), notInHeldEnvelope(o.now)))
+    .orderBy(asc(documents.nextCheckAt))
+    .limit(o.limit);
+  const leaseUntil = new Date(o.now.getTime() + o.leaseMs);
+  const envelopeIds = [...new Set(due.flatMap((d) => (d.envelopeId === null ? [] : [d.envelopeId])))];
+  const leased = envelopeIds.length === 0 ? [] : await db
+    .update(envelopes)
+    .set({ pollLeaseUntil: leaseUntil })
+    .where(and(inArray(envelopes.id, envelopeIds), or(isNull(envelopes.pollLeaseUntil), lte(envelopes.pollLeaseUntil, o.now))))
+    .returning({ id: envelopes.id });
+  const held = new Set(leased.map((e) => e.id));
+  const loose = due.filter((d) => d.envelopeId === null).map((d) => d.id);
+  const single = loose.length === 0 ? [] : await db
+    .update(documents)
+    .set({ nextCheckAt: leaseUntil })
+    .where(inArray(documents.id, db.select({ id: documents.id }).from(documents).where(and(inArray(documents.id, loose), eq(documents.estado, o.estado), lte(documents.nextCheckAt, o.now))).for("update", { skipLocked: true })))
+    .returning({ id: documents.id });
+  const claimed: ClaimedDocument[] = [
+    ...due.flatMap((d) => (d.envelopeId !== null && held.has(d.envelopeId) && d.nextCheckAt ? [{ id: d.id, leaseUntil: d.nextCheckAt }] : [])),
+    ...single.map((r) => ({ id: r.id, leaseUntil })),
+  ];
+  return {
+    documents: claimed,
+    end: async () => {
+      if (held.size > 0) await db.update(envelopes).set({ pollLeaseUntil: null }).where(and(inArray(envelopes.id, [...held]), eq(envelopes.pollLeaseUntil, leaseUntil)));
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq, inArray, sql } from "drizzle-orm";
-import { documents, type DocumentRow } from "../db/documents.js";
+import { documents, envelopes, type DocumentRow } from "../db/documents.js";
 import { rowsOf } from "../db/rows.js";
 import type { Deps } from "../deps.js";
 import { changeDocumentState } from "../modules/dte/change-state.js";
@@ -145,6 +145,40 @@ describeDrivers("dispatcher and status poller", (driver) => {
     expect(after.get(b!)).toMatchObject({ estado: "ENVIADO", checkAttempts: 1 });
     await poller.tick();
     expect(calls).toHaveLength(2); // b is not due again yet
+  });
+
+  test("the poller claims through envelopes: no lease written on their documents, another poller's envelope left alone, its lease lifted after", async () => {
+    await clearDue();
+    const [a1, a2, b1, loose] = await due("ENVIADO", 4);
+    const envelope = async (id: string, docs: string[], pollLeaseUntil: Date | null) => {
+      await h.deps.db.insert(envelopes).values({ id, businessId, environment: "test", kind: "EnvioDTE", xml: new Uint8Array([60, 47, 62]), status: "uploaded", trackId: id, pollLeaseUntil });
+      await h.deps.db.update(documents).set({ envelopeId: id, trackId: id }).where(inArray(documents.id, docs));
+    };
+    const othersLease = new Date(Date.now() + 60_000);
+    await envelope(`env_a_${driver}`, [a1!, a2!], null);
+    await envelope(`env_b_${driver}`, [b1!], othersLease);
+    const before = new Map((await rows(h, [a1!, a2!, b1!, loose!])).map((r) => [r.id, r.nextCheckAt?.getTime()]));
+    const seenDuring = new Map<string, number | undefined>();
+    const { engine, calls } = fakeEngine({
+      refresh: async (id) => {
+        const [doc] = await rows(h, [id]);
+        seenDuring.set(id, doc?.nextCheckAt?.getTime());
+      },
+    });
+    await createStatusPoller(h.deps, engine).tick();
+    expect(calls.sort()).toEqual([`refresh:${a1}`, `refresh:${a2}`, `refresh:${loose}`].sort());
+    // Documents in an envelope keep their next_check_at while they are asked about; the one in none carries a lease.
+    expect(seenDuring.get(a1!)).toBe(before.get(a1!));
+    expect(seenDuring.get(a2!)).toBe(before.get(a2!));
+    expect(seenDuring.get(loose!)).toBeGreaterThan(Date.now() + 60_000);
+    const leases = new Map((await h.deps.db.select({ id: envelopes.id, lease: envelopes.pollLeaseUntil }).from(envelopes).where(inArray(envelopes.id, [`env_a_${driver}`, `env_b_${driver}`]))).map((e) => [e.id, e.lease?.getTime() ?? null]));
+    expect(leases.get(`env_a_${driver}`)).toBeNull();
+    expect(leases.get(`env_b_${driver}`)).toBe(othersLease.getTime());
+    // Not settled by the refresh: rescheduled with the attempt counted; the other poller's document untouched.
+    const after = new Map((await rows(h, [a1!, a2!, b1!, loose!])).map((r) => [r.id, r]));
+    for (const id of [a1!, a2!, loose!]) expect(after.get(id)!.checkAttempts).toBe(1);
+    expect(after.get(b1!)!.checkAttempts).toBe(0);
+    expect(after.get(b1!)!.nextCheckAt?.getTime()).toBe(before.get(b1!));
   });
 
   test("startWorkers: loops run, wake() runs a worker at once, stop() ends them", async () => {

@@ -1,10 +1,10 @@
 /**
- * Status poller: ENVIADO documents due by `next_check_at` ask the SII (`refreshDocumentStatuses`: one status query
- * per envelope; state changes applied and rescheduled with its back-off); `releaseDocument` reschedules the
- * documents the refresh did not settle (e.g. it threw).
+ * Status poller: ENVIADO documents due by `next_check_at`, claimed through their envelopes (`claimByEnvelope`),
+ * ask the SII (`refreshDocumentStatuses`: one status query per envelope; state changes applied and rescheduled with
+ * its back-off); `releaseDocument` reschedules the documents the refresh did not settle (e.g. it threw).
  */
 import type { Deps } from "../deps.js";
-import { claimDocuments, releaseDocument } from "./claim-documents.js";
+import { claimByEnvelope, releaseDocument } from "./claim-documents.js";
 import type { DocumentEngine } from "./document-engine.js";
 import { errorMessage } from "../log.js";
 
@@ -21,17 +21,22 @@ export function createStatusPoller(deps: Deps, engine: DocumentEngine, options: 
 
   return {
     async tick(): Promise<boolean> {
-      // Documents of one envelope are claimed together (same next_check_at) and share its status query.
-      const claimed = await claimDocuments(deps.db, { estado: "ENVIADO", now: deps.now(), limit: batch, leaseMs, unscheduledAfterMs: null });
-      if (claimed.length === 0) return false;
-      let settled = new Set<string>();
+      // Documents of one envelope are claimed together (through the envelope's lease) and share its status query.
+      const claim = await claimByEnvelope(deps.db, { estado: "ENVIADO", now: deps.now(), limit: batch, leaseMs });
+      const claimed = claim.documents;
       try {
-        settled = await engine.refreshDocumentStatuses(deps, claimed.map((d) => d.id));
-      } catch (error) {
-        deps.log.warn("poll.refresh_failed", { documents: claimed.length, error: errorMessage(error) });
+        if (claimed.length === 0) return false;
+        let settled = new Set<string>();
+        try {
+          settled = await engine.refreshDocumentStatuses(deps, claimed.map((d) => d.id));
+        } catch (error) {
+          deps.log.warn("poll.refresh_failed", { documents: claimed.length, error: errorMessage(error) });
+        }
+        for (const doc of claimed) if (!settled.has(doc.id)) await releaseDocument(deps.db, doc, (n) => engine.nextCheckAt(deps, n));
+        return claimed.length === batch;
+      } finally {
+        await claim.end();
       }
-      for (const doc of claimed) if (!settled.has(doc.id)) await releaseDocument(deps.db, doc, (n) => engine.nextCheckAt(deps, n));
-      return claimed.length === batch;
     },
   };
 }
