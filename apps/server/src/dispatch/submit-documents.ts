@@ -118,6 +118,8 @@ export function uploadRoundEnvelopes(deps: Deps, stored: readonly RoundEnvelope[
       const outcome: Promise<SubmitOutcome> = all.then((list): SubmitOutcome => list[k] ?? { id, estado: "PENDIENTE" }).finally(() => {
         if (running.get(id) === outcome) running.delete(id);
       });
+      // Whoever awaits it handles a failure (the emission logs it); none is left unhandled if nobody does.
+      outcome.catch(() => {});
       running.set(id, outcome);
       outcomes.set(id, outcome);
     });
