@@ -56,7 +56,7 @@ export async function buildRoundEnvelopes(deps: Deps, docs: readonly RoundDocume
     try {
       const session = await openSiiSession(deps, group.businessId, group.environment, business);
       const documents = list.map(({ row }): ClaimedDocument => ({ ...row, estado: "PENDIENTE", checkAttempts: 0 })).sort(byTipoAndFolio);
-      const bytes = envelopeBytes(deps, session, group, documents);
+      const bytes = await envelopeBytes(deps, session, group, documents);
       envelopes.push({ id: newId("envelope"), group, session, documents, bytes, stored: storedEnvelope(bytes, documents), runs: [...new Set(list.map((d) => d.run))] });
     } catch {
       // not buildable now: the general path builds it again and records why it cannot

@@ -12,7 +12,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { stateFromUploadStatus } from "@timbre/core/lifecycle";
-import { buildEnvelope, decodeLatin1, encodeLatin1 } from "@timbre/core/xml";
+import { decodeLatin1, encodeLatin1 } from "@timbre/core/xml";
 import { SiiAuthError, SiiRefusedError, SiiTransientError } from "@timbre/sii";
 import type { Environment } from "../db/api-keys.js";
 import type { BusinessRow } from "../db/businesses.js";
@@ -157,11 +157,11 @@ export function carriedBusiness(group: GroupKey, items: SubmitItem[]): BusinessR
   return items.every((i) => i.business?.id === first.id && i.business.updatedAt.getTime() === version) ? first : undefined;
 }
 
-/** The signed envelope of these documents (in the order given). */
-export function envelopeBytes(deps: Deps, session: SiiSession, group: GroupKey, docs: ClaimedDocument[]): Uint8Array {
+/** The signed envelope of these documents (in the order given), built on the signer's threads (`deps.signer`). */
+export async function envelopeBytes(deps: Deps, session: SiiSession, group: GroupKey, docs: ClaimedDocument[]): Promise<Uint8Array> {
   const resolution = resolutionOf(session.business, group.environment, session.signer);
   if (!resolution) throw new Error("no SII resolution for a live envelope");
-  const xml = buildEnvelope({
+  const xml = await deps.signer.signEnvelope({
     kind: group.kind,
     rutEmisor: session.business.rut,
     rutEnvia: session.signer.identity.holderRut,
@@ -185,7 +185,7 @@ async function claimHeld(deps: Deps, session: SiiSession, group: GroupKey, items
   let bytes: Uint8Array;
   try {
     held.sort(byTipoAndFolio);
-    bytes = envelopeBytes(deps, session, group, held);
+    bytes = await envelopeBytes(deps, session, group, held);
   } catch {
     return null; // the general path fails the same way and records why
   }
@@ -213,7 +213,7 @@ export async function uploadEnvelope(deps: Deps, key: string, items: SubmitItem[
     claimed = await claim(deps, group, ids, envelopeId);
     if (claimed.length === 0) return currentStates(deps, ids);
     try {
-      bytes = envelopeBytes(deps, session, group, claimed);
+      bytes = await envelopeBytes(deps, session, group, claimed);
     } catch (error) {
       await release(deps, envelopeId, claimed, "failed", `envelope not built: ${errorMessage(error)}`);
       throw error;

@@ -2,9 +2,10 @@
  * Who timbres and signs the documents of an emission round: this thread (`inlineSigner`) or a pool of worker threads
  * (`startSigningThreads`, `signing-threads.ts`). RSA signing is most of an emission's CPU on the server's JavaScript thread,
  * so with one thread a single server process saturates that thread well before the machine's cores
- * (bench/RESULTS.md §6, 2026-11-27). Both sign with core's `buildSignedDte` and give the same bytes.
+ * (bench/RESULTS.md §6, 2026-11-27). Both sign with core's `buildSignedDte` and give the same bytes; envelopes, with
+ * `buildEnvelope`.
  */
-import { buildSignedDte, type SignedDte, type SignedDteOptions } from "@timbre/core/xml";
+import { buildEnvelope, buildSignedDte, type EnvelopeOptions, type SignedDte, type SignedDteOptions } from "@timbre/core/xml";
 import { startSigningThreads } from "./signing-threads.js";
 
 /** One result per job, in order: the signed DTE, or what `buildSignedDte` threw for it. */
@@ -13,6 +14,11 @@ export type SignResult = { ok: true; signed: SignedDte } | { ok: false; error: u
 export interface DocumentSigner {
   /** Signs every job; never rejects for one job's error (that job's result carries it). */
   sign(jobs: SignedDteOptions[]): Promise<SignResult[]>;
+  /**
+   * `buildEnvelope`: the envelope's C14N of every document and its RSA signature, which on the server's thread were
+   * about an eighth of that thread's CPU at the peak. Rejects with what `buildEnvelope` threw.
+   */
+  signEnvelope(options: EnvelopeOptions): Promise<string>;
   /** Stops the threads, if any. Idempotent. */
   close(): Promise<void>;
 }
@@ -28,6 +34,7 @@ function signHere(options: SignedDteOptions): SignResult {
 /** Signs on the calling thread. */
 export const inlineSigner: DocumentSigner = {
   sign: async (jobs) => jobs.map(signHere),
+  signEnvelope: async (options) => buildEnvelope(options),
   close: async () => {},
 };
 

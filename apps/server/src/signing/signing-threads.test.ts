@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { isTimbreError, ValidationError } from "@timbre/core/errors";
-import { verifyDte } from "@timbre/core/signature";
+import { verifyDte, verifyEnvelope } from "@timbre/core/signature";
 import { computeTotals } from "@timbre/core/totals";
 import type { DocumentInput } from "@timbre/core/document";
-import type { SignedDteOptions } from "@timbre/core/xml";
+import type { EnvelopeOptions, SignedDteOptions } from "@timbre/core/xml";
 import { documentSigner, inlineSigner, signAll } from "./document-signer.js";
 import { startSigningThreads } from "./signing-threads.js";
 
@@ -48,6 +48,25 @@ describe("signing threads", () => {
     // threads' answers, and the test then stalls until its timeout (seen one run in three).
     const thrown = await signAll(threads, [wrongCaf]).then(() => null, (error: unknown) => error);
     expect(isTimbreError(thrown, "CAF_INVALID")).toBe(true);
+  });
+
+  test("an envelope built on a thread is the one built here, and verifies; its error comes back as core's", async () => {
+    const signed = await signAll(inlineSigner, [1, 2, 3].map((folio) => job(fixtures.SAMPLE_T33, 20 + folio)));
+    const options: EnvelopeOptions = {
+      kind: "EnvioDTE",
+      rutEmisor: "76192083-9",
+      rutEnvia: "11111111-1",
+      resolution: { numero: 0, fecha: "2014-08-22" },
+      dtes: signed.map((s) => s.xml),
+      identity: fixtures.sampleIdentity(),
+      timestamp: fixtures.SAMPLE_TIMESTAMP,
+    };
+    const [here, there] = await Promise.all([inlineSigner.signEnvelope(options), threads.signEnvelope(options)]);
+    expect(there).toBe(here);
+    expect(verifyEnvelope(there).valid).toBe(true);
+    const thrown = await threads.signEnvelope({ ...options, kind: "EnvioBOLETA" }).then(() => null, (error: unknown) => error);
+    expect(isTimbreError(thrown)).toBe(true);
+    expect(String(thrown)).toContain("does not belong in an EnvioBOLETA");
   });
 
   test("a renewed certificate on the same key is sent again, not taken from the thread's memory", async () => {

@@ -6,7 +6,7 @@
  */
 import type { KeyObject } from "node:crypto";
 import type { Caf } from "@timbre/core/caf";
-import type { SignedDteOptions } from "@timbre/core/xml";
+import type { EnvelopeOptions, SignedDteOptions } from "@timbre/core/xml";
 import type { DocumentSigner, SignResult } from "./document-signer.js";
 import { fromWireError, type SignRequest, type SignResponse, type WireJob } from "./signing-wire.js";
 
@@ -15,7 +15,7 @@ type SigningIdentity = SignedDteOptions["identity"];
 interface Pending {
   count: number;
   timer: ReturnType<typeof setTimeout>;
-  resolve: (results: SignResult[]) => void;
+  resolve: (response: SignResponse) => void;
   reject: (error: Error) => void;
 }
 
@@ -115,7 +115,7 @@ export function startSigningThreads(count: number, options: SigningThreadsOption
       thread.pending.delete(response.seq);
       thread.load -= p.count;
       if (thread.pending.size === 0) worker.unref();
-      p.resolve(response.results.map((r): SignResult => (r.ok ? r : { ok: false, error: fromWireError(r.error) })));
+      p.resolve(response);
     };
     worker.onerror = (event) => fail(thread, new Error(`signing thread failed: ${event.message}`));
     worker.addEventListener("close", () => fail(thread, new Error("signing thread exited")));
@@ -137,25 +137,36 @@ export function startSigningThreads(count: number, options: SigningThreadsOption
     return threads[best] as Thread;
   };
 
+  /** The identity's number, sent along in `request` when the thread does not hold it yet. */
+  const identityFor = (thread: Thread, request: SignRequest, identity: SigningIdentity): number => {
+    const id = numbers.identity(identity);
+    if (!thread.sent.has(id)) {
+      request.identities.push([id, { privateKey: identity.privateKey, certificateDer: identity.certificateDer }]);
+      thread.sent.add(id);
+    }
+    return id;
+  };
+
   const send = (thread: Thread, jobs: SignedDteOptions[]): Promise<SignResult[]> => {
     const request: SignRequest = { seq: ++seq, cafs: [], identities: [], jobs: [] };
     for (const job of jobs) {
       const caf = numbers.caf(job.caf);
-      const identity = numbers.identity(job.identity);
+      const identity = identityFor(thread, request, job.identity);
       if (!thread.sent.has(caf)) {
         request.cafs.push([caf, job.caf]);
         thread.sent.add(caf);
       }
-      if (!thread.sent.has(identity)) {
-        request.identities.push([identity, { privateKey: job.identity.privateKey, certificateDer: job.identity.certificateDer }]);
-        thread.sent.add(identity);
-      }
       request.jobs.push({ input: job.input, totals: job.totals, timestamp: job.timestamp, caf, identity } satisfies WireJob);
     }
-    return new Promise<SignResult[]>((resolve, reject) => {
+    return post(thread, request, jobs.length).then((response) => response.results.map((r): SignResult => (r.ok ? r : { ok: false, error: fromWireError(r.error) })));
+  };
+
+  /** Sends `request` (weighing `count` jobs); resolves with the thread's answer. */
+  const post = (thread: Thread, request: SignRequest, count: number): Promise<SignResponse> => {
+    return new Promise<SignResponse>((resolve, reject) => {
       const timer = setTimeout(() => fail(thread, new Error(`a signing thread did not answer within ${answerWithinMs} ms`)), answerWithinMs);
-      thread.pending.set(request.seq, { count: jobs.length, timer, resolve, reject });
-      thread.load += jobs.length;
+      thread.pending.set(request.seq, { count, timer, resolve, reject });
+      thread.load += count;
       thread.worker.ref();
       try {
         thread.worker.postMessage(request);
@@ -163,7 +174,7 @@ export function startSigningThreads(count: number, options: SigningThreadsOption
         // Not cloneable (a bug): forget what this message claimed to send.
         clearTimeout(timer);
         thread.pending.delete(request.seq);
-        thread.load -= jobs.length;
+        thread.load -= count;
         for (const [id] of [...request.cafs, ...request.identities]) thread.sent.delete(id);
         if (thread.pending.size === 0) thread.worker.unref();
         reject(error instanceof Error ? error : new Error(String(error)));
@@ -179,6 +190,16 @@ export function startSigningThreads(count: number, options: SigningThreadsOption
       const parts: Array<Promise<SignResult[]>> = [];
       for (let i = 0; i < jobs.length; i += size) parts.push(send(leastBusy(), jobs.slice(i, i + size)));
       return (await Promise.all(parts)).flat();
+    },
+    async signEnvelope(options: EnvelopeOptions) {
+      if (closed) throw new Error("the signing threads are closed");
+      const thread = leastBusy();
+      const request: SignRequest = { seq: ++seq, cafs: [], identities: [], jobs: [] };
+      request.envelope = { ...options, identity: identityFor(thread, request, options.identity) };
+      const { envelope } = await post(thread, request, 1);
+      if (envelope === undefined) throw new Error("a signing thread answered an envelope without it");
+      if (!envelope.ok) throw fromWireError(envelope.error);
+      return envelope.xml;
     },
     async close() {
       closed = true;

@@ -6,7 +6,7 @@
  */
 import type { Caf } from "@timbre/core/caf";
 import { ERROR_CODES, TimbreError, ValidationError, type ErrorCode, type ValidationIssue } from "@timbre/core/errors";
-import type { SignedDte, SignedDteOptions } from "@timbre/core/xml";
+import type { EnvelopeOptions, SignedDte, SignedDteOptions } from "@timbre/core/xml";
 
 type SigningIdentity = SignedDteOptions["identity"];
 
@@ -18,11 +18,15 @@ export interface WireJob {
   identity: number;
 }
 
+/** An envelope to build and sign (`buildEnvelope`), its identity by number. */
+export type WireEnvelope = Omit<EnvelopeOptions, "identity"> & { identity: number };
+
 export interface SignRequest {
   seq: number;
   cafs: Array<[number, Caf]>;
   identities: Array<[number, SigningIdentity]>;
   jobs: WireJob[];
+  envelope?: WireEnvelope;
 }
 
 export interface WireError {
@@ -35,9 +39,12 @@ export interface WireError {
 
 export type WireResult = { ok: true; signed: SignedDte } | { ok: false; error: WireError };
 
+export type WireEnvelopeResult = { ok: true; xml: string } | { ok: false; error: WireError };
+
 export interface SignResponse {
   seq: number;
   results: WireResult[];
+  envelope?: WireEnvelopeResult;
 }
 
 export function toWireError(error: unknown): WireError {

@@ -1,10 +1,10 @@
 /**
- * A signing thread: runs core's `buildSignedDte` for the jobs it is sent (`signing-wire.ts`) and keeps the CAFs
- * and identities it was sent, by number, for the next jobs.
+ * A signing thread: runs core's `buildSignedDte` for the jobs it is sent (`signing-wire.ts`) — and `buildEnvelope`
+ * for an envelope — and keeps the CAFs and identities it was sent, by number, for the next jobs.
  */
 import type { Caf } from "@timbre/core/caf";
-import { buildSignedDte, type SignedDteOptions } from "@timbre/core/xml";
-import { toWireError, type SignRequest, type SignResponse, type WireResult } from "./signing-wire.js";
+import { buildEnvelope, buildSignedDte, type SignedDteOptions } from "@timbre/core/xml";
+import { toWireError, type SignRequest, type SignResponse, type WireEnvelope, type WireEnvelopeResult, type WireResult } from "./signing-wire.js";
 
 const cafs = new Map<number, Caf>();
 const identities = new Map<number, SignedDteOptions["identity"]>();
@@ -25,5 +25,15 @@ self.onmessage = ({ data: request }) => {
       return { ok: false, error: toWireError(error) };
     }
   });
-  self.postMessage({ seq, results });
+  self.postMessage(request.envelope === undefined ? { seq, results } : { seq, results, envelope: envelopeOf(request.envelope) });
 };
+
+function envelopeOf(envelope: WireEnvelope): WireEnvelopeResult {
+  try {
+    const identity = identities.get(envelope.identity);
+    if (identity === undefined) throw new Error("signing thread: an envelope names an identity it was never sent");
+    return { ok: true, xml: buildEnvelope({ ...envelope, identity }) };
+  } catch (error) {
+    return { ok: false, error: toWireError(error) };
+  }
+}

@@ -28,6 +28,7 @@ describeDrivers("signing ahead with forecast folios", (driver) => {
         signed += jobs.length;
         return inner.sign(jobs);
       },
+      signEnvelope: (options) => inner.signEnvelope(options),
       close: () => inner.close(),
     };
     h.deps.signer = counting;
