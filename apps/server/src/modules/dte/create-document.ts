@@ -34,7 +34,7 @@ import { resolutionOf } from "./prepare-emission.js";
 import { signingIdentityOf } from "./signing-identity.js";
 import { signAll, type SignResult } from "../../signing/document-signer.js";
 import { FolioForecast, type ForecastFolio } from "../numerations/folio-forecast.js";
-import { isLow } from "../numerations/low-folios.js";
+import { becomesLow } from "../numerations/low-folios.js";
 import { storeForecastRound, type ForecastDocument, type ForecastRun, type StoredRun } from "./store-forecast-round.js";
 import { buildRoundEnvelopes } from "../../dispatch/round-envelopes.js";
 import { uploadRoundEnvelopes, type SubmitOutcome } from "../../dispatch/submit-documents.js";
@@ -72,13 +72,13 @@ export async function createDocuments(deps: Deps, entries: DocumentToCreate[], o
   if (entries.length === 0) return [];
   const now = deps.now();
   const ahead = signAhead(deps, entries, now);
-  const early = await storeForecast(deps, entries, now, ahead, options).finally(ahead.turn.end);
-  if (early) {
-    if (early.becameLow) wakeWorkers(deps, "checks");
-    const leftover = entries.flatMap((_, i) => (early.rows[i] ? [] : [i]));
+  const fast = await storeForecast(deps, entries, now, ahead, options).finally(ahead.turn.end);
+  if (fast) {
+    if (fast.becameLow) wakeWorkers(deps, "checks");
+    const leftover = entries.flatMap((_, i) => (fast.rows[i] ? [] : [i]));
     const rest = leftover.length === 0 ? [] : await createDocuments(deps, leftover.map((i) => entries[i] as DocumentToCreate), options);
-    const results = early.rows.map((row): CreatedDocument | undefined => {
-      const upload = row && early.uploads.get(row.id);
+    const results = fast.rows.map((row): CreatedDocument | undefined => {
+      const upload = row && fast.uploads.get(row.id);
       return row ? { ok: true, row, ...(upload ? { upload } : {}) } : undefined;
     });
     leftover.forEach((i, j) => (results[i] = rest[j]));
@@ -362,7 +362,7 @@ async function storeForecast(
   keys.forEach((key, g) => held.has(g) || forecast.forget(key));
   const becameLow = stored.runs.some(({ group, desde, hasta }) => {
     const run = runs[group] as ForecastRun;
-    return !isLow({ desde, hasta, siguiente: run.first }) && isLow({ desde, hasta, siguiente: run.first + run.count });
+    return becomesLow({ desde, hasta }, run.first, run.count);
   });
   const uploads = uploadRoundEnvelopes(deps, envelopes.filter((e) => stored.envelopes.has(e.id)));
   const rows = planned.map((p): DocumentRow | undefined => {

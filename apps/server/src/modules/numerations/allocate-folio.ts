@@ -15,7 +15,7 @@ import type { Tx } from "../../db/tx.js";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/errors.js";
 import { cafFromRow } from "./load-caf.js";
-import { isLow } from "./low-folios.js";
+import { becomesLow } from "./low-folios.js";
 
 export { loadCaf } from "./load-caf.js";
 
@@ -88,7 +88,7 @@ export async function allocateFolios(tx: Tx, deps: Pick<Deps, "secrets" | "now">
     const count = Number(taken.count);
     const first = Number(taken.first);
     const range = { desde: Number(taken.desde), hasta: Number(taken.hasta) };
-    const becameLow = !isLow({ ...range, siguiente: first }) && isLow({ ...range, siguiente: first + count });
+    const becameLow = becomesLow(range, first, count);
     runs.push({ numerationId: taken.id, first, count, caf: cafFromRow(deps, { id: taken.id, cafFileEnc: taken.caf_file_enc }), hasta: range.hasta, becameLow });
     wanted -= count;
   }

@@ -9,3 +9,8 @@ export function isLow(row: Pick<NumerationRow, "desde" | "hasta" | "siguiente">)
   const left = Math.max(0, row.hasta - row.siguiente + 1);
   return left < total * LOW_FOLIOS_FRACTION || left < LOW_FOLIOS_COUNT;
 }
+
+/** Taking `count` folios from `first` on leaves the range low where it was not before (`numeration.low` is due). */
+export function becomesLow(range: Pick<NumerationRow, "desde" | "hasta">, first: number, count: number): boolean {
+  return !isLow({ ...range, siguiente: first }) && isLow({ ...range, siguiente: first + count });
+}
