@@ -5,7 +5,7 @@
  * something. `releaseDocument` only covers the case where they did not (an error, "too early to tell"): if the
  * lease is still in place, the next check follows the same schedule (`nextCheckAt` of `dispatch/sii-session.ts`).
  */
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { isFinalState } from "@timbre/core/lifecycle";
 import { documents, envelopes, type DocumentState } from "../db/documents.js";
 import type { Db } from "../db/open-database.js";
@@ -30,16 +30,16 @@ export async function claimDocuments(db: Db, o: ClaimOptions): Promise<ClaimedDo
     o.unscheduledAfterMs === null
       ? isNull(documents.nextCheckAt)
       : and(isNull(documents.nextCheckAt), lt(documents.updatedAt, new Date(o.now.getTime() - o.unscheduledAfterMs)));
-  const leaseUntil = new Date(o.now.getTime() + o.leaseMs);
-  // One statement: the due rows are locked (skipping rows another worker holds) by the subquery and stamped.
-  const due = db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.estado, o.estado), or(lte(documents.nextCheckAt, o.now), unscheduled)))
-    .orderBy(asc(documents.nextCheckAt))
-    .limit(o.limit)
-    .for("update", { skipLocked: true });
-  const rows = await db.update(documents).set({ nextCheckAt: leaseUntil }).where(inArray(documents.id, due)).returning({ id: documents.id });
+  return leaseDue(db, and(eq(documents.estado, o.estado), or(lte(documents.nextCheckAt, o.now), unscheduled)), o.limit, new Date(o.now.getTime() + o.leaseMs));
+}
+
+/**
+ * One statement: the rows `due` selects, oldest due first and at most `limit`, are locked (skipping rows another
+ * worker holds) by the subquery and stamped with the lease.
+ */
+async function leaseDue(db: Db, due: SQL | undefined, limit: number, leaseUntil: Date): Promise<ClaimedDocument[]> {
+  const locked = db.select({ id: documents.id }).from(documents).where(due).orderBy(asc(documents.nextCheckAt)).limit(limit).for("update", { skipLocked: true });
+  const rows = await db.update(documents).set({ nextCheckAt: leaseUntil }).where(inArray(documents.id, locked)).returning({ id: documents.id });
   return rows.map((r) => ({ id: r.id, leaseUntil }));
 }
 
@@ -79,14 +79,10 @@ export async function claimByEnvelope(db: Db, o: Omit<ClaimOptions, "unscheduled
     .returning({ id: envelopes.id });
   const held = new Set(leased.map((e) => e.id));
   const loose = due.filter((d) => d.envelopeId === null).map((d) => d.id);
-  const single = loose.length === 0 ? [] : await db
-    .update(documents)
-    .set({ nextCheckAt: leaseUntil })
-    .where(inArray(documents.id, db.select({ id: documents.id }).from(documents).where(and(inArray(documents.id, loose), eq(documents.estado, o.estado), lte(documents.nextCheckAt, o.now))).for("update", { skipLocked: true })))
-    .returning({ id: documents.id });
+  const single = loose.length === 0 ? [] : await leaseDue(db, and(inArray(documents.id, loose), eq(documents.estado, o.estado), lte(documents.nextCheckAt, o.now)), loose.length, leaseUntil);
   const claimed: ClaimedDocument[] = [
     ...due.flatMap((d) => (d.envelopeId !== null && held.has(d.envelopeId) && d.nextCheckAt ? [{ id: d.id, leaseUntil: d.nextCheckAt }] : [])),
-    ...single.map((r) => ({ id: r.id, leaseUntil })),
+    ...single,
   ];
   return {
     documents: claimed,

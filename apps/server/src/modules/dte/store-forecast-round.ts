@@ -21,6 +21,7 @@ import { documentHistory, documents, envelopes, type DocumentRow } from "../../d
 import type { StoredEnvelope } from "../../db/envelope-layout.js";
 import { rowsOf } from "../../db/rows.js";
 import type { Db } from "../../db/open-database.js";
+import { eligibleRange } from "../numerations/allocate-folio.js";
 import { linkResourcesInStatement, type IdempotencyRecord, type ResourceLink } from "../../http/idempotency.js";
 
 /** One group's forecast run: `count` folios from `first` of range `numerationId`, for documents dated `fecha`. */
@@ -129,12 +130,11 @@ export async function storeForecastRound(
           exhausted_at = case when n.siguiente + g.count > n.hasta then ${at}::timestamptz else n.exhausted_at end
       from grp g
       where n.id = g.numeration_id and n.id in (select id from locked)
-        and n.siguiente = g.first and g.first + g.count - 1 <= n.hasta
-        and (n.vence_el is null or n.vence_el > g.today) and n.fecha_autorizacion <= g.fecha
+        and n.siguiente = g.first and g.first + g.count - 1 <= n.hasta and ${eligibleRange("n", sql`g.today`, sql`g.fecha`)}
         and not exists (
           select 1 from numerations o
           where o.business_id = n.business_id and o.environment = n.environment and o.tipo = n.tipo and o.id <> n.id
-            and o.siguiente <= o.hasta and (o.vence_el is null or o.vence_el > g.today) and o.fecha_autorizacion <= g.fecha
+            and ${eligibleRange("o", sql`g.today`, sql`g.fecha`)}
             and (o.fecha_autorizacion, o.desde, o.id) < (n.fecha_autorizacion, n.desde, n.id))
       returning g.ord, n.desde, n.hasta
     ),

@@ -8,7 +8,7 @@
  * the caller's transaction rolls back, so does the increment.
  */
 import type { Caf } from "@timbre/core/caf";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Environment } from "../../db/api-keys.js";
 import { rowsOf } from "../../db/rows.js";
 import type { Tx } from "../../db/tx.js";
@@ -60,6 +60,16 @@ export function foliosExhausted(input: Pick<AllocateFolioInput, "tipo" | "enviro
 }
 
 /**
+ * The condition on range `alias` (of `numerations`) that a document dated `fecha` may take folios from it `today`:
+ * folios left, not expired, authorised on or before its date. Among those the oldest goes first: by
+ * `fecha_autorizacion`, `desde`, `id`.
+ */
+export function eligibleRange(alias: string, today: SQL | string, fecha: SQL | string): SQL {
+  const r = sql.raw(alias);
+  return sql`${r}.siguiente <= ${r}.hasta and (${r}.vence_el is null or ${r}.vence_el > ${today}) and ${r}.fecha_autorizacion <= ${fecha}`;
+}
+
+/**
  * Takes up to `count` folios, oldest range first, possibly from several ranges. Returns fewer (down to none) when
  * the active ranges run out; the caller decides what a shortfall means.
  */
@@ -70,9 +80,9 @@ export async function allocateFolios(tx: Tx, deps: Pick<Deps, "secrets" | "now">
   while (wanted > 0) {
     const result = await tx.execute(sql`
       with picked as (
-        select id, siguiente, hasta from numerations
+        select id, siguiente, hasta from numerations r
         where business_id = ${input.businessId} and environment = ${input.environment} and tipo = ${input.tipo}
-          and siguiente <= hasta and (vence_el is null or vence_el > ${input.today}) and fecha_autorizacion <= ${input.fecha ?? input.today}
+          and ${eligibleRange("r", input.today, input.fecha ?? input.today)}
         order by fecha_autorizacion, desde, id
         limit 1
         for update
