@@ -12,7 +12,34 @@ export interface Logger {
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(l + "\n")): Logger {
+let pending: string[] = [];
+let flushScheduled = false;
+
+/** Writes the log lines not yet written (`stdoutLine`), at once. Also runs when the process exits. */
+export function flushLogs(): void {
+  if (pending.length === 0) return;
+  const chunk = pending.join("");
+  pending = [];
+  process.stdout.write(chunk);
+}
+process.on("exit", flushLogs);
+
+/**
+ * A line for stdout, written with the other lines of this turn of the event loop: one write per request was a system
+ * call per request, and a wake-up of whatever reads the pipe. No line waits past the current turn; `flushLogs`
+ * writes them at once (before other output to stdout, say).
+ */
+export function stdoutLine(line: string): void {
+  pending.push(line + "\n");
+  if (flushScheduled) return;
+  flushScheduled = true;
+  setImmediate(() => {
+    flushScheduled = false;
+    flushLogs();
+  });
+}
+
+export function createLogger(level: LogLevel, write: (line: string) => void = stdoutLine): Logger {
   const emit = (lvl: Exclude<LogLevel, "silent">, msg: string, fields?: LogFields) => {
     if (RANK[lvl] < RANK[level]) return;
     write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }));

@@ -5,7 +5,7 @@ import { LockedError } from "./db/lock-file.js";
 import { openDatabase, type Database } from "./db/open-database.js";
 import { ensureSandboxAccount, sandboxBanner } from "./first-run.js";
 import { startWorkers } from "./jobs/start-workers.js";
-import { createLogger } from "./log.js";
+import { createLogger, flushLogs } from "./log.js";
 import { loadSecrets } from "./secrets.js";
 
 const config = loadConfig(process.env);
@@ -18,6 +18,7 @@ try {
   database = await openDatabase({ databaseUrl: config.databaseUrl, prepare: config.databasePrepare, dataDir: config.dataDir });
 } catch (error) {
   if (error instanceof LockedError) {
+    flushLogs();
     console.error(`timbre: ${error.message}`);
     process.exit(1);
   }
@@ -31,6 +32,7 @@ try {
   app.listen({ port: config.port });
 } catch (error) {
   if ((error as { code?: string }).code === "EADDRINUSE") {
+    flushLogs();
     console.error(`timbre: port ${config.port} is already in use (another Timbre server?) — stop it, or start this one with PORT=<another port>`);
     await database.close();
     process.exit(1);
@@ -42,6 +44,7 @@ const firstRun = database.driver === "pglite" ? await ensureSandboxAccount(deps)
 const workers = config.workers ? await startWorkers(deps, database.jobStore) : null;
 const port = app.server?.port ?? config.port;
 log.info("listening", { port, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
+flushLogs();
 if (firstRun) process.stdout.write(sandboxBanner(firstRun, port) + "\n");
 
 let stopping = false;

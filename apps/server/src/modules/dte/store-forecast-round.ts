@@ -12,8 +12,12 @@
  * business (any process) waits for them.
  *
  * The ranges are locked in the order of their groups' keys, as `allocateAll` takes them, so this statement and a
- * general round of another process cannot deadlock on two ranges. The documents travel as one JSON parameter (the
- * signed XML in base64), so the statement's text is the same for every round and is prepared once per connection.
+ * general round of another process cannot deadlock on two ranges. The rows travel as one JSON parameter and the
+ * signed XML of every document and envelope as ONE bytea parameter beside it (`XmlBlob`: each row names its slice),
+ * so the statement's text is the same for every round and is prepared once per connection. The XML stays out of
+ * the JSON on purpose: PostgreSQL's JSON lexer copies a string character by character, and base64 XML inside the
+ * JSON was a fifth of PostgreSQL's CPU at the peak (`perf`, bench/RESULTS.md §6, "2026-11-27, fourth session"); the
+ * bytea's hex text is decoded in one pass and each slice is a copy.
  */
 import { sql } from "drizzle-orm";
 import { columnName as col } from "../../db/columns.js";
@@ -71,6 +75,7 @@ export async function storeForecastRound(
   db: Db,
   input: { runs: ForecastRun[]; documents: ForecastDocument[]; envelopes: ForecastEnvelope[]; at: Date; detalle: string },
 ): Promise<{ runs: StoredRun[]; envelopes: Set<string> }> {
+  const blob = new XmlBlob();
   const groups = JSON.stringify(input.runs.map((r, i) => ({ ord: i, numeration_id: r.numerationId, first: r.first, count: r.count, today: r.today, fecha: r.fecha })));
   const envelopeRows = JSON.stringify(
     input.envelopes.map((e) => ({
@@ -78,7 +83,7 @@ export async function storeForecastRound(
       business_id: e.businessId,
       environment: e.environment,
       kind: e.kind,
-      xml: base64(e.stored.xml),
+      ...blob.slice(e.stored.xml),
       layout: e.stored.layout,
       runs: e.runs,
     })),
@@ -105,7 +110,7 @@ export async function storeForecastRound(
       estado: row.estado,
       request: row.request,
       computed: row.computed,
-      xml: base64(row.xml),
+      ...blob.slice(row.xml),
       ted: row.ted,
       next_check_at: row.nextCheckAt?.toISOString() ?? null,
       annuls_document_id: row.annulsDocumentId,
@@ -117,8 +122,10 @@ export async function storeForecastRound(
   const d = documents;
   const e = envelopes;
   const at = input.at.toISOString();
+  const xml = blob.bytes();
   const result = await db.execute(sql`
-    with grp as materialized (
+    with xml as materialized (select ${xml}::bytea as b),
+    grp as materialized (
       select * from json_to_recordset(${groups}::json) as g(ord int, numeration_id text, first int, count int, today text, fecha text)
     ),
     locked as (
@@ -140,8 +147,8 @@ export async function storeForecastRound(
     ),
     env as (
       insert into ${envelopes} (${col(e.id)}, ${col(e.businessId)}, ${col(e.environment)}, ${col(e.kind)}, ${col(e.xml)}, ${col(e.layout)}, ${col(e.status)}, ${col(e.createdAt)}, ${col(e.updatedAt)})
-      select v.id, v.business_id, v.environment, v.kind, decode(v.xml, 'base64'), v.layout, 'uploading', ${at}::timestamptz, ${at}::timestamptz
-      from json_to_recordset(${envelopeRows}::json) as v(id text, business_id text, environment text, kind text, xml text, layout jsonb, runs json)
+      select v.id, v.business_id, v.environment, v.kind, substring((select b from xml) from v.xml_at for v.xml_len), v.layout, 'uploading', ${at}::timestamptz, ${at}::timestamptz
+      from json_to_recordset(${envelopeRows}::json) as v(id text, business_id text, environment text, kind text, xml_at int, xml_len int, layout jsonb, runs json)
       where not exists (select 1 from json_array_elements_text(v.runs) as run where run::int not in (select ord from alloc))
       returning ${col(e.id)} as id
     ),
@@ -149,7 +156,7 @@ export async function storeForecastRound(
       select * from json_to_recordset(${docs}::json) as r(
         ord int, envelope_id text, history_id text, id text, business_id text, environment text, numeration_id text, tipo int, folio int,
         fecha text, fecha_emision timestamptz, receptor_rut text, receptor_razon_social text, monto_neto bigint,
-        monto_exento bigint, monto_iva bigint, monto_total bigint, estado text, request jsonb, computed jsonb, xml text,
+        monto_exento bigint, monto_iva bigint, monto_total bigint, estado text, request jsonb, computed jsonb, xml_at int, xml_len int,
         ted text, next_check_at timestamptz, annuls_document_id text, created_at timestamptz, updated_at timestamptz)
     ),
     ins as (
@@ -160,7 +167,7 @@ export async function storeForecastRound(
         ${col(d.updatedAt)}, ${col(d.envelopeId)})
       select r.id, r.business_id, r.environment, r.numeration_id, r.tipo, r.folio, r.fecha, r.fecha_emision, r.receptor_rut,
         r.receptor_razon_social, r.monto_neto, r.monto_exento, r.monto_iva, r.monto_total, r.estado, r.request, r.computed,
-        decode(r.xml, 'base64'), r.ted, r.next_check_at, r.annuls_document_id, r.created_at, r.updated_at,
+        substring((select b from xml) from r.xml_at for r.xml_len), r.ted, r.next_check_at, r.annuls_document_id, r.created_at, r.updated_at,
         (select env.id from env where env.id = r.envelope_id)
       from doc r where r.ord in (select ord from alloc)
       returning ${col(d.id)} as id
@@ -179,4 +186,19 @@ export async function storeForecastRound(
   };
 }
 
-const base64 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+/** The statement's XML: every piece appended to one buffer, each row keeping its slice (1-based, for `substring`). */
+class XmlBlob {
+  #parts: Uint8Array[] = [];
+  #length = 0;
+
+  slice(bytes: Uint8Array): { xml_at: number; xml_len: number } {
+    this.#parts.push(bytes);
+    const at = this.#length + 1;
+    this.#length += bytes.byteLength;
+    return { xml_at: at, xml_len: bytes.byteLength };
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat(this.#parts, this.#length);
+  }
+}
