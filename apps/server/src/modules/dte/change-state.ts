@@ -52,7 +52,8 @@ export async function changeDocumentState(tx: Tx, change: StateChange): Promise<
  * Applies one change to many documents in ONE statement whatever their number: the UPDATE (each document only from
  * the state the caller saw, so a document someone else changed first is left out) is a CTE whose returned ids
  * select the history rows, the `dte.status_changed` events and their first webhook deliveries inserted by the same
- * statement. The row lists travel as one JSON parameter, so the statement text is the same for 1 or 500 documents;
+ * statement. The row list travels as one JSON parameter, read once (a materialized CTE), so the statement text is
+ * the same for 1 or 500 documents;
  * it is planned on every call (`planEachCall`), so the UPDATE finds its rows by primary key however the table
  * grew. Runs in the caller's transaction, or on its own (one statement is atomic). Returns the ids actually changed.
  */
@@ -79,17 +80,17 @@ export async function changeDocumentStates(tx: Executor, change: StateChanges): 
   const update = tx
     .update(documents)
     .set({ ...change.set, ...acceptance, estado: to, updatedAt: at })
-    .where(sql`(${documents.id}, ${documents.estado}) in (select t.id, t.estado from jsonb_to_recordset(${input}::jsonb) as t(id text, estado text))`)
+    .where(sql`(${documents.id}, ${documents.estado}) in (select input.id, input.estado from input)`)
     .returning({ id: documents.id })
     .getSQL();
   // Planned per call: a generic plan made while `documents` is small scans the whole table ever after.
   const alongside = change.alongside ? sql`alongside as (${change.alongside}),` : sql``;
   const result = await tx.execute(planEachCall(sql`
-    with ${alongside} changed as (${update}),
-    input as (
+    with ${alongside} input as materialized (
       select * from jsonb_to_recordset(${input}::jsonb)
-        as t(id text, history_id text, event_id text, delivery_id text, business_id text, environment text, data jsonb)
+        as t(id text, estado text, history_id text, event_id text, delivery_id text, business_id text, environment text, data jsonb)
     ),
+    changed as (${update}),
     history as (
       insert into ${documentHistory} (${col(documentHistory.id)}, ${col(documentHistory.documentId)}, ${col(documentHistory.estado)}, ${col(documentHistory.at)}, ${col(documentHistory.detalle)})
       select input.history_id, input.id, ${to}::text, ${atText}::timestamptz, ${change.detalle ?? null}::text
