@@ -15,9 +15,9 @@
  * general round of another process cannot deadlock on two ranges. The rows travel as one JSON parameter and the
  * signed XML of every document and envelope as ONE bytea parameter beside it (`XmlBlob`: each row names its slice),
  * so the statement's text is the same for every round and is prepared once per connection. The XML stays out of
- * the JSON on purpose: PostgreSQL's JSON lexer copies a string character by character, and base64 XML inside the
- * JSON was a fifth of PostgreSQL's CPU at the peak (`perf`, bench/RESULTS.md §6, "2026-11-27, fourth session"); the
- * bytea's hex text is decoded in one pass and each slice is a copy.
+ * the JSON on purpose: PostgreSQL's JSON lexer copies a string character by character; JSON parsing was a fifth of
+ * PostgreSQL's CPU at the peak and a third of that went once the XML left it (`perf`, bench/RESULTS.md §6,
+ * "2026-11-27, fourth session"); the bytea's hex text is decoded in one pass and each slice is a copy.
  */
 import { sql } from "drizzle-orm";
 import { columnName as col } from "../../db/columns.js";
