@@ -13,7 +13,7 @@ import postgres from "postgres";
 import { generateTestCertificate } from "@timbre/core/testing";
 import { openDatabase } from "../../src/db/open-database.js";
 import { loadSandboxAuthority } from "../../src/sii/sandbox-authority.js";
-import { RUNTIME_ENV, bunFlagsFrom, startServer, type ServerProcess } from "./server-process.js";
+import { WITH_RUNTIME, bunFlagsFrom, startServer, type ServerProcess } from "./server-process.js";
 
 const SERVE = fileURLToPath(new URL("../../../../packages/sii/src/sandbox/serve.ts", import.meta.url));
 
@@ -42,11 +42,7 @@ export interface Cluster {
 const sandboxFlags = bunFlagsFrom("TIMBRE_SANDBOX_BUN_FLAGS");
 
 export async function startSandboxProcess(args: string[], port = 0): Promise<SandboxProcess> {
-  const child = Bun.spawn([process.execPath, ...sandboxFlags, SERVE, "--port", String(port), ...args], {
-    env: { ...process.env, ...RUNTIME_ENV },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  const child = Bun.spawn(["sh", WITH_RUNTIME, process.execPath, ...sandboxFlags, SERVE, "--port", String(port), ...args], { stdout: "pipe", stderr: "pipe" });
   const reader = child.stdout.getReader();
   let out = "";
   const deadline = Date.now() + 30_000;

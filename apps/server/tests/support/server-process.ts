@@ -21,25 +21,15 @@ export const bunFlagsFrom = (variable: string): string[] => (process.env[variabl
 const extraFlags = bunFlagsFrom("TIMBRE_SERVER_BUN_FLAGS");
 
 /**
- * The runtime settings `npm start` gives the server and the sandbox (apps/server/package.json), so that tests and
- * benchmarks run what users run; a value already in the environment wins (bench/RESULTS.md §6, "2026-11-27, fourth
- * session"):
- * - `MIMALLOC_PURGE_DELAY=-1`: Bun's mimalloc keeps the memory it frees instead of handing it back to the OS 100 ms
- *   later. On a VM where page faults and TLB shootdowns are dear, giving memory back and faulting it in again cost a
- *   third of every process's CPU under load.
- * - `BUN_JSC_useFTLJIT=false`: JavaScriptCore's top tier (FTL) went on recompiling under steady load — its
- *   compiler threads were 7–8 % of the machine — and the code it made did not pay that back: without it, 5 % more
- *   emissions per second for 6 % less CPU each.
+ * The launcher `npm start` runs the server through (`scripts/with-runtime.sh`: the allocator and JIT settings), so
+ * that tests and benchmarks run what users run. It `exec`s the command, so a child's pid is the Bun process's.
  */
-export const RUNTIME_ENV: Record<string, string> = {
-  MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? "-1",
-  BUN_JSC_useFTLJIT: process.env.BUN_JSC_useFTLJIT ?? "false",
-};
+export const WITH_RUNTIME = fileURLToPath(new URL("../../../../scripts/with-runtime.sh", import.meta.url));
 
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = Bun.spawn([process.execPath, ...extraFlags, "src/main.ts"], {
+  const child = Bun.spawn(["sh", WITH_RUNTIME, process.execPath, ...extraFlags, "src/main.ts"], {
     cwd: SERVER_DIR,
-    env: { ...process.env, ...RUNTIME_ENV, PORT: "0", LOG_LEVEL: "info", ...env },
+    env: { ...process.env, PORT: "0", LOG_LEVEL: "info", ...env },
     stdout: "pipe",
     stderr: "pipe",
   });
