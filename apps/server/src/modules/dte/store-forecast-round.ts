@@ -124,7 +124,7 @@ export async function storeForecastRound(
   const at = input.at.toISOString();
   const xml = blob.bytes();
   const result = await db.execute(sql`
-    with xml as materialized (select ${xml}::bytea as b),
+    with xml_blob as materialized (select ${xml}::bytea as b),
     grp as materialized (
       select * from json_to_recordset(${groups}::json) as g(ord int, numeration_id text, first int, count int, today text, fecha text)
     ),
@@ -147,7 +147,7 @@ export async function storeForecastRound(
     ),
     env as (
       insert into ${envelopes} (${col(e.id)}, ${col(e.businessId)}, ${col(e.environment)}, ${col(e.kind)}, ${col(e.xml)}, ${col(e.layout)}, ${col(e.status)}, ${col(e.createdAt)}, ${col(e.updatedAt)})
-      select v.id, v.business_id, v.environment, v.kind, substring((select b from xml) from v.xml_at for v.xml_len), v.layout, 'uploading', ${at}::timestamptz, ${at}::timestamptz
+      select v.id, v.business_id, v.environment, v.kind, substring((select b from xml_blob) from v.xml_at for v.xml_len), v.layout, 'uploading', ${at}::timestamptz, ${at}::timestamptz
       from json_to_recordset(${envelopeRows}::json) as v(id text, business_id text, environment text, kind text, xml_at int, xml_len int, layout jsonb, runs json)
       where not exists (select 1 from json_array_elements_text(v.runs) as run where run::int not in (select ord from alloc))
       returning ${col(e.id)} as id
@@ -167,7 +167,7 @@ export async function storeForecastRound(
         ${col(d.updatedAt)}, ${col(d.envelopeId)})
       select r.id, r.business_id, r.environment, r.numeration_id, r.tipo, r.folio, r.fecha, r.fecha_emision, r.receptor_rut,
         r.receptor_razon_social, r.monto_neto, r.monto_exento, r.monto_iva, r.monto_total, r.estado, r.request, r.computed,
-        substring((select b from xml) from r.xml_at for r.xml_len), r.ted, r.next_check_at, r.annuls_document_id, r.created_at, r.updated_at,
+        substring((select b from xml_blob) from r.xml_at for r.xml_len), r.ted, r.next_check_at, r.annuls_document_id, r.created_at, r.updated_at,
         (select env.id from env where env.id = r.envelope_id)
       from doc r where r.ord in (select ord from alloc)
       returning ${col(d.id)} as id
