@@ -5,7 +5,7 @@ import { LockedError } from "./db/lock-file.js";
 import { openDatabase, type Database } from "./db/open-database.js";
 import { ensureSandboxAccount, sandboxBanner } from "./first-run.js";
 import { startWorkers } from "./jobs/start-workers.js";
-import { createLogger, flushLogs } from "./log.js";
+import { createLogger, flushLogs, stdoutLine } from "./log.js";
 import { loadSecrets } from "./secrets.js";
 
 const config = loadConfig(process.env);
@@ -44,8 +44,8 @@ const firstRun = database.driver === "pglite" ? await ensureSandboxAccount(deps)
 const workers = config.workers ? await startWorkers(deps, database.jobStore) : null;
 const port = app.server?.port ?? config.port;
 log.info("listening", { port, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
-flushLogs();
-if (firstRun) process.stdout.write(sandboxBanner(firstRun, port) + "\n");
+// Through the log's own queue, so the banner follows the lines logged before it.
+if (firstRun) stdoutLine(sandboxBanner(firstRun, port));
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
