@@ -1,12 +1,14 @@
 /**
  * The acceptance worker's pace against a registry that answers like the real SII, slowly:
- * `DATABASE_URL=postgres://… bun bench/acceptance-checks.ts [--facturas 400] [--latency-ms 150] [--concurrency 1,8]`.
+ * `DATABASE_URL=postgres://… bun bench/acceptance-checks.ts [--facturas 400] [--latency-ms 150] [--concurrency 1,8]
+ * [--per-second 10000]`.
  * One process: a scratch PostgreSQL database (the tests' harness) and the in-process sandbox SII, whose registry of
  * acceptances and claims answers every call after `--latency-ms` (the sandbox's `slow` fault). `--facturas`
  * facturas are emitted and accepted by the SII, then made due for their first acceptance check; for each
  * `--concurrency` the worker's rounds run back to back until none is due, and the checks per second are printed
  * (each check is two registry calls: listarEventosHistDoc and consultarFechaRecepcionSii), with the CPU per check
- * of this process (server code and sandbox SII together) and of PostgreSQL.
+ * of this process (server code and sandbox SII together) and of PostgreSQL. `--per-second` is the worker's pace
+ * (`ACCEPTANCE_CHECKS_PER_SECOND`, 20 in the server); unpaced by default, to see what the concurrency alone gives.
  */
 import { isNotNull } from "drizzle-orm";
 import { createHarness } from "../apps/server/test/support/harness.js";
@@ -21,9 +23,10 @@ if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL (PostgreSQL) is req
 const FACTURAS = Number(arg("facturas", "400"));
 const LATENCY_MS = Number(arg("latency-ms", "150"));
 const CONCURRENCIES = arg("concurrency", "1,8").split(",").map(Number);
+const PER_SECOND = Number(arg("per-second", "10000"));
 
 console.log(machine());
-console.log(`command: DATABASE_URL=… bun bench/acceptance-checks.ts --facturas ${FACTURAS} --latency-ms ${LATENCY_MS} --concurrency ${CONCURRENCIES.join(",")}`);
+console.log(`command: DATABASE_URL=… bun bench/acceptance-checks.ts --facturas ${FACTURAS} --latency-ms ${LATENCY_MS} --concurrency ${CONCURRENCIES.join(",")} --per-second ${PER_SECOND}`);
 const h = await createHarness("postgres", { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0" });
 try {
   const t = await emitter(h, { tipos: [33], cantidad: FACTURAS });
@@ -37,7 +40,7 @@ try {
   for (const concurrency of CONCURRENCIES) {
     await h.deps.db.update(documents).set({ acceptance: null, acceptanceCheckAt: new Date() }).where(isNotNull(documents.acceptanceCheckAt));
     sandbox.faults.set({ mode: "slow", delayMs: LATENCY_MS, path: "WSREGISTRORECLAMODTE" });
-    const worker = createAcceptanceWorker(h.deps, { concurrency });
+    const worker = createAcceptanceWorker(h.deps, { concurrency, perSecond: PER_SECOND });
     const started = performance.now();
     const cpu0 = { own: cpuMs(process.pid), postgres: postgresCpuMs() };
     let rounds = 0;

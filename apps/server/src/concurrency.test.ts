@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { forEachConcurrently, memo } from "./concurrency.js";
+import { createPacer, forEachConcurrently, memo } from "./concurrency.js";
 
 /** A piece of work that ends when the test says so, recording how many run at once. */
 function gatedWork() {
@@ -81,4 +81,29 @@ test("memo: one make per key while the map lives, its promise shared by every ca
   expect([a, b, made]).toEqual([1, 1, 1]);
   expect(await memo(map, "other", make)).toBe(2);
   expect(await memo(new Map(), "k", make)).toBe(3);
+});
+
+test("a pacer lets a burst go at once, then one take per interval, and fills up again when quiet", async () => {
+  let clock = 1_000;
+  const slept: number[] = [];
+  const pacer = createPacer({
+    perSecond: 10,
+    burst: 3,
+    now: () => clock,
+    sleep: async (ms) => {
+      slept.push(ms);
+    },
+  });
+  for (let i = 0; i < 3; i++) await pacer.take();
+  expect(slept).toEqual([]); // the burst
+  await pacer.take();
+  await pacer.take();
+  expect(slept).toEqual([100, 200]); // each waits its own turn, 100 ms apart
+  clock += 200; // both waits are over: the bucket is empty, the next take waits one interval
+  await pacer.take();
+  expect(slept).toEqual([100, 200, 100]);
+  clock += 1_000; // quiet for long enough to refill the bucket (not beyond it)
+  slept.length = 0;
+  for (let i = 0; i < 4; i++) await pacer.take();
+  expect(slept).toEqual([100]);
 });

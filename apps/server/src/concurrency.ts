@@ -39,3 +39,44 @@ export function memo<T>(map: Map<string, Promise<T>>, key: string, make: () => P
   }
   return value;
 }
+
+export interface PacerOptions {
+  /** Average rate: takes per second. */
+  perSecond: number;
+  /** Takes that may go at once after a quiet spell (the bucket's size); at least 1. */
+  burst: number;
+  /** Clock and sleep, for tests. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface Pacer {
+  /** Resolves when the caller may go: at once while the bucket has a token, else when the next one is due. */
+  take(): Promise<void>;
+}
+
+/**
+ * A token bucket for background work that must not crowd out requests: `burst` tokens, refilled at `perSecond`;
+ * callers waiting for a token are served in order, each at its own due time (no thundering herd).
+ *
+ * @example
+ * const pacer = createPacer({ perSecond: 20, burst: 8 });
+ * await pacer.take(); // then ask the SII
+ */
+export function createPacer(options: PacerOptions): Pacer {
+  const now = options.now ?? (() => performance.now());
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const interval = 1000 / options.perSecond;
+  const burst = Math.max(1, options.burst);
+  // When the last granted take's token came (or comes) due: each take's is one interval after the previous one's,
+  // and never earlier than a full bucket allows (`burst` intervals before now).
+  let dueAt = -Infinity;
+  return {
+    async take() {
+      const t = now();
+      dueAt = Math.max(dueAt, t - burst * interval) + interval;
+      const wait = dueAt - t;
+      if (wait > 0) await sleep(wait);
+    },
+  };
+}

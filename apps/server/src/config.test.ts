@@ -3,15 +3,16 @@ import { loadConfig } from "./config.js";
 
 test("defaults", () => {
   const c = loadConfig({}, "/srv");
-  expect(c).toMatchObject({ port: 3000, databaseUrl: null, databasePrepare: true, dataDir: "/srv/.timbre", siiMode: "sandbox", rateLimitPerMinute: 100, webhookAllowPrivate: false, trustProxy: false, logLevel: "info" });
+  expect(c).toMatchObject({ port: 3000, databaseUrl: null, databasePrepare: true, dataDir: "/srv/.timbre", siiMode: "sandbox", rateLimitPerMinute: 100, webhookAllowPrivate: false, trustProxy: false, logLevel: "info", acceptanceChecksPerSecond: 20 });
 });
 
 test("reads every variable; rejects malformed values by name", () => {
-  const c = loadConfig({ PORT: "0", DATABASE_URL: "postgres://x/y", DATABASE_PREPARE: "false", TIMBRE_DATA_DIR: "/d", SII_MODE: "produccion", RATE_LIMIT_PER_MINUTE: "5", WEBHOOK_ALLOW_PRIVATE: "true", LOG_LEVEL: "debug" });
-  expect(c).toMatchObject({ port: 0, databaseUrl: "postgres://x/y", databasePrepare: false, dataDir: "/d", siiMode: "produccion", rateLimitPerMinute: 5, webhookAllowPrivate: true, logLevel: "debug" });
+  const c = loadConfig({ PORT: "0", DATABASE_URL: "postgres://x/y", DATABASE_PREPARE: "false", TIMBRE_DATA_DIR: "/d", SII_MODE: "produccion", RATE_LIMIT_PER_MINUTE: "5", WEBHOOK_ALLOW_PRIVATE: "true", LOG_LEVEL: "debug", ACCEPTANCE_CHECKS_PER_SECOND: "50" });
+  expect(c).toMatchObject({ port: 0, databaseUrl: "postgres://x/y", databasePrepare: false, dataDir: "/d", siiMode: "produccion", rateLimitPerMinute: 5, webhookAllowPrivate: true, logLevel: "debug", acceptanceChecksPerSecond: 50 });
   expect(() => loadConfig({ PORT: "abc" })).toThrow("PORT");
   expect(() => loadConfig({ SII_MODE: "prod" })).toThrow("SII_MODE");
   expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: "0" })).toThrow("RATE_LIMIT_PER_MINUTE");
+  expect(() => loadConfig({ ACCEPTANCE_CHECKS_PER_SECOND: "0" })).toThrow("ACCEPTANCE_CHECKS_PER_SECOND");
 });
 
 test("SIGNING_THREADS: 0 signs on the server's thread; by default at least one thread, at most four", () => {

@@ -36,6 +36,8 @@ export interface Config {
   emitBudgetMs: number;
   /** Run background workers (dispatcher, poller, webhooks) in this process. */
   workers: boolean;
+  /** Questions to the SII's registry of acceptances and claims the acceptance worker starts per second, at most. */
+  acceptanceChecksPerSecond: number;
   /**
    * Threads that timbre and sign documents beside the server's own (`signing/`); 0 signs on the server's thread.
    * Default: one per core but the one the server's thread uses, at least one, at most four.
@@ -70,6 +72,7 @@ export function loadConfig(env: Env, cwd = "."): Config {
     siiCertsDir: nonEmpty(env.TIMBRE_SII_CERTS_DIR),
     emitBudgetMs: integer(env, "EMIT_BUDGET_MS", 10_000, 100, 120_000),
     workers: env.TIMBRE_WORKERS === undefined ? true : flag(env, "TIMBRE_WORKERS"),
+    acceptanceChecksPerSecond: integer(env, "ACCEPTANCE_CHECKS_PER_SECOND", 20, 1, 10_000),
     signingThreads: integer(env, "SIGNING_THREADS", DEFAULT_SIGNING_THREADS, 0, 16),
   };
 }

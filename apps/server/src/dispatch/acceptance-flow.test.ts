@@ -12,6 +12,7 @@ import { startReceiver } from "../../test/support/webhooks.js";
 import { documents } from "../db/documents.js";
 import { webhookDeliveries } from "../db/events.js";
 import { createWebhookWorker } from "../jobs/deliver-webhooks.js";
+import type { Pacer } from "../concurrency.js";
 import { createAcceptanceWorker } from "../jobs/poll-acceptance.js";
 import { CLAIM_WINDOW_MS, firstAcceptanceCheckMs } from "./acceptance.js";
 import { refreshDocumentStatus } from "./refresh-document-status.js";
@@ -147,6 +148,41 @@ describeDrivers("receiver acceptance and claims (registry of Ley 19.983)", (driv
     try {
       await expectHeldAtOnce(sandbox, "WSREGISTRORECLAMODTE", 8, () => worker.tick());
     } finally {
+      shift = 0;
+    }
+    for (const id of ids) expect((await acceptance(id)).estado).toBe("SIN_RESPUESTA");
+  }, 60_000);
+
+  test("the worker starts a check only when its pacer lets it, however many are due", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await accepted(33)).id);
+    const sandbox = (await h.deps.sii()).sandbox!;
+    let tokens = 3;
+    const waiting: Array<() => void> = [];
+    const pacer: Pacer = {
+      take: () => {
+        if (tokens > 0) {
+          tokens--;
+          return Promise.resolve();
+        }
+        return new Promise<void>((resolve) => waiting.push(resolve));
+      },
+    };
+    const worker = createAcceptanceWorker(h.deps, { pacer });
+    shift = firstCheck + 1_000;
+    sandbox.faults.set({ mode: "hold", path: "WSREGISTRORECLAMODTE" });
+    try {
+      const running = worker.tick();
+      for (let i = 0; i < 1_000 && sandbox.faults.held < 3; i++) await Bun.sleep(10);
+      await Bun.sleep(100);
+      expect(sandbox.faults.peakHeld).toBe(3); // 8 may run at once, but only 3 tokens were given
+      expect(waiting.length).toBeGreaterThanOrEqual(2);
+      sandbox.faults.clear();
+      tokens = Number.POSITIVE_INFINITY;
+      for (const resolve of waiting.splice(0)) resolve();
+      await running;
+    } finally {
+      sandbox.faults.clear();
       shift = 0;
     }
     for (const id of ids) expect((await acceptance(id)).estado).toBe("SIN_RESPUESTA");

@@ -7,6 +7,12 @@
  * (default 8): each check is one or two calls to the registry (two the first time), which take hundreds of
  * milliseconds at the real SII, and a factura is asked about up to five times in its 8 days — one at a time, a
  * business emitting ten thousand facturas a day would outgrow the worker.
+ *
+ * The checks are paced (`perSecond`, default `ACCEPTANCE_CHECKS_PER_SECOND`, per process; bursts of `concurrency`):
+ * nothing about them is urgent — a factura's window is 8 days — and a backlog (a burst of facturas accepted together,
+ * an SII outage ended) would otherwise be asked about as fast as the registry answers, which against the sandbox
+ * SII is the machine's whole CPU, taken from the emissions being answered at that moment (bench/RESULTS.md §6,
+ * 2026-11-27, fifth entry). The pace stays above what the real SII's latency allows 8 at a time.
  */
 import { asc, inArray, lte } from "drizzle-orm";
 import type { Deps } from "../deps.js";
@@ -14,19 +20,24 @@ import { documentHeadColumns, documents } from "../db/documents.js";
 import { refreshDocumentAcceptance } from "../dispatch/refresh-acceptance.js";
 import { roundSessions } from "../dispatch/sii-session.js";
 import { errorMessage } from "../log.js";
-import { forEachConcurrently } from "../concurrency.js";
+import { createPacer, forEachConcurrently, type Pacer } from "../concurrency.js";
 
 export interface AcceptanceWorkerOptions {
   batch?: number;
   leaseMs?: number;
   /** Documents asked about at once. */
   concurrency?: number;
+  /** Checks started per second at most, on average (this process). */
+  perSecond?: number;
+  /** What paces the checks (tests); default a token bucket of `perSecond` with bursts of `concurrency`. */
+  pacer?: Pacer;
 }
 
 export function createAcceptanceWorker(deps: Deps, options: AcceptanceWorkerOptions = {}) {
   const batch = options.batch ?? 50;
   const leaseMs = options.leaseMs ?? 10 * 60_000;
   const concurrency = options.concurrency ?? 8;
+  const pacer = options.pacer ?? createPacer({ perSecond: options.perSecond ?? deps.config.acceptanceChecksPerSecond, burst: concurrency });
   return {
     /** One round: `more` when the batch was full, `changed` when an event was recorded. */
     async tick(): Promise<{ more: boolean; changed: boolean }> {
@@ -46,6 +57,7 @@ export function createAcceptanceWorker(deps: Deps, options: AcceptanceWorkerOpti
       let changed = false;
       const openSession = roundSessions(deps);
       await forEachConcurrently(claimed, concurrency, async (doc) => {
+        await pacer.take();
         try {
           if ((await refreshDocumentAcceptance(deps, doc, openSession)).changed) changed = true;
         } catch (error) {
