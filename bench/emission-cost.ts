@@ -9,7 +9,7 @@
  */
 import { http, loadBody, setUpEmitters, startCluster, type Emitter } from "../apps/server/tests/support/cluster.js";
 import { arg, machine, sandboxArgs, sandboxFlags } from "./machine.js";
-import { cpuMs, postgresCpuMs } from "./proc-cpu.js";
+import { cpuMs, postgresCpuMs, threadCpuMs } from "./proc-cpu.js";
 
 const BASE = process.env.DATABASE_URL;
 if (!BASE) throw new Error("DATABASE_URL (PostgreSQL) is required");
@@ -49,6 +49,7 @@ try {
   );
 
   const before = { server: cpuMs(server.pid), sandbox: cpuMs(cluster.sandbox.pid), postgres: postgresCpuMs(), bench: own() };
+  const threadsBefore = threadCpuMs(server.pid);
   const started = performance.now();
   let left = COUNT;
   await Promise.all(
@@ -69,6 +70,7 @@ try {
     (select coalesce(sum(pg_column_size(xml)), 0)::float8 from documents) as document_xml, (select coalesce(sum(pg_column_size(xml)), 0)::float8 from envelopes) as envelope_xml,
     pg_total_relation_size('documents')::float8 as documents_size, pg_total_relation_size('envelopes')::float8 as envelopes_size`;
   const after = { server: cpuMs(server.pid), sandbox: cpuMs(cluster.sandbox.pid), postgres: postgresCpuMs(), bench: own() };
+  const threadsAfter = threadCpuMs(server.pid);
   const perEmission = (k: keyof typeof before) => (after[k] - before[k]) / COUNT;
   if (arg("reads", "off") === "on") {
     const e0 = emitters[0] as Emitter;
@@ -85,6 +87,8 @@ try {
   const total = rows.reduce((s, [, v]) => s + v, 0);
   console.log(`${COUNT} emissions answered in ${(wall / 1000).toFixed(2)} s (${((COUNT * 1000) / wall).toFixed(1)}/s), all final ${(settled / 1000).toFixed(2)} s later; ${shape?.documents} documents in ${shape?.envelopes} envelopes (warm-up included)`);
   for (const [k, v] of rows) console.log(`  CPU ms per emission, ${k.padEnd(8)} ${v.toFixed(2)}`);
+  const threads = [...threadsAfter].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / COUNT] as const).filter(([, v]) => v >= 0.005);
+  console.log(`    server by thread: ${threads.sort((a, b) => b[1] - a[1]).map(([name, v]) => `${name} ${v.toFixed(2)}`).join(", ")}`);
   console.log(`  CPU ms per emission, total    ${total.toFixed(2)} → at most ${((2 * 1000) / total).toFixed(0)}/s on 2 cores`);
   console.log("  (measured until every document is final: the status poller's ACEPTADO checks are part of the cost; so is its idle polling)");
   const perDocument = (bytes: unknown) => `${(Number(bytes) / Number(shape?.documents ?? 1) / 1024).toFixed(2)} KiB`;

@@ -16,6 +16,29 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/**
+ * CPU time (ms) of a process's threads so far, summed by thread name (`bun.exe` is a Bun process's JavaScript
+ * thread, `Worker` its worker threads, `JITWorker` the compilers, `HeapHelper` the collector's helpers, …).
+ */
+export function threadCpuMs(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+      } catch {
+        /* the thread ended */
+      }
+    }
+  } catch {
+    /* gone */
+  }
+  return byName;
+}
+
 /** CPU time (ms) of every `postgres` process on the machine so far (backends, WAL writer, checkpointer, …). */
 export function postgresCpuMs(): number {
   let total = 0;

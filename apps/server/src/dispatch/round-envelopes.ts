@@ -28,11 +28,15 @@ export interface RoundEnvelope {
   runs: number[];
 }
 
-/** A document of the round: its row as it will be stored, its folio run, and the business row it was signed with. */
+/**
+ * A document of the round: its row as it will be stored, its folio run, the business row it was signed with, and
+ * its C14N inside an envelope (`SignedDte.envelopeC14n`).
+ */
 export interface RoundDocument {
   row: Pick<DocumentRow, "id" | "businessId" | "environment" | "tipo" | "folio" | "xml">;
   run: number;
   business: BusinessRow;
+  envelopeC14n?: string;
 }
 
 /**
@@ -55,7 +59,7 @@ export async function buildRoundEnvelopes(deps: Deps, docs: readonly RoundDocume
     if (list.length > maxEnvelopeDocuments(group.kind) || list.some((d) => d.business.updatedAt.getTime() !== business.updatedAt.getTime())) continue;
     try {
       const session = await openSiiSession(deps, group.businessId, group.environment, business);
-      const documents = list.map(({ row }): ClaimedDocument => ({ ...row, estado: "PENDIENTE", checkAttempts: 0 })).sort(byTipoAndFolio);
+      const documents = list.map(({ row, envelopeC14n }): ClaimedDocument => ({ ...row, estado: "PENDIENTE", checkAttempts: 0, envelopeC14n })).sort(byTipoAndFolio);
       const bytes = await envelopeBytes(deps, session, group, documents);
       envelopes.push({ id: newId("envelope"), group, session, documents, bytes, stored: storedEnvelope(bytes, documents), runs: [...new Set(list.map((d) => d.run))] });
     } catch {

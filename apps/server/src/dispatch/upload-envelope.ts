@@ -73,8 +73,11 @@ async function currentStates(deps: Deps, ids: string[]): Promise<SubmitOutcome[]
   return ids.map((id) => ({ id, estado: byId.get(id) ?? "PENDIENTE" }));
 }
 
-/** What an envelope needs of each document it carries. */
-export type ClaimedDocument = Pick<DocumentRow, "id" | "businessId" | "environment" | "tipo" | "folio" | "estado" | "checkAttempts" | "xml">;
+/**
+ * What an envelope needs of each document it carries; `envelopeC14n` when the document was just signed in this
+ * process (`SignedDte.envelopeC14n`: the envelope need not canonicalize its XML again).
+ */
+export type ClaimedDocument = Pick<DocumentRow, "id" | "businessId" | "environment" | "tipo" | "folio" | "estado" | "checkAttempts" | "xml"> & { envelopeC14n?: string };
 
 interface ClaimedRaw {
   id: string;
@@ -166,7 +169,7 @@ export async function envelopeBytes(deps: Deps, session: SiiSession, group: Grou
     rutEmisor: session.business.rut,
     rutEnvia: session.signer.identity.holderRut,
     resolution,
-    dtes: docs.map((d) => decodeLatin1(d.xml)),
+    dtes: docs.map((d) => (d.envelopeC14n === undefined ? decodeLatin1(d.xml) : { xml: decodeLatin1(d.xml), envelopeC14n: d.envelopeC14n })),
     identity: session.signer.identity,
     timestamp: chileTimestamp(deps.now()),
   });

@@ -23,12 +23,28 @@ export interface SignReferenceOptions {
  * @example
  * signReference({ canonical: '<Documento xmlns="http://www.sii.cl/SiiDte" ID="T33F1">…</Documento>', uri: "#T33F1", transform: C14N_ALGORITHM, identity })
  */
-export function signReference({ canonical, uri, transform, identity, context }: SignReferenceOptions): string {
+export function signReference(options: SignReferenceOptions): string {
+  return signReferenceForms(options).file;
+}
+
+export interface SignatureForms {
+  /** The `Signature` element as written. */
+  file: string;
+  /**
+   * Its C14N 1.0 form inside a canonical parent whose rendered namespaces are the ones `context` named (the
+   * xmldsig default is declared on `Signature` itself, nothing on its descendants).
+   */
+  nested: string;
+}
+
+/** `signReference`, also returning the element's canonical form inside its parent (for an enclosing digest). */
+export function signReferenceForms({ canonical, uri, transform, identity, context }: SignReferenceOptions): SignatureForms {
   const digest = createHash("sha1").update(canonical, "utf8").digest("base64");
   const signedInfo = renderSignedInfo({ uri, transform, digest, context });
   const value = sign("sha1", Buffer.from(signedInfo.canonical, "utf8"), identity.privateKey).toString("base64");
-  return (
-    `<Signature xmlns="${DSIG_NS}">${signedInfo.file}<SignatureValue>${value}</SignatureValue>` +
-    `${renderKeyInfo(identity)}</Signature>`
-  );
+  const tail = `<SignatureValue>${value}</SignatureValue>${renderKeyInfo(identity)}</Signature>`;
+  return {
+    file: `<Signature xmlns="${DSIG_NS}">${signedInfo.file}${tail}`,
+    nested: `<Signature xmlns="${DSIG_NS}">${signedInfo.nested}${tail}`,
+  };
 }

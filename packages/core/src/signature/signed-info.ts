@@ -19,7 +19,10 @@ export interface SignedInfoOptions {
 
 export interface RenderedSignedInfo {
   file: string;
+  /** C14N with `SignedInfo` as the apex (what `SignatureValue` signs). */
   canonical: string;
+  /** C14N inside a canonical `Signature` that already rendered every namespace in scope: no declarations. */
+  nested: string;
 }
 
 /**
@@ -45,8 +48,10 @@ export function renderSignedInfo({ uri, transform, digest, context = {} }: Signe
   for (const prefix of Object.keys(context).filter((p) => p !== "").sort()) {
     ns += ` xmlns:${prefix}="${escapeC14nAttr(context[prefix] ?? "")}"`;
   }
+  const content = `${c14n.canonical}${method.canonical}${ref}<Transforms>${tf.canonical}</Transforms>${dm.canonical}${tail}`;
   return {
     file: `<SignedInfo>${c14n.file}${method.file}${ref}<Transforms>${tf.file}</Transforms>${dm.file}${tail}`,
-    canonical: `<SignedInfo${ns}>${c14n.canonical}${method.canonical}${ref}<Transforms>${tf.canonical}</Transforms>${dm.canonical}${tail}`,
+    canonical: `<SignedInfo${ns}>${content}`,
+    nested: `<SignedInfo>${content}`,
   };
 }

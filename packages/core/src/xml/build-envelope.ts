@@ -10,6 +10,12 @@ import { writeCaratula } from "./write-caratula.js";
 
 export type EnvelopeKind = "EnvioDTE" | "EnvioBOLETA";
 
+/** A signed DTE with its C14N inside SetDTE, as `buildSignedDte` returns it. */
+export interface EnvelopeDte {
+  xml: string;
+  envelopeC14n: string;
+}
+
 export interface EnvelopeOptions {
   kind: EnvelopeKind;
   rutEmisor: string;
@@ -18,8 +24,12 @@ export interface EnvelopeOptions {
   /** Defaults to the SII, `60803000-K`. */
   rutReceptor?: string;
   resolution: Resolution;
-  /** Signed stand-alone DTE texts as returned by `buildSignedDte` (their XML declaration is dropped). */
-  dtes: string[];
+  /**
+   * Signed stand-alone DTEs: their texts (the XML declaration is dropped), or what `buildSignedDte` returned, whose
+   * `envelopeC14n` then spares canonicalizing the text again (it must be that text's: a wrong one makes an envelope
+   * whose signature does not verify).
+   */
+  dtes: Array<string | EnvelopeDte>;
   identity: SigningIdentity;
   /** `TmstFirmaEnv`, `YYYY-MM-DDTHH:MM:SS` Chile local time. */
   timestamp: string;
@@ -35,6 +45,7 @@ const fail = (message: string, details: Record<string, unknown> = {}): never => 
 };
 
 function stripDeclaration(dte: string, index: number): { text: string; tipo: number; folio: string; rutEmisor: string } {
+  if (typeof dte !== "string") fail(`dtes[${index}] is not a DTE text`, { index });
   const text = dte.replace(/^\uFEFF?\s*<\?xml[\s\S]*?\?>\s*/, "").trimEnd();
   if (!text.startsWith("<DTE")) fail(`dtes[${index}] is not a DTE document`, { index });
   const m = /<TipoDTE>\s*(\d+)\s*<\/TipoDTE>/.exec(text);
@@ -54,7 +65,7 @@ function stripDeclaration(dte: string, index: number): { text: string; tipo: num
  *
  * @example
  * const xml = buildEnvelope({ kind: "EnvioDTE", rutEmisor: "76192083-9", rutEnvia: "11111111-1",
- *   resolution: { numero: 0, fecha: "2014-08-22" }, dtes: [signed.xml], identity, timestamp: "2026-01-15T10:11:12" });
+ *   resolution: { numero: 0, fecha: "2014-08-22" }, dtes: [signed], identity, timestamp: "2026-01-15T10:11:12" });
  */
 export function buildEnvelope(options: EnvelopeOptions): string {
   const { kind, resolution, dtes, identity, timestamp } = options;
@@ -65,7 +76,7 @@ export function buildEnvelope(options: EnvelopeOptions): string {
     fail("resolution.numero must be an integer of up to 6 digits");
   }
   if (dtes.length === 0 || dtes.length > MAX_DTES[kind]) fail(`an ${kind} carries 1 to ${MAX_DTES[kind]} DTEs`);
-  const parts = dtes.map(stripDeclaration);
+  const parts = dtes.map((dte, index) => stripDeclaration(typeof dte === "string" ? dte : dte?.xml, index));
   const counts = new Map<number, number>();
   const seen = new Set<string>();
   const issuer = normalizeRut(options.rutEmisor);
@@ -89,9 +100,10 @@ export function buildEnvelope(options: EnvelopeOptions): string {
   });
   let file = `<SetDTE ID="SetDoc">${caratula}`;
   let canonical = `<SetDTE xmlns="${SII_NS}" xmlns:xsi="${XSI_NS}" ID="SetDoc">${caratula}`;
-  for (const { text } of parts) {
+  for (const [index, { text }] of parts.entries()) {
+    const given = dtes[index];
     file += text;
-    canonical += canonicalizeXml(text, { inScope: CONTEXT, rendered: CONTEXT });
+    canonical += typeof given === "object" && typeof given.envelopeC14n === "string" ? given.envelopeC14n : canonicalizeXml(text, { inScope: CONTEXT, rendered: CONTEXT });
   }
   file += "</SetDTE>";
   canonical += "</SetDTE>";

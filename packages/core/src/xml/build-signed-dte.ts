@@ -11,6 +11,12 @@ export interface SignedDte {
   ted: string;
   /** `T<tipo>F<folio>`. */
   documentId: string;
+  /**
+   * C14N 1.0 of this DTE as it stands inside an envelope's `SetDTE` (the SII namespace and `xsi` in scope and
+   * rendered above it): what `buildEnvelope` would otherwise compute from `xml` for the envelope's digest. Pass the
+   * `SignedDte` itself in `dtes` and it is used as is.
+   */
+  envelopeC14n: string;
 }
 
 /**
@@ -25,6 +31,6 @@ export interface SignedDte {
  */
 export function buildSignedDte(options: SignedDteOptions): SignedDte {
   assertValidDocument(options.input);
-  const { xml, ted, documentId } = renderSignedDte(options);
-  return { xml, ted, documentId };
+  const { xml, ted, documentId, envelopeC14n } = renderSignedDte(options);
+  return { xml, ted, documentId, envelopeC14n };
 }

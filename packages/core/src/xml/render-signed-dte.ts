@@ -1,7 +1,7 @@
 /** Build → stamp → sign, returning also the canonical Documento the digest was computed over (tests, bench). */
 import type { Caf } from "../caf/types.js";
 import type { DocumentInput } from "../document/types.js";
-import { signReference } from "../signature/sign-reference.js";
+import { signReferenceForms } from "../signature/sign-reference.js";
 import type { SigningIdentity } from "../signature/types.js";
 import type { Totals } from "../totals/index.js";
 import { C14N_ALGORITHM, SII_NS, XML_DECLARATION } from "./constants.js";
@@ -23,6 +23,8 @@ export interface RenderedSignedDte {
   documentId: string;
   /** C14N 1.0 of `Documento` in the stand-alone DTE (UTF-8 of this string is what `DigestValue` hashes). */
   canonicalDocumento: string;
+  /** C14N 1.0 of the whole DTE inside an envelope's `SetDTE` (see `SignedDte.envelopeC14n`). */
+  envelopeC14n: string;
 }
 
 /**
@@ -37,12 +39,16 @@ export function renderSignedDte({ input, totals, caf, identity, timestamp }: Sig
   const id = documentId(input);
   const tail = `<TmstFirma>${timestamp}</TmstFirma></Documento>`;
   const file = `<Documento ID="${id}">${body.file}${ted.file}${tail}`;
-  const canonical = `<Documento xmlns="${SII_NS}" ID="${id}">${body.canonical}${ted.canonical}${tail}`;
-  const signature = signReference({ canonical, uri: `#${id}`, transform: C14N_ALGORITHM, identity });
+  const content = `${body.canonical}${ted.canonical}${tail}`;
+  const canonical = `<Documento xmlns="${SII_NS}" ID="${id}">${content}`;
+  const signature = signReferenceForms({ canonical, uri: `#${id}`, transform: C14N_ALGORITHM, identity });
   return {
-    xml: `${XML_DECLARATION}<DTE xmlns="${SII_NS}" version="1.0">${file}${signature}</DTE>`,
+    xml: `${XML_DECLARATION}<DTE xmlns="${SII_NS}" version="1.0">${file}${signature.file}</DTE>`,
     ted: ted.file,
     documentId: id,
     canonicalDocumento: canonical,
+    // Inside SetDTE the SII namespace (and xsi) are already rendered by the envelope: neither DTE nor Documento
+    // declares anything there; Signature declares xmldsig's.
+    envelopeC14n: `<DTE version="1.0"><Documento ID="${id}">${content}${signature.nested}</DTE>`,
   };
 }

@@ -338,7 +338,14 @@ async function storeForecast(
   } catch {
     return null; // a document that cannot be stored (its XML not ISO-8859-1, say): the general path answers each one
   }
-  const envelopes = options.upload ? await buildRoundEnvelopes(deps, planned.map((p, i) => ({ row: p.row, run: p.group, business: (entries[i] as DocumentToCreate).prepared.business }))) : [];
+  const envelopes = options.upload
+    ? await buildRoundEnvelopes(deps, planned.map((p, i) => ({
+      row: p.row,
+      run: p.group,
+      business: (entries[i] as DocumentToCreate).prepared.business,
+      envelopeC14n: (early[i] as Extract<SignResult, { ok: true }>).signed.envelopeC14n,
+    })))
+    : [];
   const envelopeOf = new Map(envelopes.flatMap((e) => e.documents.map((d) => [d.id, e.id] as const)));
   for (const p of planned) p.envelopeId = envelopeOf.get(p.row.id) ?? null;
   const forecast = forecastOf(deps);
