@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { MAX_PREPARED_PARAMS, planEachCall, preparingClient } from "./preparing-client.js";
+import { MAX_PREPARED_PARAMS, planBySize, planEachCall, preparingClient, sizeClass } from "./preparing-client.js";
 
 const url = process.env.DATABASE_URL;
 if (!url) console.log("preparing-client: PostgreSQL suite skipped (DATABASE_URL is not set)");
@@ -13,7 +13,52 @@ async function prepared(client: postgres.Sql, marker: string): Promise<string[]>
   return rows.map((r) => String(r.statement)).filter((s) => s.includes(marker));
 }
 
+test("size classes: one below 8 pages, then one per factor √2 of pages", () => {
+  expect(sizeClass(0)).toBe(0);
+  expect(sizeClass(7 * 8192)).toBe(0);
+  expect(sizeClass(8 * 8192)).toBe(6);
+  expect(sizeClass(11 * 8192)).toBe(6); // 8·√2 ≈ 11.3
+  expect(sizeClass(12 * 8192)).toBe(7);
+  expect(sizeClass(16 * 8192)).toBe(8);
+  expect(sizeClass(1_000_000 * 8192)).toBe(39);
+});
+
 describe.skipIf(!url)("preparingClient [postgres]", () => {
+  test("planBySize: planned per call until the table's size is known, then one named statement per size class", async () => {
+    const table = `plan_size_probe_${process.pid}`;
+    const client = preparingClient(postgres(url ?? "", { max: 1, onnotice: () => {} }), { sizeRefreshMs: 0 });
+    const db = drizzle({ client });
+    const probe = async (n: number) => {
+      const [row] = await db.execute(planBySize(table, sql`select ${n}::int as sized_probe from ${sql.raw(table)} limit 1`));
+      return row;
+    };
+    /** Runs the probe until a statement for size class `size` is prepared (the size is read in the background). */
+    const preparedFor = async (size: number) => {
+      for (let i = 0; i < 200; i++) {
+        await probe(i);
+        const names = await prepared(client, "sized_probe");
+        if (names.some((s) => s.includes(`of size class ${size} */`))) return names;
+        await Bun.sleep(10);
+      }
+      throw new Error(`no statement for size class ${size}`);
+    };
+    try {
+      await client.unsafe(`create table ${table} (n int, pad text)`);
+      await client.unsafe(`insert into ${table} values (1, 'x')`);
+      expect(await probe(7)).toEqual({ sized_probe: 7 });
+      const small = await preparedFor(0);
+      expect(small).toHaveLength(1);
+      // Grown past 16 pages: the next calls use a statement of its own, planned for that size.
+      await client.unsafe(`insert into ${table} select g, repeat('x', 500) from generate_series(1, 400) g`);
+      const grown = await preparedFor(sizeClass(Number((await client.unsafe(`select pg_relation_size('${table}')::float8 as b`))[0]?.b)));
+      expect(grown).toHaveLength(2);
+    } finally {
+      await client.unsafe(`drop table if exists ${table}`);
+      await client.end();
+    }
+  });
+
+
   test("drizzle's queries become named prepared statements, in and out of transactions; without it they are not", async () => {
     const plain = postgres(url ?? "", { max: 1, onnotice: () => {} });
     const wrapped = preparingClient(postgres(url ?? "", { max: 1, onnotice: () => {} }));
