@@ -7,7 +7,7 @@
  * statement starts after the call was made, so what it reads is never older than the call (a key revoked before
  * the request is refused, as without coalescing).
  */
-import { GroupCommitter } from "../dispatch/group-commit.js";
+import { GroupCommitter, type LingerOptions } from "../dispatch/group-commit.js";
 
 /** One result per item, in order. */
 export type CoalescedRun<Item, Result> = (items: Item[]) => Promise<Result[]>;
@@ -17,11 +17,18 @@ export interface CoalesceOptions {
   maxBatch?: number;
   /** Rounds in flight at once (default 1). */
   concurrency?: number;
+  /** Let a round wait for company when calls arrive fast (`GroupCommitOptions.linger`); default: never. */
+  linger?: LingerOptions;
 }
 
 export function coalesce<Item, Result>(run: CoalescedRun<Item, Result>, options: CoalesceOptions = {}): (item: Item) => Promise<Result> {
   const maxBatch = options.maxBatch ?? 256;
-  const committer = new GroupCommitter<Item, Result>({ flush: (_key, items) => run(items), maxBatch: () => maxBatch, concurrency: options.concurrency ?? 1 });
+  const committer = new GroupCommitter<Item, Result>({
+    flush: (_key, items) => run(items),
+    maxBatch: () => maxBatch,
+    concurrency: options.concurrency ?? 1,
+    ...(options.linger ? { linger: options.linger } : {}),
+  });
   return (item) => committer.submit("", item);
 }
 

@@ -103,3 +103,63 @@ describe("GroupCommitter", () => {
     expect(gc.pending("g")).toBe(0);
   });
 });
+
+describe("GroupCommitter linger", () => {
+  const turn = () => new Promise((r) => setImmediate(r));
+  const committer = (clock: { t: number }, batches: number[][]) =>
+    new GroupCommitter<number, number>({
+      flush: async (_k, items) => {
+        batches.push(items);
+        return items;
+      },
+      maxBatch: () => 100,
+      linger: { ms: 40, batch: 6, expected: 4 },
+      now: () => clock.t,
+    });
+  /** Submits `items` `every` ms apart on the test's clock, a turn of the event loop after each. */
+  const arrive = async (gc: GroupCommitter<number, number>, clock: { t: number }, items: number[], every: number) => {
+    const results: Array<Promise<number>> = [];
+    for (const i of items) {
+      clock.t += every;
+      results.push(gc.submit("g", i));
+      await turn();
+    }
+    return results;
+  };
+
+  test("items arriving fast wait for company, and go at once when the batch is big enough", async () => {
+    const clock = { t: 0 };
+    const batches: number[][] = [];
+    const gc = committer(clock, batches);
+    const first = await arrive(gc, clock, [1], 2); // no pace known yet: at once
+    const next = await arrive(gc, clock, [2, 3, 4, 5, 6], 2); // one every 2 ms: 20 expected within 40 ms
+    expect(batches).toEqual([[1]]);
+    expect(gc.pending("g")).toBe(5);
+    const last = await arrive(gc, clock, [7], 2); // the sixth waiting: no more waiting
+    await Promise.all([...first, ...next, ...last]);
+    expect(batches).toEqual([[1], [2, 3, 4, 5, 6, 7]]);
+  });
+
+  test("items arriving slowly go at once, each in its own batch", async () => {
+    const clock = { t: 0 };
+    const batches: number[][] = [];
+    const gc = committer(clock, batches);
+    for (let i = 1; i <= 4; i++) {
+      clock.t += 100; // one every 100 ms: fewer than one expected within 40 ms
+      expect(await gc.submit("g", i)).toBe(i);
+    }
+    expect(batches).toEqual([[1], [2], [3], [4]]);
+  });
+
+  test("a lingering batch goes when its oldest item has waited long enough", async () => {
+    const clock = { t: 0 };
+    const batches: number[][] = [];
+    const gc = committer(clock, batches);
+    const all = await arrive(gc, clock, [1, 2, 3, 4], 1);
+    expect(batches).toEqual([[1]]);
+    expect(gc.pending("g")).toBe(3);
+    clock.t += 1_000; // when the timer set for the wait fires, the oldest has waited long enough
+    await Promise.all(all);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
+});
