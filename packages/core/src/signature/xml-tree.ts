@@ -111,6 +111,13 @@ const REFERENCE = /&(?:#x([0-9A-Fa-f]+)|#([0-9]+)|([A-Za-z_][\w.-]*));/g;
 const PREDEFINED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Whether `FORBIDDEN_CHAR` needs to run at all: a control character, U+FFFE/U+FFFF or any surrogate. A plain
+ * character class (no lookaround) that the regular-expression JIT runs fast over a whole envelope; the precise
+ * pattern runs only on the rare text that has one of these (a legal surrogate pair, say).
+ */
+// eslint-disable-next-line no-control-regex
+const MAYBE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 class XmlSyntaxError extends Error {}
 
@@ -135,9 +142,19 @@ function decode(raw: string, at: number): string {
   return out;
 }
 
+/** An unprefixed name splits into itself: the same pair every time (names repeat, so no new array each). */
+const UNPREFIXED = new Map<string, [null, string]>();
+
 function splitName(qname: string, at: number): [string | null, string] {
   const colon = qname.indexOf(":");
-  if (colon < 0) return [null, qname];
+  if (colon < 0) {
+    let pair = UNPREFIXED.get(qname);
+    if (pair === undefined) {
+      pair = [null, qname];
+      if (UNPREFIXED.size < 4096) UNPREFIXED.set(qname, pair);
+    }
+    return pair;
+  }
   if (colon === 0 || colon === qname.length - 1 || qname.indexOf(":", colon + 1) >= 0) fail(`bad qualified name ${qname}`, at);
   return [qname.slice(0, colon), qname.slice(colon + 1)];
 }
@@ -200,7 +217,7 @@ function openElement(qname: string, rawAttributes: string, parent: XmlElement | 
 export function parseXmlTree(source: string): XmlDocument {
   if (/<!DOCTYPE|<!ENTITY/i.test(source)) throw new Error("XML with a DOCTYPE/ENTITY declaration is refused");
   const text = (source.charCodeAt(0) === 0xfeff ? source.slice(1) : source).replace(/\r\n?/g, "\n");
-  const bad = FORBIDDEN_CHAR.exec(text);
+  const bad = MAYBE_FORBIDDEN.test(text) ? FORBIDDEN_CHAR.exec(text) : null;
   if (bad !== null) fail("a character XML does not allow", bad.index);
   let root: XmlElement | null = null;
   let current: XmlElement | null = null;
