@@ -7,7 +7,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type { Environment } from "../db/api-keys.js";
-import { businesses } from "../db/businesses.js";
+import { businesses, type BusinessRow } from "../db/businesses.js";
 import type { Deps } from "../deps.js";
 import type { Credential, Permission } from "./credential.js";
 import { ApiError, invalidParameter, notFound } from "./errors.js";
@@ -17,6 +17,8 @@ export interface BusinessScope {
   userId: string;
   businessId: string;
   environment: Environment;
+  /** The business's row when the credential brought it (an API key's, read with the key). */
+  business?: BusinessRow;
 }
 
 const scopes = new WeakMap<Request, BusinessScope>();
@@ -42,7 +44,9 @@ export function requirePermission(credential: Credential, permission: Permission
  */
 export async function resolveBusinessScope(deps: Deps, credential: Credential, options: { includeDeleted?: boolean } = {}): Promise<BusinessScope> {
   if (credential.type === "api_key") {
-    return { userId: credential.userId, businessId: credential.businessId, environment: credential.environment };
+    const scope: BusinessScope = { userId: credential.userId, businessId: credential.businessId, environment: credential.environment };
+    if (credential.business?.id === credential.businessId) scope.business = credential.business;
+    return scope;
   }
   if (!credential.businessId) throw invalidParameter("X-Business-Id", "required", "X-Business-Id header is required with a session");
   const [row] = await deps.db

@@ -1,5 +1,6 @@
 /** The authenticated caller of a request, and the permission vocabulary (API.md §2). */
 import type { Environment } from "../db/api-keys.js";
+import type { BusinessRow } from "../db/businesses.js";
 
 export const PERMISSIONS = [
   "dte:read",
@@ -24,6 +25,8 @@ export type Credential =
       environment: Environment;
       /** Expanded: `*` becomes every permission. */
       permissions: Permission[];
+      /** The key's business as read with the key, at the start of the request (never sent or logged). */
+      business?: BusinessRow;
     }
   | {
       type: "session";

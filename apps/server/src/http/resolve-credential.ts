@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { apiKeys, type ApiKeyRow } from "../db/api-keys.js";
+import { businesses, type BusinessRow } from "../db/businesses.js";
 import { coalescedPer } from "../db/coalesce.js";
 import { asyncCommitCondition } from "../db/async-commit.js";
 import type { Deps } from "../deps.js";
@@ -39,20 +40,25 @@ export async function resolveCredential(deps: Deps, headers: Headers): Promise<C
   };
 }
 
-/** The live key rows of a round of requests, in one statement (`db/coalesce.ts`). */
-const findLiveKey = coalescedPer((deps: Deps) => async (hashes: string[]): Promise<Array<ApiKeyRow | undefined>> => {
+/**
+ * The live key rows of a round of requests, each with its business's row, in one statement (`db/coalesce.ts`):
+ * the emission needs that row (`loadScopeBusiness`), and reading it here spares it a statement of its own.
+ */
+const findLiveKey = coalescedPer((deps: Deps) => async (hashes: string[]): Promise<Array<{ key: ApiKeyRow; business: BusinessRow | null } | undefined>> => {
   const rows = await deps.db
-    .select()
+    .select({ key: apiKeys, business: businesses })
     .from(apiKeys)
+    .leftJoin(businesses, eq(businesses.id, apiKeys.businessId))
     .where(and(inArray(apiKeys.keyHash, [...new Set(hashes)]), isNull(apiKeys.revokedAt)));
-  const byHash = new Map(rows.map((r) => [r.keyHash, r]));
+  const byHash = new Map(rows.map((r) => [r.key.keyHash, r]));
   return hashes.map((h) => byHash.get(h));
 });
 
 async function resolveApiKey(deps: Deps, key: string): Promise<Credential | "invalid"> {
   if (!looksLikeApiKey(key)) return "invalid";
-  const row = await findLiveKey(deps, hashApiKey(key));
-  if (!row) return "invalid";
+  const found = await findLiveKey(deps, hashApiKey(key));
+  if (!found) return "invalid";
+  const row = found.key;
   // At most one write per key per minute: last_used_at is informative, not exact. The row just read tells
   // whether it is due, so a busy key costs no write at all; the WHERE settles races between instances. Its commit
   // does not wait for the disk (`db/async-commit.ts`): informative only.
@@ -71,5 +77,6 @@ async function resolveApiKey(deps: Deps, key: string): Promise<Credential | "inv
     businessId: row.businessId,
     environment: row.environment,
     permissions: expandPermissions(row.permissions),
+    ...(found.business ? { business: found.business } : {}),
   };
 }

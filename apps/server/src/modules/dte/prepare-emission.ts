@@ -27,8 +27,9 @@ export interface PreparedEmission {
   annulsDocumentId: string | null;
 }
 
+/** The scope's business, live: the row its API key brought (read with the key, this request), else read now. */
 export async function loadScopeBusiness(deps: Deps, scope: BusinessScope): Promise<BusinessRow> {
-  const business = await readBusinessRow(deps, scope.businessId);
+  const business = scope.business ?? (await readBusinessRow(deps, scope.businessId));
   if (!business || business.deletedAt !== null) throw notFound("business");
   return business;
 }
