@@ -3,7 +3,8 @@
  * creating others wait and are created together, in one transaction (`createDocuments`), as soon as the one in
  * progress ends. With nothing in progress a request's document is created at once (after the current turn of the
  * event loop), so an idle server adds no latency; under load the folio, insert and commit work is shared by every
- * request of the round — the same group commit as the SII uploads and the coalesced reads (`db/coalesce.ts`).
+ * request of the round — the same group commit as the SII uploads and the coalesced reads (`db/coalesce.ts`). When
+ * requests arrive fast, a small round waits a little for more (`ROUND_LINGER`).
  */
 import type { DocumentRow } from "../../db/documents.js";
 import type { Deps } from "../../deps.js";
