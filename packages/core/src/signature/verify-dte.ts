@@ -2,7 +2,7 @@ import type { DocumentVerification, VerifyResult } from "./verify-result.js";
 import { verifyTedElement } from "./verify-ted.js";
 import { DSIG_NS, verifySignatureOver, type VerifyOptions } from "./verify-xmldsig.js";
 import { childElements, childText, decodeXml, messageOf, onlyChild } from "./verify-xml.js";
-import { parseXmlTree, type XmlElement } from "./xml-tree.js";
+import { parseXmlTree, type XmlDocument, type XmlElement } from "./xml-tree.js";
 
 const SII_NS = "http://www.sii.cl/SiiDte";
 const SIGNED_CHILDREN = ["Documento", "Exportaciones", "Liquidacion"];
@@ -54,16 +54,22 @@ function namespaceHint(text: string, namespaced: boolean): string | null {
  * the TED. Internal, shared with `verifyEnvelope`.
  */
 export function verifyDteText(text: string, options: VerifyOptions = {}, hints = true): DocumentVerification {
-  const result: DocumentVerification = { id: "", tipo: 0, folio: 0, signature: false, ted: false, errors: [] };
-  let root: XmlElement;
-  let doc;
+  let doc: XmlDocument;
   try {
     doc = parseXmlTree(text);
-    root = doc.documentElement;
   } catch (e) {
-    result.errors.push(messageOf(e));
-    return result;
+    return { id: "", tipo: 0, folio: 0, signature: false, ted: false, errors: [messageOf(e)] };
   }
+  return verifyDteTree(doc, () => text, options, hints);
+}
+
+/**
+ * `verifyDteText` of a DTE already parsed: `doc` is the stand-alone DTE (its root has no parent), `textOf` gives its
+ * text when it is needed (the second opinion's own parse, the namespace hint).
+ */
+export function verifyDteTree(doc: XmlDocument, textOf: () => string, options: VerifyOptions = {}, hints = true): DocumentVerification {
+  const result: DocumentVerification = { id: "", tipo: 0, folio: 0, signature: false, ted: false, errors: [] };
+  const root = doc.documentElement;
   if (root.localName !== "DTE" || (root.namespaceURI !== null && root.namespaceURI !== SII_NS)) {
     result.errors.push("root element is not DTE (SiiDte namespace or none)");
     return result;
@@ -88,14 +94,14 @@ export function verifyDteText(text: string, options: VerifyOptions = {}, hints =
   result.tipo = Number(childText(signed, ["Encabezado", "IdDoc", "TipoDTE"]) ?? 0) || 0;
   result.folio = Number(childText(signed, ["Encabezado", "IdDoc", "Folio"]) ?? 0) || 0;
   const warnings: string[] = [];
-  const signatureErrors = verifySignatureOver(doc, text, signature, signed, warnings, options);
+  const signatureErrors = verifySignatureOver(doc, options.crossCheck === false ? "" : textOf(), signature, signed, warnings, options);
   if (warnings.length > 0) (result.warnings ??= []).push(...warnings.map((w) => `signature: ${w}`));
   const ted = tedErrors(signed);
   result.signature = signatureErrors.length === 0;
   result.ted = ted.length === 0;
   result.errors.push(...signatureErrors.map((e) => `signature: ${e}`), ...ted);
   if (hints && signatureErrors.some((e) => e.startsWith("digest mismatch"))) {
-    const hint = namespaceHint(text, root.namespaceURI === SII_NS);
+    const hint = namespaceHint(textOf(), root.namespaceURI === SII_NS);
     if (hint !== null) result.errors.push(hint);
   }
   return result;

@@ -1,8 +1,8 @@
 import type { DocumentVerification, VerifyResult } from "./verify-result.js";
-import { verifyDteText } from "./verify-dte.js";
+import { verifyDteText, verifyDteTree } from "./verify-dte.js";
 import { DSIG_NS, verifySignatureOver, type VerifyOptions } from "./verify-xmldsig.js";
 import { childElements, decodeXml, messageOf } from "./verify-xml.js";
-import { parseXmlTree } from "./xml-tree.js";
+import { parseXmlTree, XML_NS, type XmlElement } from "./xml-tree.js";
 
 const ROOTS = ["EnvioDTE", "EnvioBOLETA"];
 /** Markup tokens: comments, CDATA, PIs, declarations, then tags (attribute values may contain `>`). */
@@ -38,6 +38,40 @@ export function cutOutDtes(text: string): string[] {
     }
   }
   return out;
+}
+
+/**
+ * Whether a DTE of the envelope's parse reads the same as its text cut out and parsed alone: it declares its default
+ * namespace itself, every prefix inside it is declared inside it, and no `xml:*` attribute of an ancestor would be
+ * inherited. Then only its position differs, and it can be verified detached (`verifyDetached`).
+ */
+function standsAlone(dte: XmlElement): boolean {
+  if (dte.declared?.has("") !== true) return false;
+  for (let a = dte.parentNode; a !== null; a = a.parentNode) if (a.attributes.some((attr) => attr.namespaceURI === XML_NS)) return false;
+  const declaredWithin = (el: XmlElement, prefix: string): boolean => {
+    for (let e: XmlElement | null = el; e !== null; e = e === dte ? null : e.parentNode) if (e.declared?.has(prefix)) return true;
+    return false;
+  };
+  const walk = (el: XmlElement): boolean => {
+    if (el.prefix !== null && el.prefix !== "xml" && !declaredWithin(el, el.prefix)) return false;
+    for (const attr of el.attributes) {
+      if (attr.prefix !== null && attr.prefix !== "xml" && attr.prefix !== "xmlns" && !declaredWithin(el, attr.prefix)) return false;
+    }
+    for (let n = el.firstChild; n !== null; n = n.nextSibling) if (n.nodeType === 1 && !walk(n)) return false;
+    return true;
+  };
+  return walk(dte);
+}
+
+/** `verifyDteTree` of a DTE of the envelope's parse, detached from it for the time (as its own document). */
+function verifyDetached(dte: XmlElement, textOf: () => string, options: VerifyOptions): DocumentVerification {
+  const parent = dte.parentNode;
+  dte.parentNode = null;
+  try {
+    return verifyDteTree({ documentElement: dte }, textOf, options);
+  } finally {
+    dte.parentNode = parent;
+  }
 }
 
 /**
@@ -83,11 +117,19 @@ export function verifyEnvelope(xml: string | Uint8Array, options: VerifyOptions 
   if (caratula?.localName !== "Caratula" || dteElements.length === 0 || dteElements.some((e) => e.localName !== "DTE")) {
     errors.push("SetDTE must contain a Caratula followed by one or more DTE");
   }
-  const texts = cutOutDtes(text);
-  if (texts.length !== dteElements.length) {
-    errors.push(`found ${dteElements.length} DTE elements but cut ${texts.length} out of the text`);
+  let documents: DocumentVerification[];
+  if (options.crossCheck === false && dteElements.length > 0 && dteElements.every((dte) => standsAlone(dte))) {
+    // Each DTE's subtree of the envelope's parse is what its cut-out text would parse to (`standsAlone`):
+    // verified detached, without parsing it again. Its text is cut out only if a hint needs it.
+    let cut: string[] | null = null;
+    documents = dteElements.map((dte, i) => verifyDetached(dte, () => (cut ??= cutOutDtes(text))[i] ?? "", options));
+  } else {
+    const texts = cutOutDtes(text);
+    if (texts.length !== dteElements.length) {
+      errors.push(`found ${dteElements.length} DTE elements but cut ${texts.length} out of the text`);
+    }
+    documents = texts.map((dteText) => verifyDteText(dteText, options));
   }
-  const documents: DocumentVerification[] = texts.map((dteText) => verifyDteText(dteText, options));
   const warnings: string[] = envelopeWarnings.map((w) => `envelope signature: ${w}`);
   const seen = new Set<string>();
   documents.forEach((d, i) => {

@@ -240,6 +240,34 @@ describe("crossCheck: false (own checks only, no xml-crypto)", () => {
     expect(value.errors.join("\n")).toContain("SignatureValue does not verify");
   });
 
+  test("a DTE is judged as its cut-out text alone, also where the envelope's parse would read it otherwise", () => {
+    const text = sample(SYNTH_ENV);
+    // Without its own xmlns the DTE is in the SII namespace inside the envelope but in none alone: signed namespaced,
+    // it does not verify alone (the SII's reading), whatever the envelope's parse says.
+    const unnamespaced = replaceOnce(text, '<DTE xmlns="http://www.sii.cl/SiiDte" version="1.0">', '<DTE version="1.0">');
+    for (const crossCheck of [false, true]) {
+      const result = verifyEnvelope(unnamespaced, { crossCheck });
+      expect(result.documents?.[0]?.signature).toBe(false);
+      expect(result.documents?.[0]?.errors.join("\n")).toContain("hint: the signature verifies with xmlns=");
+    }
+    // A prefix the DTE uses but only the envelope declares: alone, the DTE is not even well-formed in namespaces.
+    const borrowed = replaceOnce(text, '<DTE xmlns="http://www.sii.cl/SiiDte" version="1.0">', '<DTE xmlns="http://www.sii.cl/SiiDte" version="1.0" xsi:type="x">');
+    const lean = verifyEnvelope(borrowed, { crossCheck: false });
+    expect(lean.valid).toBe(false);
+    expect(lean.documents?.[0]?.errors.join("\n")).toContain("undeclared prefix xsi");
+    // Signature wrapping inside an envelope's DTE: the ID is looked up in the DTE alone, and found twice.
+    const start = text.indexOf("<Documento ");
+    const end = text.indexOf("</Documento>") + "</Documento>".length;
+    const original = text.slice(start, end);
+    const wrapped = text.slice(0, start) + original.replace(/<MntTotal>\d+<\/MntTotal>/, "<MntTotal>1</MntTotal>") +
+      text.slice(end).replace("</Signature>", `<Object>${original}</Object></Signature>`);
+    expect(verifyEnvelope(wrapped, { crossCheck: false }).documents?.[0]?.errors.join("\n")).toContain("is carried by 2 elements");
+    // The intact DTE: the same verdict detached from the envelope's parse as parsed alone, with or without xml-crypto.
+    const detached = verifyEnvelope(text, { crossCheck: false }).documents;
+    const alone = verifyEnvelope(text).documents;
+    expect(detached).toEqual(alone);
+  });
+
   test("xml-crypto runs once per signature by default and not at all without the cross-check", () => {
     const spy = spyOn(SignedXml.prototype, "checkSignature");
     try {
