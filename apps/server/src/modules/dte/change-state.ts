@@ -82,8 +82,8 @@ export async function changeDocumentStates(tx: Executor, change: StateChanges): 
     .update(documents)
     .set({ ...change.set, ...acceptance, estado: to, updatedAt: at })
     // The ids as an array too: `id = any(…)` is what the primary key answers, and its estimate (10 rows, as for any
-    // array parameter) keeps the plan on that index from a few dozen pages on (a join with the input, estimated at
-    // 100 rows, would scan the whole table up to about 850 pages).
+    // array parameter) keeps the plan on that index from a few dozen pages on; the join with the input alone,
+    // estimated at 100 rows, got generic plans that scanned the table (seen with auto_explain, 4 ms a call).
     .where(sql`${documents.id} = any(array(select input.id from input)) and (${documents.id}, ${documents.estado}) in (select input.id, input.estado from input)`)
     .returning({ id: documents.id })
     .getSQL();

@@ -29,8 +29,8 @@ export const ROUNDS_IN_FLIGHT = 2;
  * When requests arrive fast — four or more expected within 20 ms, i.e. from ≈ 200 emissions/s —, a round with
  * fewer than 16 documents waits until its oldest has waited 20 ms. Each round has a fixed cost (its statement, its
  * envelopes' signatures, uploads and state changes: ≈ 8 ms of CPU over every process against ≈ 1.6 ms per document,
- * bench/RESULTS.md §6); at 380/s that wait took rounds from ≈ 6 to ≈ 9 documents and the machine's CPU down by
- * 7–10 %. Slower arrivals never wait, and under heavy load rounds are full anyway.
+ * bench/RESULTS.md §6); at a fixed 380/s that wait took envelopes from 2.2–3.5 to 4.5–4.8 documents and the
+ * processes' CPU down by 7–10 %. Slower arrivals never wait, and under heavy load rounds are full anyway.
  */
 export const ROUND_LINGER = { ms: 20, batch: 16, expected: 4 };
 
