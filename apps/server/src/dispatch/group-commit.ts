@@ -159,9 +159,9 @@ export class GroupCommitter<Item, Result> {
   }
 
   private forgetIfIdle(key: string, group: Group<Item, Result>): void {
-    // A group that lingers keeps its rate of arrivals while items keep coming; one idle for good is forgotten.
-    if (group.inFlight === 0 && !group.scheduled && group.lingering === null && group.queue.length === 0 && this.groups.get(key) === group) {
-      if (this.options.linger === undefined || this.now() - group.lastArrival > this.options.linger.ms * 100) this.groups.delete(key);
-    }
+    // A lingering committer keeps its groups: their recent rate of arrivals decides the next wait (one group per key;
+    // the emission committer has one).
+    if (this.options.linger !== undefined) return;
+    if (group.inFlight === 0 && !group.scheduled && group.queue.length === 0 && this.groups.get(key) === group) this.groups.delete(key);
   }
 }
