@@ -250,7 +250,7 @@ export async function sendStored(deps: Deps, session: SiiSession, group: GroupKe
 
 /**
  * True when every document changed to ENVIADO here (none was changed by someone else first). The envelope's
- * update and the documents' change are one statement (`alongside`): one round trip and one commit, whatever the
+ * update and the documents' change are one statement (`envelope`): one round trip and one commit, whatever the
  * envelope's size.
  */
 async function markSent(deps: Deps, envelopeId: string, docs: ClaimedDocument[], trackId: string): Promise<{ allApplied: boolean; applied: Partial<DocumentRow> }> {
@@ -263,7 +263,7 @@ async function markSent(deps: Deps, envelopeId: string, docs: ClaimedDocument[],
     at,
     detalle: `recibido por el SII, track id ${trackId}`,
     set,
-    alongside: deps.db.update(envelopes).set({ status: "uploaded", trackId, uploadedAt: at, updatedAt: at }).where(eq(envelopes.id, envelopeId)).getSQL(),
+    envelope: { id: envelopeId, set: { status: "uploaded", trackId, uploadedAt: at, updatedAt: at } },
   });
   return { allApplied: applied.size === docs.length, applied: { ...set, estado: "ENVIADO", updatedAt: at } };
 }
@@ -278,11 +278,7 @@ async function markRefused(deps: Deps, envelopeId: string, docs: ClaimedDocument
     at,
     detalle,
     set: { envelopeId, sii: simpleSnapshot(error.status, error.descripcion, errores, at), nextCheckAt: null },
-    alongside: deps.db
-      .update(envelopes)
-      .set({ status: "refused", detail: [error.message, ...error.detail].join("\n").slice(0, 4000), updatedAt: at })
-      .where(eq(envelopes.id, envelopeId))
-      .getSQL(),
+    envelope: { id: envelopeId, set: { status: "refused", detail: [error.message, ...error.detail].join("\n").slice(0, 4000), updatedAt: at } },
   });
 }
 

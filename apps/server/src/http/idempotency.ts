@@ -191,13 +191,18 @@ export interface ResourceLink {
   resourceId: string;
 }
 
+/** The links as the one JSON parameter `linkResourcesInStatement` reads. */
+export function resourceLinksJson(links: readonly ResourceLink[]): string {
+  return JSON.stringify(links.map(({ record, resourceId }) => ({ scope: record.scope, key: record.key, batch_index: record.batchIndex ?? null, resource_id: resourceId })));
+}
+
 /**
  * `linkIdempotentResource` for many resources at once, as a CTE (`idem as (…)`) of the statement that creates them:
  * only the links whose resource is among `created` (a subquery of the created ids) are written. The items of one
- * batch key are appended together, in item order. The text is the same whatever the links (they are one parameter).
+ * batch key are appended together, in item order. The text is the same whatever the links: they are one parameter,
+ * `rows` (`resourceLinksJson`, or its placeholder in a statement template).
  */
-export function linkResourcesInStatement(links: readonly ResourceLink[], created: SQL): SQL {
-  const rows = JSON.stringify(links.map(({ record, resourceId }) => ({ scope: record.scope, key: record.key, batch_index: record.batchIndex ?? null, resource_id: resourceId })));
+export function linkResourcesInStatement(rows: unknown, created: SQL): SQL {
   return sql`idem as (
     update ${idempotencyKeys} k
     set resource_id = case when l.batch then concat_ws(',', coalesce(k.resource_id, ${BATCH_PREFIX}::text), l.parts) else l.parts end

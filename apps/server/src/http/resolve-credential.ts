@@ -3,7 +3,7 @@
  * every request (no cache, so a revoked key stops working at once on every instance; the lookups of requests that
  * arrive together share one statement), or a session JWT.
  */
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { apiKeys, type ApiKeyRow } from "../db/api-keys.js";
 import { businesses, type BusinessRow } from "../db/businesses.js";
 import { coalescedPer } from "../db/coalesce.js";
@@ -42,16 +42,22 @@ export async function resolveCredential(deps: Deps, headers: Headers): Promise<C
 
 /**
  * The live key rows of a round of requests, each with its business's row, in one statement (`db/coalesce.ts`):
- * the emission needs that row (`loadScopeBusiness`), and reading it here spares it a statement of its own.
+ * the emission needs that row (`loadScopeBusiness`), and reading it here spares it a statement of its own. The
+ * query is built once per app (drizzle's `prepare`; the hashes are one array parameter, so its text is the same
+ * for any number of keys): building it on every round cost ≈ 170 µs of the server's thread.
  */
-const findLiveKey = coalescedPer((deps: Deps) => async (hashes: string[]): Promise<Array<{ key: ApiKeyRow; business: BusinessRow | null } | undefined>> => {
-  const rows = await deps.db
+const findLiveKey = coalescedPer((deps: Deps) => {
+  const query = deps.db
     .select({ key: apiKeys, business: businesses })
     .from(apiKeys)
     .leftJoin(businesses, eq(businesses.id, apiKeys.businessId))
-    .where(and(inArray(apiKeys.keyHash, [...new Set(hashes)]), isNull(apiKeys.revokedAt)));
-  const byHash = new Map(rows.map((r) => [r.key.keyHash, r]));
-  return hashes.map((h) => byHash.get(h));
+    .where(and(sql`${apiKeys.keyHash} = any(${sql.placeholder("hashes")}::text[])`, isNull(apiKeys.revokedAt)))
+    .prepare("live_api_keys");
+  return async (hashes: string[]): Promise<Array<{ key: ApiKeyRow; business: BusinessRow | null } | undefined>> => {
+    const rows = await query.execute({ hashes: [...new Set(hashes)] });
+    const byHash = new Map(rows.map((r) => [r.key.keyHash, r]));
+    return hashes.map((h) => byHash.get(h));
+  };
 });
 
 async function resolveApiKey(deps: Deps, key: string): Promise<Credential | "invalid"> {

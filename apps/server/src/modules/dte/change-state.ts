@@ -5,10 +5,11 @@
  * webhook delivery — all in one statement, in the caller's transaction or on its own.
  */
 import { transition } from "@timbre/core/lifecycle";
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { businesses } from "../../db/businesses.js";
 import { columnName as col } from "../../db/columns.js";
-import { documentHistory, documents, type DocumentRow, type DocumentState } from "../../db/documents.js";
+import { documentHistory, documents, envelopes, type DocumentRow, type DocumentState } from "../../db/documents.js";
+import { StatementTemplates, type Placeholders } from "../../db/statement-template.js";
 import { planBySize } from "../../db/preparing-client.js";
 import { events, webhookDeliveries } from "../../db/events.js";
 import { rowsOf } from "../../db/rows.js";
@@ -36,10 +37,10 @@ type ChangedDocument = Pick<DocumentRow, "id" | "businessId" | "environment" | "
 export interface StateChanges extends Omit<StateChange, "document"> {
   documents: ChangedDocument[];
   /**
-   * One more data-modifying statement (an UPDATE of another table, say the envelope's) run as a CTE of the same
-   * statement, so that it and the change happen together without a transaction of their own.
+   * The envelope whose upload made the change, updated by the same statement (a CTE), so that it and the change
+   * happen together without a transaction of their own.
    */
-  alongside?: SQL;
+  envelope?: EnvelopeChange;
 }
 
 /** Applies the change; returns false when another worker changed the document first. */
@@ -55,7 +56,8 @@ export async function changeDocumentState(tx: Tx, change: StateChange): Promise<
  * statement. The row list travels as one JSON parameter, read once (a materialized CTE), so the statement text is
  * the same for 1 or 500 documents;
  * it is prepared per size class of `documents` (`planBySize`), so its plan is made again as the table grows and the
- * UPDATE finds its rows by primary key however big the table got, without planning every call. Runs in the caller's
+ * UPDATE finds its rows by primary key however big the table got, without planning every call; its text is rendered
+ * once per shape (`db/statement-template.ts`) rather than by drizzle on every call. Runs in the caller's
  * transaction, or on its own (one statement is atomic). Returns the ids actually changed.
  */
 export async function changeDocumentStates(tx: Executor, change: StateChanges): Promise<Set<string>> {
@@ -73,41 +75,79 @@ export async function changeDocumentStates(tx: Executor, change: StateChanges): 
     environment: d.environment,
     data: { dte_id: d.id, tipo: d.tipo, folio: d.folio, old_status: d.estado, new_status: to, timestamp: atText },
   }));
-  const input = JSON.stringify(rows);
   // An accepted factura enters the registry of acceptances and claims: the acceptance worker asks about it later.
-  const acceptance = (to === "ACEPTADO" || to === "ACEPTADO_CON_REPAROS") && change.acceptanceCheckAfterMs !== undefined
-    ? { acceptanceCheckAt: sql`case when ${documents.tipo} in (${sql.join([...ACCEPTANCE_TIPOS].map((t) => sql`${t}`), sql`, `)}) then ${atText}::timestamptz + ${`${change.acceptanceCheckAfterMs} milliseconds`}::interval end` }
+  const acceptance = (to === "ACEPTADO" || to === "ACEPTADO_CON_REPAROS") && change.acceptanceCheckAfterMs !== undefined;
+  const set = change.set ?? {};
+  const setKeys = (Object.keys(set) as Array<keyof typeof set>).filter((k) => set[k] !== undefined).sort();
+  const envelope = change.envelope;
+  const envelopeKeys = envelope ? (Object.keys(envelope.set) as Array<keyof EnvelopeChange["set"]>).filter((k) => envelope.set[k] !== undefined).sort() : [];
+  const values: Record<string, unknown> = {
+    input: JSON.stringify(rows),
+    to,
+    at: atText,
+    detalle: change.detalle ?? null,
+    acceptanceAfter: acceptance ? `${change.acceptanceCheckAfterMs} milliseconds` : null,
+    envelopeId: envelope?.id ?? null,
+  };
+  for (const k of setKeys) values[`set_${k}`] = set[k];
+  for (const k of envelopeKeys) values[`envelope_${k}`] = envelope?.set[k];
+  const shape = `${setKeys.join(",")}|${acceptance}|${envelope ? envelopeKeys.join(",") : "-"}`;
+  const statement = stateChanges.bind(shape, (p) => stateChangeStatement(tx, p, { setKeys, acceptance, envelopeKeys: envelope ? envelopeKeys : null }), values);
+  const result = await tx.execute(statement);
+  return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+}
+
+/** What may change on the envelope whose upload the state change records (`StateChanges.envelope`). */
+export interface EnvelopeChange {
+  id: string;
+  set: Partial<Pick<typeof envelopes.$inferSelect, "status" | "trackId" | "uploadedAt" | "updatedAt" | "detail">>;
+}
+
+/** The state change's statements, one per shape: which columns it sets, whether it schedules acceptance checks, its envelope's columns. */
+const stateChanges = new StatementTemplates<Record<string, unknown>>();
+
+/** The state change's statement (see `changeDocumentStates`), every value a placeholder. */
+function stateChangeStatement(
+  tx: Executor,
+  p: Placeholders<Record<string, unknown>>,
+  shape: { setKeys: string[]; acceptance: boolean; envelopeKeys: string[] | null },
+): SQL {
+  // A placeholder where a column's value goes: drizzle wraps it with the column, whose encoder the value then gets.
+  const value = (name: string) => p(name) as unknown as SQL;
+  const extra = Object.fromEntries(shape.setKeys.map((k) => [k, value(`set_${k}`)]));
+  const acceptance = shape.acceptance
+    ? { acceptanceCheckAt: sql`case when ${documents.tipo} in (${sql.join([...ACCEPTANCE_TIPOS].map((t) => sql.raw(String(t))), sql`, `)}) then ${p("at")}::timestamptz + ${p("acceptanceAfter")}::interval end` }
     : {};
   const update = tx
     .update(documents)
-    .set({ ...change.set, ...acceptance, estado: to, updatedAt: at })
+    .set({ ...extra, ...acceptance, estado: value("to"), updatedAt: sql`${p("at")}::timestamptz` })
     // The ids as an array too: `id = any(…)` is what the primary key answers, and its estimate (10 rows, as for any
     // array parameter) keeps the plan on that index from a few dozen pages on; the join with the input alone,
     // estimated at 100 rows, got generic plans that scanned the table (seen with auto_explain, 4 ms a call).
     .where(sql`${documents.id} = any(array(select input.id from input)) and (${documents.id}, ${documents.estado}) in (select input.id, input.estado from input)`)
     .returning({ id: documents.id })
     .getSQL();
+  const envelopeSet = shape.envelopeKeys && Object.fromEntries(shape.envelopeKeys.map((k) => [k, value(`envelope_${k}`)]));
+  const alongside = envelopeSet ? sql`alongside as (${tx.update(envelopes).set(envelopeSet).where(eq(envelopes.id, p("envelopeId"))).getSQL()}),` : sql``;
   // Planned per size of `documents`: a generic plan made while it is small would scan the whole table ever after.
-  const alongside = change.alongside ? sql`alongside as (${change.alongside}),` : sql``;
-  const result = await tx.execute(planBySize("documents", sql`
+  return planBySize("documents", sql`
     with ${alongside} input as materialized (
-      select * from jsonb_to_recordset(${input}::jsonb)
+      select * from jsonb_to_recordset(${p("input")}::jsonb)
         as t(id text, estado text, history_id text, event_id text, delivery_id text, business_id text, environment text, data jsonb)
     ),
     changed as (${update}),
     history as (
       insert into ${documentHistory} (${col(documentHistory.id)}, ${col(documentHistory.documentId)}, ${col(documentHistory.estado)}, ${col(documentHistory.at)}, ${col(documentHistory.detalle)})
-      select input.history_id, input.id, ${to}::text, ${atText}::timestamptz, ${change.detalle ?? null}::text
+      select input.history_id, input.id, ${p("to")}::text, ${p("at")}::timestamptz, ${p("detalle")}::text
       from input join changed on changed.id = input.id
     ),
     new_events as (
       select input.event_id as id, input.delivery_id, input.business_id, input.environment, 'dte.status_changed' as event,
-        input.data, ${atText}::timestamptz as at
+        input.data, ${p("at")}::timestamptz as at
       from input join changed on changed.id = input.id
     ),
     ${eventInserts("new_events")}
-    select id from changed`));
-  return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+    select id from changed`);
 }
 
 export interface NewEvent {
