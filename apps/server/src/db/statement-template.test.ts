@@ -67,3 +67,13 @@ test("StatementTemplates builds each shape once", () => {
   expect([first.sql, first.params]).toEqual(["select $1::int", [1]]);
   expect(second.params).toEqual([2]);
 });
+
+test("inside another statement a bound template renders as drizzle would render its values there", () => {
+  const values = { id: "dte_3", sii, at: new Date("2026-11-27T10:00:00.000Z"), detalle: "x" };
+  const outer = (inner: SQL) => dialect.sqlToQuery(sql`select ${"before"}::text, n.* from (${inner}) n`);
+  const bound = outer(template(values));
+  const built = outer(direct(values));
+  expect(bound.sql).toBe(built.sql);
+  expect(bound.params).toEqual(built.params);
+  expect(bound.sql).toContain("$2"); // numbered after the outer statement's own parameter
+});

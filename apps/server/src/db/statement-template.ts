@@ -43,8 +43,26 @@ export function statementTemplate<V extends Record<string, unknown>>(build: (p: 
     const bound = query.params.map((param) => bind(param, values));
     const chunks: unknown[] = [texts[0]];
     for (let k = 0; k < bound.length; k++) chunks.push(new Param(bound[k]), texts[k + 1]);
-    return new SQL(chunks as SQL["queryChunks"]);
+    return new BoundSql(chunks as SQL["queryChunks"], { sql: query.sql, params: bound });
   };
+}
+
+/**
+ * The bound statement: its pieces are those of the rendered text (so it renders the same wherever drizzle walks it,
+ * inside another statement too), but run on its own drizzle asks it for its text and gets the one rendered once,
+ * without walking the pieces again (that walk, over ≈ 30 pieces, was still ≈ 90 µs a call).
+ */
+class BoundSql extends SQL {
+  readonly #query: { sql: string; params: unknown[] };
+
+  constructor(chunks: SQL["queryChunks"], query: { sql: string; params: unknown[] }) {
+    super(chunks);
+    this.#query = query;
+  }
+
+  override toQuery(): { sql: string; params: unknown[] } {
+    return this.#query;
+  }
 }
 
 /** A parameter's value: the placeholder's value (through its column's encoder, null as null), or the constant. */
