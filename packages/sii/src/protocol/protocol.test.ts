@@ -49,3 +49,11 @@ describe("Chile's wall time (the SII's dates)", () => {
     expect(instantOfChileTime("")).toBeNull();
   });
 });
+
+test("chileLocalTime answers each second alike, whatever instant of it is asked and in what order", () => {
+  expect(chileLocalTime(new Date("2026-01-15T13:04:05.001Z"))).toBe("2026-01-15T10:04:05");
+  expect(chileLocalTime(new Date("2026-01-15T13:04:05.999Z"))).toBe("2026-01-15T10:04:05");
+  expect(chileLocalTime(new Date("2026-01-15T13:04:06.000Z"))).toBe("2026-01-15T10:04:06");
+  expect(chileLocalTime(new Date("2026-01-15T13:04:05.500Z"))).toBe("2026-01-15T10:04:05");
+  expect(chileLocalTime(new Date("2026-07-15T13:04:05.500Z"))).toBe("2026-07-15T09:04:05");
+});
