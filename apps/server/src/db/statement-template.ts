@@ -5,9 +5,9 @@
  * columns. For the wide statements of the emission path (a state change with its history, events and deliveries;
  * an emission round's store) that walk cost 150–220 µs of the server's thread per call (a trace of
  * `PgDialect.sqlToQuery` at ≈ 300 emissions/s, bench/RESULTS.md §6): more than the driver's own work, and paid per
- * envelope. A template is built once with a placeholder per value (`build(p)`: `p.name` is `sql.placeholder("name")`),
- * rendered once to text, and then each call binds its values into a flat statement — the same text and parameters
- * drizzle would have produced, made from a list of text pieces and parameters.
+ * envelope. A template is built once with a placeholder per value (`build(p)`: `p("name")` is `sql.placeholder("name")`),
+ * rendered once to text, and then each call binds its values — the same text and parameters drizzle would have
+ * produced, handed to drizzle as they are when the statement runs on its own (`BoundSql`).
  *
  * Values go through the encoder of the column they were set on, as drizzle does (`jsonb` columns stringify, say);
  * values that were constants in `build` keep the value they had then. A template's text must not depend on the
