@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { GroupCommitter } from "./group-commit.js";
+import { decayedArrivals, GroupCommitter } from "./group-commit.js";
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -106,6 +106,7 @@ describe("GroupCommitter", () => {
 
 describe("GroupCommitter linger", () => {
   const turn = () => new Promise((r) => setImmediate(r));
+  const LINGER = { ms: 40, batch: 6, expected: 4 };
   const committer = (clock: { t: number }, batches: number[][]) =>
     new GroupCommitter<number, number>({
       flush: async (_k, items) => {
@@ -113,7 +114,7 @@ describe("GroupCommitter linger", () => {
         return items;
       },
       maxBatch: () => 100,
-      linger: { ms: 40, batch: 6, expected: 4 },
+      linger: LINGER,
       now: () => clock.t,
     });
   /** Submits `items` `every` ms apart on the test's clock, a turn of the event loop after each. */
@@ -126,40 +127,95 @@ describe("GroupCommitter linger", () => {
     }
     return results;
   };
+  const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+  /** 200 ms of one item every 4 ms (10 expected within 40 ms), batched however the committer likes. */
+  const pace = async (gc: GroupCommitter<number, number>, clock: { t: number }) => {
+    const results: Array<Promise<number>> = [];
+    for (const i of range(1000, 50)) {
+      clock.t += 4;
+      results.push(gc.submit("g", i));
+      await turn();
+    }
+    clock.t += 1_000_000; // whatever wait was set is over when its timer fires…
+    await Promise.all(results);
+    clock.t -= 1_000_000; // …and the pace goes on as before
+  };
+
+  test("decayedArrivals tends to the rate times the window", () => {
+    let count = 0;
+    for (let i = 0; i < 2_000; i++) count = decayedArrivals(count, 5, 200) + 1; // one every 5 ms
+    expect(count).toBeGreaterThan(39);
+    expect(count).toBeLessThan(41.5);
+    expect(decayedArrivals(40, 200, 200)).toBeCloseTo(40 / Math.E, 6);
+    expect(decayedArrivals(7, 0, 200)).toBe(7);
+  });
 
   test("items arriving fast wait for company, and go at once when the batch is big enough", async () => {
     const clock = { t: 0 };
     const batches: number[][] = [];
     const gc = committer(clock, batches);
     const first = await arrive(gc, clock, [1], 2); // no pace known yet: at once
-    const next = await arrive(gc, clock, [2, 3, 4, 5, 6], 2); // one every 2 ms: 20 expected within 40 ms
     expect(batches).toEqual([[1]]);
+    await pace(gc, clock);
+    batches.length = 0;
+    const next = await arrive(gc, clock, [2, 3, 4, 5, 6], 2);
+    expect(batches).toEqual([]);
     expect(gc.pending("g")).toBe(5);
     const last = await arrive(gc, clock, [7], 2); // the sixth waiting: no more waiting
     await Promise.all([...first, ...next, ...last]);
-    expect(batches).toEqual([[1], [2, 3, 4, 5, 6, 7]]);
+    expect(batches).toEqual([[2, 3, 4, 5, 6, 7]]);
+  });
+
+  test("arrivals bunched after a pause still count at their rate", async () => {
+    const clock = { t: 0 };
+    const batches: number[][] = [];
+    const gc = committer(clock, batches);
+    await pace(gc, clock);
+    batches.length = 0;
+    // The event loop was busy for 40 ms: the next items arrive together. (A moving average of the gaps, weight 0.2,
+    // went from 4 to 11 ms here: fewer than four expected within 40 ms, no wait.)
+    clock.t += 40;
+    const bunched = await arrive(gc, clock, [1, 2, 3], 0);
+    expect(batches).toEqual([]);
+    expect(gc.pending("g")).toBe(3);
+    clock.t += 1_000;
+    await Promise.all(bunched);
+    expect(batches).toEqual([[1, 2, 3]]);
   });
 
   test("items arriving slowly go at once, each in its own batch", async () => {
     const clock = { t: 0 };
     const batches: number[][] = [];
     const gc = committer(clock, batches);
-    for (let i = 1; i <= 4; i++) {
-      clock.t += 100; // one every 100 ms: fewer than one expected within 40 ms
+    for (let i = 1; i <= 20; i++) {
+      clock.t += 15; // one every 15 ms: fewer than three expected within 40 ms
       expect(await gc.submit("g", i)).toBe(i);
     }
-    expect(batches).toEqual([[1], [2], [3], [4]]);
+    expect(batches).toEqual(range(1, 20).map((i) => [i]));
+  });
+
+  test("after an idle spell the rate is forgotten: the first items go at once", async () => {
+    const clock = { t: 0 };
+    const batches: number[][] = [];
+    const gc = committer(clock, batches);
+    await pace(gc, clock);
+    batches.length = 0;
+    clock.t += 2_000; // ten windows without an arrival
+    expect(await gc.submit("g", 1)).toBe(1);
+    expect(batches).toEqual([[1]]);
   });
 
   test("a lingering batch goes when its oldest item has waited long enough", async () => {
     const clock = { t: 0 };
     const batches: number[][] = [];
     const gc = committer(clock, batches);
-    const all = await arrive(gc, clock, [1, 2, 3, 4], 1);
-    expect(batches).toEqual([[1]]);
+    await pace(gc, clock);
+    batches.length = 0;
+    const all = await arrive(gc, clock, [1, 2, 3], 1);
+    expect(batches).toEqual([]);
     expect(gc.pending("g")).toBe(3);
     clock.t += 1_000; // when the timer set for the wait fires, the oldest has waited long enough
     await Promise.all(all);
-    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(batches).toEqual([[1, 2, 3]]);
   });
 });

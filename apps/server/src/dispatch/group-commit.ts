@@ -34,7 +34,11 @@ export interface LingerOptions {
   ms: number;
   /** A batch this big does not wait. */
   batch: number;
-  /** Wait only when at least this many more items are expected within `ms`, at the recent rate of arrivals. */
+  /**
+   * Wait only when at least this many more items are expected within `ms`, at the recent rate of arrivals: arrivals
+   * counted with an exponential decay over `RATE_WINDOW_LINGERS` × `ms`, so that items arriving bunched (after a
+   * pause of the event loop, say) count for what they are and a steady rate gives a steady answer.
+   */
   expected: number;
 }
 
@@ -51,13 +55,29 @@ interface Group<Item, Result> {
   scheduled: boolean;
   /** A wait for company in progress (`linger`). */
   lingering: ReturnType<typeof setTimeout> | null;
-  lastArrival: number;
-  /** Moving average of the time between arrivals (ms). */
-  gap: number;
+  /** Arrivals counted with exponential decay (`decayedArrivals`), as of `countedAt`. */
+  arrivals: number;
+  countedAt: number;
 }
 
-/** Weight of the newest gap in the moving average. */
-const GAP_WEIGHT = 0.2;
+/**
+ * The window of the rate of arrivals, in lingers: the time constant of their decay. A moving average of the gaps
+ * between arrivals (weight 0.2, the first version) swung with every pause of the event loop — four arrivals
+ * bunched after a 20-ms pause raised it by 3 ms — and at a steady 210/s, near its threshold, the wait came and went:
+ * 3.4 documents per envelope instead of 5 (bench/RESULTS.md §6, 2026-11-27, seventh session).
+ */
+export const RATE_WINDOW_LINGERS = 5;
+
+/**
+ * Arrivals counted with exponential decay: each adds one, and the count decays by e every `window` ms. At a steady
+ * rate r per ms it tends to r × window (from below, within ≈ 2 windows).
+ *
+ * @example
+ * decayedArrivals(10, 0, 200); // 10: no time passed
+ */
+export function decayedArrivals(count: number, elapsed: number, window: number): number {
+  return elapsed <= 0 ? count : count * Math.exp(-elapsed / window);
+}
 
 export class GroupCommitter<Item, Result> {
   private readonly groups = new Map<string, Group<Item, Result>>();
@@ -69,12 +89,8 @@ export class GroupCommitter<Item, Result> {
     const group = this.groupFor(groupKey);
     const at = this.now();
     if (this.options.linger !== undefined) {
-      if (Number.isFinite(group.lastArrival)) {
-        // One long idle spell must not keep the average high for long: a gap counts as at most ten lingers.
-        const gap = Math.min(at - group.lastArrival, this.options.linger.ms * 10);
-        group.gap = Number.isFinite(group.gap) ? group.gap + GAP_WEIGHT * (gap - group.gap) : gap;
-      }
-      group.lastArrival = at;
+      group.arrivals = decayedArrivals(group.arrivals, at - group.countedAt, this.options.linger.ms * RATE_WINDOW_LINGERS) + 1;
+      group.countedAt = at;
     }
     const promise = new Promise<Result>((resolve, reject) => group.queue.push({ item, at, resolve, reject }));
     this.schedule(groupKey, group);
@@ -90,8 +106,11 @@ export class GroupCommitter<Item, Result> {
     const linger = this.options.linger;
     const oldest = group.queue[0];
     if (linger === undefined || oldest === undefined || group.queue.length >= linger.batch) return 0;
-    if (!(group.gap * linger.expected <= linger.ms)) return 0; // too few arrivals lately to be worth a wait
-    return Math.max(0, oldest.at + linger.ms - this.now());
+    const now = this.now();
+    // Items expected within one linger at the recent rate: the count over the window, scaled to one linger.
+    const expected = decayedArrivals(group.arrivals, now - group.countedAt, linger.ms * RATE_WINDOW_LINGERS) / RATE_WINDOW_LINGERS;
+    if (expected < linger.expected) return 0; // too few arrivals lately to be worth a wait
+    return Math.max(0, oldest.at + linger.ms - now);
   }
 
   /** Items waiting (not yet in an upload), for metrics and tests. */
@@ -102,7 +121,7 @@ export class GroupCommitter<Item, Result> {
   private groupFor(key: string): Group<Item, Result> {
     let g = this.groups.get(key);
     if (!g) {
-      g = { queue: [], inFlight: 0, scheduled: false, lingering: null, lastArrival: Number.NEGATIVE_INFINITY, gap: Number.POSITIVE_INFINITY };
+      g = { queue: [], inFlight: 0, scheduled: false, lingering: null, arrivals: 0, countedAt: this.now() };
       this.groups.set(key, g);
     }
     return g;

@@ -4,7 +4,7 @@ import { chileLocalTime, instantOfChileTime } from "./chile-time.js";
 import { buildMultipart } from "./multipart.js";
 import { parseMultipart } from "./parse-multipart.js";
 import { buildSoapRequest, buildSoapResponse, parseSoapRequest, parseSoapReturn } from "./soap.js";
-import { looksLikeHtml } from "./xml-text.js";
+import { elementText, findElements, looksLikeHtml } from "./xml-text.js";
 
 describe("protocol helpers", () => {
   test("SOAP request round trip keeps parameter order and escapes values", () => {
@@ -31,6 +31,17 @@ describe("protocol helpers", () => {
     expect(parts?.[2]?.filename).toBe("e.xml");
     expect(parts?.[2]?.contentType).toBe("text/xml");
     expect(Buffer.from(parts?.[2]?.bytes ?? []).equals(Buffer.from(bytes))).toBe(true);
+  });
+  test("element readers give the same answers however often and in whatever order a name is read", () => {
+    const xml = `<a:R xmlns:a="urn:x"><E>1</E><a:E k="v">2</a:E><F/><E>&lt;3</E></a:R>`;
+    for (let round = 0; round < 3; round++) {
+      expect(findElements(xml, "E").map((e) => e.inner)).toEqual(["1", "2", "&lt;3"]);
+      expect(findElements(xml, "E")[1]?.attributes).toBe(' k="v"');
+      expect(elementText(xml, "E")).toBe("1");
+      expect(findElements(xml, "F")).toEqual([{ attributes: "", inner: "" }]);
+      expect(findElements(`<X><E>9</E></X>`, "E").map((e) => e.inner)).toEqual(["9"]);
+      expect(elementText(xml, "Missing")).toBeNull();
+    }
   });
   test("HTML detection", () => {
     expect(looksLikeHtml("\n<!DOCTYPE HTML PUBLIC>")).toBe(true);
