@@ -140,6 +140,15 @@ describe("GroupCommitter linger", () => {
     await Promise.all(results);
     clock.t -= 1_000_000; // …and the pace goes on as before
   };
+  /** A committer that has seen 200 ms of that pace; `batches` holds only what comes after. */
+  const paced = async () => {
+    const clock = { t: 0 };
+    const batches: number[][] = [];
+    const gc = committer(clock, batches);
+    await pace(gc, clock);
+    batches.length = 0;
+    return { clock, batches, gc };
+  };
 
   test("decayedArrivals tends to the rate times the window", () => {
     let count = 0;
@@ -167,11 +176,7 @@ describe("GroupCommitter linger", () => {
   });
 
   test("arrivals bunched after a pause still count at their rate", async () => {
-    const clock = { t: 0 };
-    const batches: number[][] = [];
-    const gc = committer(clock, batches);
-    await pace(gc, clock);
-    batches.length = 0;
+    const { clock, batches, gc } = await paced();
     // The event loop was busy for 40 ms: the next items arrive together. (A moving average of the gaps, weight 0.2,
     // went from 4 to 11 ms here: fewer than four expected within 40 ms, no wait.)
     clock.t += 40;
@@ -195,22 +200,14 @@ describe("GroupCommitter linger", () => {
   });
 
   test("after an idle spell the rate is forgotten: the first items go at once", async () => {
-    const clock = { t: 0 };
-    const batches: number[][] = [];
-    const gc = committer(clock, batches);
-    await pace(gc, clock);
-    batches.length = 0;
+    const { clock, batches, gc } = await paced();
     clock.t += 2_000; // ten windows without an arrival
     expect(await gc.submit("g", 1)).toBe(1);
     expect(batches).toEqual([[1]]);
   });
 
   test("a lingering batch goes when its oldest item has waited long enough", async () => {
-    const clock = { t: 0 };
-    const batches: number[][] = [];
-    const gc = committer(clock, batches);
-    await pace(gc, clock);
-    batches.length = 0;
+    const { clock, batches, gc } = await paced();
     const all = await arrive(gc, clock, [1, 2, 3], 1);
     expect(batches).toEqual([]);
     expect(gc.pending("g")).toBe(3);
