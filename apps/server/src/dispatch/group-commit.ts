@@ -89,7 +89,7 @@ export class GroupCommitter<Item, Result> {
     const group = this.groupFor(groupKey);
     const at = this.now();
     if (this.options.linger !== undefined) {
-      group.arrivals = decayedArrivals(group.arrivals, at - group.countedAt, this.options.linger.ms * RATE_WINDOW_LINGERS) + 1;
+      group.arrivals = this.recentArrivals(group, this.options.linger, at) + 1;
       group.countedAt = at;
     }
     const promise = new Promise<Result>((resolve, reject) => group.queue.push({ item, at, resolve, reject }));
@@ -101,6 +101,11 @@ export class GroupCommitter<Item, Result> {
     return this.options.now?.() ?? performance.now();
   }
 
+  /** The group's arrivals counted up to `at`, decayed over the rate's window (`RATE_WINDOW_LINGERS` lingers). */
+  private recentArrivals(group: Group<Item, Result>, linger: LingerOptions, at: number): number {
+    return decayedArrivals(group.arrivals, at - group.countedAt, linger.ms * RATE_WINDOW_LINGERS);
+  }
+
   /** How long the next batch should still wait for company (0: go). */
   private lingerFor(group: Group<Item, Result>): number {
     const linger = this.options.linger;
@@ -108,7 +113,7 @@ export class GroupCommitter<Item, Result> {
     if (linger === undefined || oldest === undefined || group.queue.length >= linger.batch) return 0;
     const now = this.now();
     // Items expected within one linger at the recent rate: the count over the window, scaled to one linger.
-    const expected = decayedArrivals(group.arrivals, now - group.countedAt, linger.ms * RATE_WINDOW_LINGERS) / RATE_WINDOW_LINGERS;
+    const expected = this.recentArrivals(group, linger, now) / RATE_WINDOW_LINGERS;
     if (expected < linger.expected) return 0; // too few arrivals lately to be worth a wait
     return Math.max(0, oldest.at + linger.ms - now);
   }
