@@ -25,33 +25,46 @@ export function childElements(parent: XmlElement): XmlElement[] {
   return out;
 }
 
-/** Every descendant element of `parent`, in document order. */
-function descendants(parent: XmlElement): XmlElement[] {
-  const out: XmlElement[] = [];
-  const walk = (el: XmlElement) => {
-    for (const child of childElements(el)) {
-      out.push(child);
-      walk(child);
-    }
-  };
-  walk(parent);
-  return out;
+/**
+ * Calls `visit` on every descendant element of `parent`, in document order, walking the nodes themselves: the
+ * verifiers walk whole envelopes several times, and a list of every element per walk was a twentieth of the
+ * sandbox SII's CPU (bench/RESULTS.md §6, "eighth session").
+ */
+function eachDescendant(parent: XmlElement, visit: (el: XmlElement) => void): void {
+  for (let n = parent.firstChild; n !== null; n = n.nextSibling) {
+    if (n.nodeType !== 1) continue;
+    visit(n);
+    eachDescendant(n, visit);
+  }
 }
 
 /** Descendant elements of `parent` with this namespace and local name, in document order. */
 export function descendantsNamed(parent: XmlElement, namespaceURI: string | null, localName: string): XmlElement[] {
-  return descendants(parent).filter((e) => e.localName === localName && e.namespaceURI === namespaceURI);
+  const out: XmlElement[] = [];
+  eachDescendant(parent, (e) => {
+    if (e.localName === localName && e.namespaceURI === namespaceURI) out.push(e);
+  });
+  return out;
 }
 
 /** Element children with the given local name. */
 export function childrenNamed(parent: XmlElement, localName: string): XmlElement[] {
-  return childElements(parent).filter((e) => e.localName === localName);
+  const out: XmlElement[] = [];
+  for (let n = parent.firstChild; n !== null; n = n.nextSibling) {
+    if (n.nodeType === 1 && n.localName === localName) out.push(n);
+  }
+  return out;
 }
 
 /** The single child with this local name, or null when absent or repeated. */
 export function onlyChild(parent: XmlElement, localName: string): XmlElement | null {
-  const found = childrenNamed(parent, localName);
-  return found.length === 1 ? (found[0] ?? null) : null;
+  let found: XmlElement | null = null;
+  for (let n = parent.firstChild; n !== null; n = n.nextSibling) {
+    if (n.nodeType !== 1 || n.localName !== localName) continue;
+    if (found !== null) return null;
+    found = n;
+  }
+  return found;
 }
 
 /** Trimmed text of the single child `path` (e.g. `["Encabezado","IdDoc","Folio"]`), or null. */
@@ -64,14 +77,22 @@ export function childText(parent: XmlElement, path: string[]): string | null {
   return current === null ? null : (current.textContent ?? "").trim();
 }
 
-const ID_ATTRIBUTES = ["ID", "Id", "id"];
+/** Whether `el` carries an `ID`, `Id` or `id` attribute equal to `value`. */
+function hasId(el: XmlElement, value: string): boolean {
+  for (const a of el.attributes) if (a.value === value && (a.name === "ID" || a.name === "Id" || a.name === "id")) return true;
+  return false;
+}
 
 /**
  * Every element of the document carrying an `ID`, `Id` or `id` attribute equal to `value`, in document order.
  */
 export function elementsWithId(doc: XmlDocument, value: string): XmlElement[] {
   const root = doc.documentElement;
-  return [root, ...descendants(root)].filter((el) => el.attributes.some((a) => a.value === value && ID_ATTRIBUTES.includes(a.name)));
+  const out = hasId(root, value) ? [root] : [];
+  eachDescendant(root, (el) => {
+    if (hasId(el, value)) out.push(el);
+  });
+  return out;
 }
 
 /** Error message of an unknown thrown value. */
