@@ -142,19 +142,9 @@ function decode(raw: string, at: number): string {
   return out;
 }
 
-/** An unprefixed name splits into itself: the same pair every time (names repeat, so no new array each). */
-const UNPREFIXED = new Map<string, [null, string]>();
-
 function splitName(qname: string, at: number): [string | null, string] {
   const colon = qname.indexOf(":");
-  if (colon < 0) {
-    let pair = UNPREFIXED.get(qname);
-    if (pair === undefined) {
-      pair = [null, qname];
-      if (UNPREFIXED.size < 4096) UNPREFIXED.set(qname, pair);
-    }
-    return pair;
-  }
+  if (colon < 0) return [null, qname];
   if (colon === 0 || colon === qname.length - 1 || qname.indexOf(":", colon + 1) >= 0) fail(`bad qualified name ${qname}`, at);
   return [qname.slice(0, colon), qname.slice(colon + 1)];
 }
