@@ -75,6 +75,13 @@ function declarationsToOutput(scope: Map<string, string>, rendered: Map<string, 
 
 function render(el: XmlElement, rendered: Map<string, string>, apex: boolean, out: string[]): void {
   const hasAttributes = el.attributes.length > 0;
+  if (!hasAttributes && !apex) {
+    // Most elements of a DTE: nothing declared, nothing to sort.
+    out.push(`<${el.tagName}>`);
+    renderChildren(el, rendered, out);
+    out.push(`</${el.tagName}>`);
+    return;
+  }
   const own = apex ? inScope(el) : hasAttributes ? ownDeclarations(el) : null;
   const nsOut = own === null ? [] : declarationsToOutput(own, rendered);
   nsOut.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -100,13 +107,17 @@ function render(el: XmlElement, rendered: Map<string, string>, apex: boolean, ou
 
   // `rendered` is never changed in place: an element that outputs no declaration passes it on as it is.
   const childScope = nsOut.length === 0 ? rendered : new Map([...rendered, ...nsOut]);
+  renderChildren(el, childScope, out);
+  out.push(`</${el.tagName}>`);
+}
+
+function renderChildren(el: XmlElement, scope: Map<string, string>, out: string[]): void {
   for (let n = el.firstChild; n !== null; n = n.nextSibling) {
-    if (n.nodeType === 1) render(n, childScope, false, out);
+    if (n.nodeType === 1) render(n, scope, false, out);
     else if (n.nodeType === 3 || n.nodeType === 4) out.push(escapeText(n.nodeValue));
     else if (n.nodeType === 7) out.push(`<?${n.target}${n.data === "" ? "" : ` ${n.data}`}?>`);
     // comments (8) are dropped: C14N without comments
   }
-  out.push(`</${el.tagName}>`);
 }
 
 /**
