@@ -54,3 +54,50 @@ describe("canonicalizeInclusive follows C14N 1.0 where xmldsigjs does not", () =
     expect(canonicalizeInclusive(subtree(xml, "b"))).toBe(`<b xml:lang="en" xml:space="preserve"><c></c></b>`);
   });
 });
+
+/**
+ * A signed target's content rendered inside a bigger subtree (an envelope's SetDTE) is reused for the target's own
+ * C14N (its DTE's signature, the DTE detached) only where it renders the same: the result must always be that of a
+ * fresh parse of the DTE alone.
+ */
+describe("canonicalizeInclusive reuses a signed target's content rendered in a bigger subtree only where it is the same", () => {
+  const envelope = (documento: string) => `<E xmlns="urn:e" xmlns:xsi="urn:xsi"><S ID="set"><D xmlns="urn:e">${documento}</D><D xmlns="urn:e"><Doc ID="two"><x>2</x></Doc></D></S></E>`;
+  /** The Doc's C14N after the envelope's S was rendered, with its D detached the way `verifyEnvelope` detaches it. */
+  const afterEnvelope = (xml: string) => {
+    const root = parseXmlTree(xml).documentElement;
+    const [set, doc] = [descendantsNamed(root, "urn:e", "S")[0]!, descendantsNamed(root, "urn:e", "Doc")[0]!];
+    const envelopeC14n = canonicalizeInclusive(set);
+    const dte = doc.parentNode!;
+    const parent = dte.parentNode;
+    dte.parentNode = null;
+    try {
+      return { envelopeC14n, doc: canonicalizeInclusive(doc), again: canonicalizeInclusive(doc) };
+    } finally {
+      dte.parentNode = parent;
+    }
+  };
+  const alone = (documento: string) => canonicalizeInclusive(subtree(`<D xmlns="urn:e">${documento}</D>`, "Doc"));
+
+  test("same bindings below the target: the detached C14N is the stand-alone one", () => {
+    const documento = `<Doc ID="one"><a k="v">1 &amp; 2</a><b><c/></b></Doc>`;
+    const { envelopeC14n, doc, again } = afterEnvelope(envelope(documento));
+    expect(envelopeC14n).toContain(`<Doc ID="one"><a k="v">1 &amp; 2</a><b><c></c></b></Doc>`);
+    expect(doc).toBe(`<Doc xmlns="urn:e" ID="one"><a k="v">1 &amp; 2</a><b><c></c></b></Doc>`);
+    expect(doc).toBe(alone(documento));
+    expect(again).toBe(doc);
+  });
+
+  test("a declaration below the target that the envelope made redundant is written when the DTE stands alone", () => {
+    const documento = `<Doc ID="one"><a xmlns:xsi="urn:xsi" xsi:k="v">1</a></Doc>`;
+    const { envelopeC14n, doc } = afterEnvelope(envelope(documento));
+    expect(envelopeC14n).toContain(`<a xsi:k="v">1</a>`);
+    expect(doc).toBe(`<Doc xmlns="urn:e" ID="one"><a xmlns:xsi="urn:xsi" xsi:k="v">1</a></Doc>`);
+    expect(doc).toBe(alone(documento));
+  });
+
+  test("a default namespace undone below the target renders as it would alone", () => {
+    const documento = `<Doc ID="one"><a xmlns=""><b xmlns="urn:e">1</b></a></Doc>`;
+    const { doc } = afterEnvelope(envelope(documento));
+    expect(doc).toBe(alone(documento));
+  });
+});

@@ -73,6 +73,39 @@ function declarationsToOutput(scope: Map<string, string>, rendered: Map<string, 
   return nsOut;
 }
 
+/**
+ * The C14N of a signed target's children (an element with an ID, e.g. a DTE's `Documento`) as rendering a bigger
+ * subtree gave it (an envelope's `SetDTE`), with the namespace bindings it was rendered under. The target's own
+ * C14N (its DTE's signature, right after the envelope's) reuses it when those bindings agree, on every prefix
+ * declared below the target, with the bindings of the target as apex (`reusable`): then every element below renders
+ * the same bytes (only a declaration's prefix is ever looked up in the bindings). Rendering a DTE's Documento a
+ * second time was a third of the sandbox SII's C14N (bench/RESULTS.md §6, "eighth session").
+ */
+interface RenderedContent {
+  scope: Map<string, string>;
+  text: string;
+}
+const renderedContents = new WeakMap<XmlElement, RenderedContent>();
+
+const hasIdAttribute = (el: XmlElement): boolean => el.attributes.some((a) => a.name === "ID" || a.name === "Id" || a.name === "id");
+
+/** Whether content rendered under `was` renders the same under `now`: no element below `el` declares a prefix bound differently. */
+function reusable(el: XmlElement, was: Map<string, string>, now: Map<string, string>): boolean {
+  const differ = new Set<string>();
+  for (const [prefix, uri] of was) if (now.get(prefix) !== uri) differ.add(prefix);
+  for (const [prefix, uri] of now) if (was.get(prefix) !== uri) differ.add(prefix);
+  if (differ.size === 0) return true;
+  const declaresOne = (e: XmlElement): boolean => {
+    for (let n = e.firstChild; n !== null; n = n.nextSibling) {
+      if (n.nodeType !== 1) continue;
+      if (n.declared !== null && [...n.declared.keys()].some((prefix) => differ.has(prefix))) return true;
+      if (declaresOne(n)) return true;
+    }
+    return false;
+  };
+  return !declaresOne(el);
+}
+
 function render(el: XmlElement, rendered: Map<string, string>, apex: boolean, out: string[]): void {
   const hasAttributes = el.attributes.length > 0;
   if (!hasAttributes && !apex) {
@@ -107,7 +140,18 @@ function render(el: XmlElement, rendered: Map<string, string>, apex: boolean, ou
 
   // `rendered` is never changed in place: an element that outputs no declaration passes it on as it is.
   const childScope = nsOut.length === 0 ? rendered : new Map([...rendered, ...nsOut]);
-  renderChildren(el, childScope, out);
+  const earlier = apex ? renderedContents.get(el) : undefined;
+  if (earlier !== undefined && reusable(el, earlier.scope, childScope)) {
+    out.push(earlier.text);
+  } else if (!apex && hasIdAttribute(el)) {
+    const content: string[] = [];
+    renderChildren(el, childScope, content);
+    const text = content.join("");
+    renderedContents.set(el, { scope: childScope, text });
+    out.push(text);
+  } else {
+    renderChildren(el, childScope, out);
+  }
   out.push(`</${el.tagName}>`);
 }
 
