@@ -7,8 +7,11 @@ import { parseXmlTree, type XmlElement } from "./xml-tree.js";
 /** CAF public keys (RSAPK) already read, by modulus and exponent. */
 const cafKeys = new Map<string, KeyObject>();
 
+const DD_SPECIALS = /[&<>"']/;
+
 /** BRIEF §5 text escaping of the DD; `quotes` also writes `&quot;`/`&apos;` (LibreDTE's convention). */
 function escapeDd(s: string, quotes: boolean): string {
+  if (!DD_SPECIALS.test(s)) return s;
   const basic = s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return quotes ? basic.replace(/"/g, "&quot;").replace(/'/g, "&apos;") : basic;
 }

@@ -63,6 +63,8 @@ export class XmlElement {
   namespaceURI: string | null = null;
   /** Declarations made on this element (prefix "" = default), for namespace resolution while parsing. */
   declared: Map<string, string> | null = null;
+  /** The default namespace in scope here while parsing ("" once undone, undefined where none was declared). */
+  defaultNamespace: string | undefined = undefined;
 
   constructor(
     public tagName: string,
@@ -181,17 +183,19 @@ function openElement(qname: string, rawAttributes: string, parent: XmlElement | 
       attributes.push({ name, prefix: attrPrefix, localName: attrPrefix === null ? name : attrLocal, namespaceURI, value });
     }
   }
-  const uri = lookup(el, prefix ?? "");
+  // An unprefixed element without declarations of its own is in its parent's default namespace (most elements).
+  const uri = prefix === null && el.declared === null && parent !== null ? parent.defaultNamespace : lookup(el, prefix ?? "");
   if (prefix !== null && uri === undefined) fail(`undeclared prefix ${prefix}`, at);
   el.namespaceURI = uri === undefined || uri === "" ? null : uri;
-  const seen = new Set<string>();
+  el.defaultNamespace = el.declared?.get("") ?? parent?.defaultNamespace;
+  let seen: Set<string> | null = null;
   for (const a of attributes) {
     if (a.prefix === null || a.namespaceURI === XMLNS_NS) continue;
     const ns = lookup(el, a.prefix);
     if (ns === undefined) fail(`undeclared prefix ${a.prefix}`, at);
     a.namespaceURI = ns ?? null;
     const expanded = `${ns}|${a.localName}`;
-    if (seen.has(expanded)) fail(`attribute {${ns}}${a.localName} repeated`, at);
+    if ((seen ??= new Set()).has(expanded)) fail(`attribute {${ns}}${a.localName} repeated`, at);
     seen.add(expanded);
   }
   return el;
