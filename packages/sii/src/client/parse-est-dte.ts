@@ -1,4 +1,4 @@
-import { elementText, findElements } from "../protocol/xml-text.js";
+import { elementText, firstElement } from "../protocol/xml-text.js";
 
 /** QueryEstDte's inner answer. */
 export interface EstDteAnswer {
@@ -16,7 +16,7 @@ export interface EstDteAnswer {
  * parseEstDteAnswer(inner).estado; // "DOK"
  */
 export function parseEstDteAnswer(xml: string): EstDteAnswer {
-  const header = findElements(xml, "RESP_HDR")[0]?.inner ?? xml;
+  const header = firstElement(xml, "RESP_HDR")?.inner ?? xml;
   return {
     estado: elementText(header, "ESTADO"),
     glosaEstado: elementText(header, "GLOSA_ESTADO"),

@@ -1,4 +1,4 @@
-import { elementText, findElements, leafElements } from "../protocol/xml-text.js";
+import { elementText, findElements, firstElement, leafElements } from "../protocol/xml-text.js";
 
 /** Counts of one document type in an envelope. */
 export interface TipoCounts {
@@ -29,7 +29,7 @@ const COUNT_FIELDS = { INFORMADOS: "informados", ACEPTADOS: "aceptados", RECHAZA
  * parseEstUpAnswer(inner).counts; // [{ tipo: 33, informados: 1, aceptados: 1, rechazados: 0, reparos: 0 }]
  */
 export function parseEstUpAnswer(xml: string): EstUpAnswer {
-  const header = findElements(xml, "RESP_HDR")[0]?.inner ?? xml;
+  const header = firstElement(xml, "RESP_HDR")?.inner ?? xml;
   const counts: TipoCounts[] = [];
   for (const body of findElements(xml, "RESP_BODY")) {
     let current: TipoCounts | null = null;

@@ -4,7 +4,7 @@
  */
 import { RECEIVER_EVENT_CODES, receiverRegistryDescription, type ReceiverEventCode } from "../codes/receiver-registry.js";
 import { chileLocalTime } from "../protocol/chile-time.js";
-import { elementText, findElements, looksLikeHtml, unescapeXml } from "../protocol/xml-text.js";
+import { elementText, findElements, firstElement, looksLikeHtml, unescapeXml } from "../protocol/xml-text.js";
 import { SiiTransientError } from "./errors.js";
 import type { ReceiverEvent, ReceiverEvents, ReceiverRegistryAnswer } from "./receiver-registry.js";
 
@@ -30,7 +30,7 @@ const excerpt = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 200)
  * readRegistryReturn({ status: 200, contentType: "text/xml", text }, "listReceiverEvents"); // "<codResp>16</codResp>…"
  */
 export function readRegistryReturn(answer: RegistryHttpAnswer, operation: string): string {
-  const fault = findElements(answer.text, "Fault")[0];
+  const fault = firstElement(answer.text, "Fault");
   if (fault !== undefined) {
     const reason = elementText(fault.inner, "faultstring") ?? "";
     throw new SiiTransientError(operation, "token", `SII answered a SOAP Fault to ${operation}: ${excerpt(reason)}`, { httpStatus: answer.status });
@@ -41,7 +41,7 @@ export function readRegistryReturn(answer: RegistryHttpAnswer, operation: string
   if (looksLikeHtml(answer.text, answer.contentType)) {
     throw new SiiTransientError(operation, "html", `SII answered an HTML page to ${operation}`, { httpStatus: answer.status });
   }
-  const found = findElements(answer.text, "return")[0];
+  const found = firstElement(answer.text, "return");
   if (found === undefined) {
     throw new SiiTransientError(operation, answer.status >= 400 ? "http" : "malformed",
       `SII answer to ${operation} has no return (HTTP ${answer.status})`, { httpStatus: answer.status });

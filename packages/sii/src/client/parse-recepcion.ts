@@ -1,4 +1,4 @@
-import { elementText, elementTexts, findElements } from "../protocol/xml-text.js";
+import { elementText, elementTexts, firstElement } from "../protocol/xml-text.js";
 
 /** DTEUpload's `RECEPCIONDTE` answer. */
 export interface RecepcionDte {
@@ -20,12 +20,12 @@ export interface RecepcionDte {
  * parseRecepcionDte("<RECEPCIONDTE><STATUS>0</STATUS><TRACKID>0260003916</TRACKID></RECEPCIONDTE>")?.trackId; // "0260003916"
  */
 export function parseRecepcionDte(text: string): RecepcionDte | null {
-  const root = findElements(text, "RECEPCIONDTE")[0];
+  const root = firstElement(text, "RECEPCIONDTE");
   if (root === undefined) return null;
   const xml = root.inner;
   const status = elementText(xml, "STATUS");
   if (status === null) return null;
-  const detail = findElements(xml, "DETAIL")[0];
+  const detail = firstElement(xml, "DETAIL");
   return {
     status,
     trackId: elementText(xml, "TRACKID") || null,

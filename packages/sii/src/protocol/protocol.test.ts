@@ -4,7 +4,7 @@ import { chileLocalTime, instantOfChileTime } from "./chile-time.js";
 import { buildMultipart } from "./multipart.js";
 import { parseMultipart } from "./parse-multipart.js";
 import { buildSoapRequest, buildSoapResponse, parseSoapRequest, parseSoapReturn } from "./soap.js";
-import { elementText, findElements, looksLikeHtml } from "./xml-text.js";
+import { elementText, findElements, firstElement, looksLikeHtml } from "./xml-text.js";
 
 describe("protocol helpers", () => {
   test("SOAP request round trip keeps parameter order and escapes values", () => {
@@ -41,6 +41,11 @@ describe("protocol helpers", () => {
       expect(findElements(xml, "F")).toEqual([{ attributes: "", inner: "" }]);
       expect(findElements(`<X><E>9</E></X>`, "E").map((e) => e.inner)).toEqual(["9"]);
       expect(elementText(xml, "Missing")).toBeNull();
+      // The first one, read alone, is the first of all of them, however the shared pattern was used before.
+      expect(firstElement(xml, "E")).toEqual({ attributes: "", inner: "1" });
+      expect(firstElement(xml.replace("<E>1</E>", ""), "E")).toEqual({ attributes: ' k="v"', inner: "2" });
+      expect(firstElement(xml, "F")).toEqual({ attributes: "", inner: "" });
+      expect(firstElement(xml, "Missing")).toBeUndefined();
     }
   });
   test("HTML detection", () => {

@@ -1,5 +1,5 @@
 import { SOAP_SERVICES, type SoapService } from "./endpoints.js";
-import { escapeXml, findElements, unescapeXml } from "./xml-text.js";
+import { escapeXml, firstElement, unescapeXml } from "./xml-text.js";
 
 const SOAP_ENV = "http://schemas.xmlsoap.org/soap/envelope/";
 const XSI = "http://www.w3.org/2001/XMLSchema-instance";
@@ -77,7 +77,7 @@ export function buildSoapFault(faultcode: string, faultstring: string): string {
  * parseSoapReturn(responseText, "getSeed"); // "<?xml …?><SII:RESPUESTA …>"
  */
 export function parseSoapReturn(soapText: string, operation: string): string | null {
-  const found = findElements(soapText, `${operation}Return`)[0];
+  const found = firstElement(soapText, `${operation}Return`);
   if (found === undefined) return null;
   return unescapeXml(found.inner).trim();
 }
@@ -89,13 +89,13 @@ export function parseSoapReturn(soapText: string, operation: string): string | n
  * parseSoapRequest(text)?.operation; // "getEstUp"
  */
 export function parseSoapRequest(soapText: string): { operation: string; params: Map<string, string> } | null {
-  const body = findElements(soapText, "Body")[0];
+  const body = firstElement(soapText, "Body");
   if (body === undefined) return null;
   const op = /<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)(?=[\s/>])[^>]*?(\/?)>/.exec(body.inner);
   if (op?.[1] === undefined) return null;
   const params = new Map<string, string>();
   if (op[2] !== "/") {
-    const operationBody = findElements(body.inner, op[1])[0]?.inner ?? "";
+    const operationBody = firstElement(body.inner, op[1])?.inner ?? "";
     const re = /<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)(?:\s[^>]*)?>([\s\S]*?)<\/(?:[A-Za-z_][\w.-]*:)?\1\s*>/g;
     for (const match of operationBody.matchAll(re)) {
       params.set(match[1] ?? "", unescapeXml(match[2] ?? ""));

@@ -8,7 +8,10 @@ const NAME_PREFIX = "(?:[A-Za-z_][\\w.-]*:)?";
 /** Compiled patterns by local name: the sandbox reads some twenty names from every DTE it receives. */
 const PATTERNS = new Map<string, RegExp>();
 
-/** The element pattern of a local name (global: use it with `matchAll`, which works on a copy of it). */
+/**
+ * The element pattern of a local name (global: use it with `matchAll`, which works on a copy of it, or `exec` from
+ * `lastIndex` 0, put back after).
+ */
 function elementPattern(localName: string): RegExp {
   let pattern = PATTERNS.get(localName);
   if (pattern === undefined) {
@@ -72,13 +75,28 @@ export function findElements(xml: string, localName: string): RawElement[] {
 }
 
 /**
+ * The first element with this local name, or `undefined`: the text after it is not read (an envelope's carátula
+ * comes before its documents).
+ *
+ * @example
+ * firstElement("<X a='1'>2</X><X>3</X>", "X")?.inner; // "2"
+ */
+export function firstElement(xml: string, localName: string): RawElement | undefined {
+  const pattern = elementPattern(localName);
+  pattern.lastIndex = 0;
+  const match = pattern.exec(xml);
+  pattern.lastIndex = 0;
+  return match === null ? undefined : { attributes: match[1] ?? "", inner: match[2] ?? "" };
+}
+
+/**
  * Unescaped, trimmed text of the first element with this local name, or `null`.
  *
  * @example
  * elementText("<R><SII:ESTADO> 00 </SII:ESTADO></R>", "ESTADO"); // "00"
  */
 export function elementText(xml: string, localName: string): string | null {
-  const first = findElements(xml, localName)[0];
+  const first = firstElement(xml, localName);
   return first === undefined ? null : unescapeXml(first.inner).trim();
 }
 

@@ -1,4 +1,4 @@
-import { elementText, findElements } from "../protocol/xml-text.js";
+import { elementText, findElements, firstElement } from "../protocol/xml-text.js";
 
 /** The carátula of an envelope. */
 export interface Caratula {
@@ -54,21 +54,21 @@ function readReference(xml: string): DteReference {
 }
 
 function readDte(dteText: string): DteFacts {
-  const encabezado = findElements(dteText, "Encabezado")[0]?.inner ?? "";
-  const idDoc = findElements(encabezado, "IdDoc")[0]?.inner ?? "";
-  const receptor = findElements(encabezado, "Receptor")[0]?.inner ?? "";
-  const ted = findElements(dteText, "TED")[0]?.inner ?? "";
-  const dd = findElements(ted, "DD")[0]?.inner ?? "";
+  const encabezado = firstElement(dteText, "Encabezado")?.inner ?? "";
+  const idDoc = firstElement(encabezado, "IdDoc")?.inner ?? "";
+  const receptor = firstElement(encabezado, "Receptor")?.inner ?? "";
+  const ted = firstElement(dteText, "TED")?.inner ?? "";
+  const dd = firstElement(ted, "DD")?.inner ?? "";
   const caf = /<(?:[\w.-]+:)?CAF\b[\s\S]*?<\/(?:[\w.-]+:)?CAF>/.exec(ted)?.[0] ?? null;
   return {
     text: dteText,
     tipo: Number(text(idDoc, "TipoDTE")),
     folio: Number(text(idDoc, "Folio")),
     fchEmis: text(idDoc, "FchEmis"),
-    rutEmisor: text(findElements(encabezado, "Emisor")[0]?.inner ?? "", "RUTEmisor"),
+    rutEmisor: text(firstElement(encabezado, "Emisor")?.inner ?? "", "RUTEmisor"),
     rutRecep: text(receptor, "RUTRecep"),
     rznSocRecep: text(receptor, "RznSocRecep"),
-    mntTotal: Number(text(findElements(encabezado, "Totales")[0]?.inner ?? "", "MntTotal")),
+    mntTotal: Number(text(firstElement(encabezado, "Totales")?.inner ?? "", "MntTotal")),
     cafXml: caf,
     fingerprint: ["RE", "TD", "F", "FE", "RR", "RSR", "MNT", "IT1"].map((n) => text(dd, n)).join("|"),
     references: findElements(dteText, "Referencia").map((r) => readReference(r.inner)),
@@ -83,7 +83,7 @@ function readDte(dteText: string): DteFacts {
  */
 export function readEnvelope(xml: string): EnvelopeFacts {
   const rootName = /<(?:[\w.-]+:)?(EnvioDTE|EnvioBOLETA)[\s>]/.exec(xml)?.[1];
-  const caratulaXml = findElements(xml, "Caratula")[0]?.inner ?? "";
+  const caratulaXml = firstElement(xml, "Caratula")?.inner ?? "";
   const subtotales = findElements(caratulaXml, "SubTotDTE").map((s) => ({
     tipo: Number(text(s.inner, "TpoDTE")),
     cantidad: Number(text(s.inner, "NroDTE")),
