@@ -3,6 +3,7 @@
  * uses it (`http://www.w3.org/TR/2001/REC-xml-c14n-20010315`). The verifiers compute digests and the SignedInfo
  * bytes with it and require xml-crypto to have signed exactly the same bytes. Internal.
  */
+import { isIdAttributeName } from "./verify-xml.js";
 import { XML_NS, XMLNS_NS, type XmlElement } from "./xml-tree.js";
 
 const TEXT_SPECIALS = /[&<>\r]/;
@@ -87,7 +88,7 @@ interface RenderedContent {
 }
 const renderedContents = new WeakMap<XmlElement, RenderedContent>();
 
-const hasIdAttribute = (el: XmlElement): boolean => el.attributes.some((a) => a.name === "ID" || a.name === "Id" || a.name === "id");
+const hasIdAttribute = (el: XmlElement): boolean => el.attributes.some((a) => isIdAttributeName(a.name));
 
 /** Whether content rendered under `was` renders the same under `now`: no element below `el` declares a prefix bound differently. */
 function reusable(el: XmlElement, was: Map<string, string>, now: Map<string, string>): boolean {

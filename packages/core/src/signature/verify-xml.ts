@@ -77,9 +77,12 @@ export function childText(parent: XmlElement, path: string[]): string | null {
   return current === null ? null : (current.textContent ?? "").trim();
 }
 
+/** The attribute names the verifiers take for an element's ID (what a Reference's `#…` URI points at). */
+export const isIdAttributeName = (name: string): boolean => name === "ID" || name === "Id" || name === "id";
+
 /** Whether `el` carries an `ID`, `Id` or `id` attribute equal to `value`. */
 function hasId(el: XmlElement, value: string): boolean {
-  for (const a of el.attributes) if (a.value === value && (a.name === "ID" || a.name === "Id" || a.name === "id")) return true;
+  for (const a of el.attributes) if (a.value === value && isIdAttributeName(a.name)) return true;
   return false;
 }
 
