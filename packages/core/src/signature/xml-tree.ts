@@ -183,11 +183,11 @@ function openElement(qname: string, rawAttributes: string, parent: XmlElement | 
       attributes.push({ name, prefix: attrPrefix, localName: attrPrefix === null ? name : attrLocal, namespaceURI, value });
     }
   }
-  // An unprefixed element without declarations of its own is in its parent's default namespace (most elements).
-  const uri = prefix === null && el.declared === null && parent !== null ? parent.defaultNamespace : lookup(el, prefix ?? "");
+  // The default namespace is carried down the tree: an unprefixed element needs no walk up its ancestors.
+  el.defaultNamespace = el.declared?.get("") ?? parent?.defaultNamespace;
+  const uri = prefix === null ? el.defaultNamespace : lookup(el, prefix);
   if (prefix !== null && uri === undefined) fail(`undeclared prefix ${prefix}`, at);
   el.namespaceURI = uri === undefined || uri === "" ? null : uri;
-  el.defaultNamespace = el.declared?.get("") ?? parent?.defaultNamespace;
   let seen: Set<string> | null = null;
   for (const a of attributes) {
     if (a.prefix === null || a.namespaceURI === XMLNS_NS) continue;
