@@ -67,12 +67,11 @@ export interface RawElement {
  * findElements("<a:X>1</a:X><X/>", "X").length; // 2
  */
 export function findElements(xml: string, localName: string): RawElement[] {
-  const found: RawElement[] = [];
-  for (const match of xml.matchAll(elementPattern(localName))) {
-    found.push({ attributes: match[1] ?? "", inner: match[2] ?? "" });
-  }
-  return found;
+  return Array.from(xml.matchAll(elementPattern(localName)), rawElement);
 }
+
+/** An `elementPattern` match as a `RawElement`. */
+const rawElement = (match: RegExpMatchArray): RawElement => ({ attributes: match[1] ?? "", inner: match[2] ?? "" });
 
 /**
  * The first element with this local name, or `undefined`: the text after it is not read (an envelope's carátula
@@ -86,7 +85,7 @@ export function firstElement(xml: string, localName: string): RawElement | undef
   pattern.lastIndex = 0;
   const match = pattern.exec(xml);
   pattern.lastIndex = 0;
-  return match === null ? undefined : { attributes: match[1] ?? "", inner: match[2] ?? "" };
+  return match === null ? undefined : rawElement(match);
 }
 
 /**
