@@ -99,7 +99,7 @@ function reusable(el: XmlElement, was: Map<string, string>, now: Map<string, str
   const declaresOne = (e: XmlElement): boolean => {
     for (let n = e.firstChild; n !== null; n = n.nextSibling) {
       if (n.nodeType !== 1) continue;
-      if (n.declared !== null && [...n.declared.keys()].some((prefix) => differ.has(prefix))) return true;
+      if (n.declared !== null) for (const prefix of n.declared.keys()) if (differ.has(prefix)) return true;
       if (declaresOne(n)) return true;
     }
     return false;
