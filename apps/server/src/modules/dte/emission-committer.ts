@@ -26,17 +26,18 @@ export const MAX_DOCUMENTS_PER_ROUND = 64;
 export const ROUNDS_IN_FLIGHT = 2;
 
 /**
- * When requests arrive fast — six or more expected within 40 ms at the rate of the last ≈ 200 ms, i.e. from
- * ≈ 150 emissions/s (`GroupCommitter`'s `linger`) —, a round with fewer than 16 documents waits until its oldest has
- * waited 40 ms. Each round has a fixed cost (its statement, its envelopes' signatures, uploads and state changes:
- * ≈ 8 ms of CPU over every process against ≈ 1.6 ms per document, bench/RESULTS.md §6). At a fixed 380/s a 20-ms
- * wait took envelopes from 2.2–3.5 to 4.5–4.8 documents and the processes' CPU down by 7–10 %; at a fixed 210/s
- * 40 ms instead of 20 took them from 2.3–2.5 to 4.9–5.0 documents, the CPU per emission (closed loop at ≈ 240/s)
- * from 7.3–8.1 to 5.9 ms and the p99 from 184–1 244 to 123–208 ms at about the same p50 (60 ms gave 7 documents but a
- * p50 of 88–96 ms). Slower arrivals never wait — at 120/s a 40-ms wait doubled the p50 (23–27 → 53–54 ms) for no
- * better p99 —, and under heavy load rounds are full anyway.
+ * When requests arrive fast — four or more expected within 25 ms at the rate of the last ≈ 125 ms, i.e. from
+ * ≈ 160 emissions/s (`GroupCommitter`'s `linger`) —, a round with fewer than 16 documents waits until its oldest has
+ * waited 25 ms. Each round has a fixed cost (its statement, its envelopes' signatures, uploads and state changes), so
+ * under moderate load a short wait for company saves more CPU than it costs in latency; slower arrivals never wait,
+ * and under heavy load rounds are full anyway. The wait was 40 ms (six expected) while a round's fixed cost was
+ * ≈ 8 ms of CPU against ≈ 1.6 ms per document; with today's cheaper rounds, at a fixed 285/s on a 2-vCPU VM,
+ * 25–30 ms gave a p99 of 129–166 ms against 153–188 ms with 40, and no wait (or one that comes and goes) 210–305 ms;
+ * at 200/s 25 ms gave p50 / p99 40 / 106–112 ms against 54–56 / 118–126 with 40 and 28–31 / 117–125 without a
+ * wait (bench/RESULTS.md §6, ninth session). Where half the peak is ≈ 550/s, sixteen documents arrive within ≈ 29 ms,
+ * so there the two waits make rounds of about the same size.
  */
-export const ROUND_LINGER = { ms: 40, batch: 16, expected: 6 };
+export const ROUND_LINGER = { ms: 25, batch: 16, expected: 4 };
 
 const createInRound = coalescedPer((deps: Deps) => (entries: DocumentToCreate[]) => createDocuments(deps, entries, { upload: true }), {
   maxBatch: MAX_DOCUMENTS_PER_ROUND,
