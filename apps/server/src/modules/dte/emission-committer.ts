@@ -32,9 +32,9 @@ export const ROUNDS_IN_FLIGHT = 2;
  * under moderate load a short wait for company saves more CPU than it costs in latency; slower arrivals never wait,
  * and under heavy load rounds are full anyway. The wait was 40 ms (six expected) while a round's fixed cost was
  * ≈ 8 ms of CPU against ≈ 1.6 ms per document; with today's cheaper rounds, at a fixed 285/s on a 2-vCPU VM,
- * 25–30 ms gave a p99 of 129–166 ms against 153–188 ms with 40, and no wait (or one that comes and goes) 210–305 ms;
- * at 200/s 25 ms gave p50 / p99 40 / 106–112 ms against 54–56 / 118–126 with 40 and 28–31 / 117–125 without a
- * wait (bench/RESULTS.md §6, ninth session). Where half the peak is ≈ 550/s, sixteen documents arrive within ≈ 29 ms,
+ * 25–30 ms gave a p99 of 129–166 ms against 153–188 ms with 40, and 10–15 ms (too short to be taken at that rate)
+ * 210–305 ms; at 200/s 25 ms gave p50 / p99 40 / 106–112 ms against 54–56 / 118–126 with 40 and 28–31 / 117–125
+ * with no wait (bench/RESULTS.md §6, ninth session). Where half the peak is ≈ 550/s, sixteen documents arrive within ≈ 29 ms,
  * so there the two waits make rounds of about the same size.
  */
 export const ROUND_LINGER = { ms: 25, batch: 16, expected: 4 };
