@@ -12,6 +12,12 @@ import { GroupCommitter, type LingerOptions } from "../dispatch/group-commit.js"
 /** One result per item, in order. */
 export type CoalescedRun<Item, Result> = (items: Item[]) => Promise<Result[]>;
 
+/** A run, and what to start for an item as it joins the next round (`GroupCommitOptions.prepare`). */
+export interface CoalescedWork<Item, Result> {
+  run: CoalescedRun<Item, Result>;
+  prepare?: (item: Item) => void;
+}
+
 export interface CoalesceOptions {
   /** Items per round at most (default 256). */
   maxBatch?: number;
@@ -21,10 +27,12 @@ export interface CoalesceOptions {
   linger?: LingerOptions;
 }
 
-export function coalesce<Item, Result>(run: CoalescedRun<Item, Result>, options: CoalesceOptions = {}): (item: Item) => Promise<Result> {
+export function coalesce<Item, Result>(work: CoalescedRun<Item, Result> | CoalescedWork<Item, Result>, options: CoalesceOptions = {}): (item: Item) => Promise<Result> {
   const maxBatch = options.maxBatch ?? 256;
+  const { run, prepare } = typeof work === "function" ? { run: work, prepare: undefined } : work;
   const committer = new GroupCommitter<Item, Result>({
     flush: (_key, items) => run(items),
+    ...(prepare ? { prepare: (_key: string, item: Item) => prepare(item) } : {}),
     maxBatch: () => maxBatch,
     concurrency: options.concurrency ?? 1,
     ...(options.linger ? { linger: options.linger } : {}),
@@ -34,7 +42,7 @@ export function coalesce<Item, Result>(run: CoalescedRun<Item, Result>, options:
 
 /** A coalescer per owner (a database handle, a `Deps`), made on first use. */
 export function coalescedPer<Owner extends object, Item, Result>(
-  make: (owner: Owner) => CoalescedRun<Item, Result>,
+  make: (owner: Owner) => CoalescedRun<Item, Result> | CoalescedWork<Item, Result>,
   options: CoalesceOptions = {},
 ): (owner: Owner, item: Item) => Promise<Result> {
   const byOwner = new WeakMap<Owner, (item: Item) => Promise<Result>>();

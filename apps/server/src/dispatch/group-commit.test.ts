@@ -104,6 +104,48 @@ describe("GroupCommitter", () => {
   });
 });
 
+describe("GroupCommitter prepare", () => {
+  test("each item is prepared once, in order, as it joins the next batch; the batch after waits until this one's flush began", async () => {
+    const events: string[] = [];
+    const gate = deferred<void>();
+    const gc = new GroupCommitter<number, number>({
+      prepare: (_k, item) => events.push(`prepare ${item}`),
+      flush: async (_k, items) => {
+        events.push(`flush ${items.join(",")}`);
+        if (items[0] === 1) await gate.promise;
+        return items;
+      },
+      maxBatch: () => 2,
+    });
+    const first = gc.submit("g", 1);
+    await new Promise((r) => setImmediate(r));
+    // Batch [1] is in flight: 2 and 3 make the next batch (prepared at once), 4 and 5 the one after (not yet).
+    const rest = [2, 3, 4, 5].map((i) => gc.submit("g", i));
+    expect(events).toEqual(["prepare 1", "flush 1", "prepare 2", "prepare 3"]);
+    gate.resolve();
+    expect(await Promise.all([first, ...rest])).toEqual([1, 2, 3, 4, 5]);
+    expect(events).toEqual(["prepare 1", "flush 1", "prepare 2", "prepare 3", "flush 2,3", "prepare 4", "prepare 5", "flush 4,5"]);
+  });
+
+  test("a flush that throws at once still leaves every later item prepared before its own flush", async () => {
+    const prepared: number[] = [];
+    const flushed: number[][] = [];
+    const gc = new GroupCommitter<number, number>({
+      prepare: (_k, item) => prepared.push(item),
+      flush: (_k, items) => {
+        flushed.push(items);
+        if (items[0] === 1) throw new Error("refused");
+        return Promise.resolve(items);
+      },
+      maxBatch: () => 1,
+    });
+    const results = await Promise.allSettled([1, 2, 3].map((i) => gc.submit("g", i)));
+    expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+    expect(flushed).toEqual([[1], [2], [3]]);
+    expect(prepared).toEqual([1, 2, 3]);
+  });
+});
+
 describe("GroupCommitter linger", () => {
   const turn = () => new Promise((r) => setImmediate(r));
   const LINGER = { ms: 40, batch: 6, expected: 4 };

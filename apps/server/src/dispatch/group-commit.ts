@@ -25,6 +25,14 @@ export interface GroupCommitOptions<Item, Result> {
    */
   concurrency?: number;
   linger?: LingerOptions;
+  /**
+   * Called once for each item as it becomes part of the next batch (the head of its group's queue, up to
+   * `maxBatch`), in queue order: on arrival when the next batch has room, else when the batch before it leaves.
+   * Every call for a batch comes before the calls for the batch after it, and the synchronous part of a batch's
+   * `flush` runs before the next batch's first call. Work that can start before the batch does (an emission's
+   * signing: `modules/dte/create-document.ts`) overlaps with the wait for company or for a free slot. Must not throw.
+   */
+  prepare?: (groupKey: string, item: Item) => void;
   /** The clock (tests). */
   now?: () => number;
 }
@@ -51,6 +59,8 @@ interface Waiting<Item, Result> {
 
 interface Group<Item, Result> {
   queue: Waiting<Item, Result>[];
+  /** The items at the head of `queue` that `prepare` was called for. */
+  prepared: number;
   inFlight: number;
   scheduled: boolean;
   /** A wait for company in progress (`linger`). */
@@ -93,6 +103,7 @@ export class GroupCommitter<Item, Result> {
       group.countedAt = at;
     }
     const promise = new Promise<Result>((resolve, reject) => group.queue.push({ item, at, resolve, reject }));
+    this.prepareHead(groupKey, group);
     this.schedule(groupKey, group);
     return promise;
   }
@@ -118,6 +129,14 @@ export class GroupCommitter<Item, Result> {
     return Math.max(0, oldest.at + linger.ms - now);
   }
 
+  /** Calls `prepare` for the items of the next batch it was not called for yet. */
+  private prepareHead(key: string, group: Group<Item, Result>): void {
+    const prepare = this.options.prepare;
+    if (prepare === undefined) return;
+    const head = Math.min(group.queue.length, Math.max(1, this.options.maxBatch(key)));
+    while (group.prepared < head) prepare(key, (group.queue[group.prepared++] as Waiting<Item, Result>).item);
+  }
+
   /** Items waiting (not yet in an upload), for metrics and tests. */
   pending(groupKey: string): number {
     return this.groups.get(groupKey)?.queue.length ?? 0;
@@ -126,7 +145,7 @@ export class GroupCommitter<Item, Result> {
   private groupFor(key: string): Group<Item, Result> {
     let g = this.groups.get(key);
     if (!g) {
-      g = { queue: [], inFlight: 0, scheduled: false, lingering: null, arrivals: 0, countedAt: this.now() };
+      g = { queue: [], prepared: 0, inFlight: 0, scheduled: false, lingering: null, arrivals: 0, countedAt: this.now() };
       this.groups.set(key, g);
     }
     return g;
@@ -163,12 +182,17 @@ export class GroupCommitter<Item, Result> {
     if (group.queue.length === 0) return this.forgetIfIdle(key, group);
     if (group.inFlight >= this.concurrency) return;
     group.inFlight++;
+    this.prepareHead(key, group); // a no-op unless a flush threw before its next batch was prepared
     const batch = group.queue.splice(0, Math.max(1, this.options.maxBatch(key)));
+    group.prepared = Math.max(0, group.prepared - batch.length);
     try {
-      const results = await this.options.flush(
+      const flushed = this.options.flush(
         key,
         batch.map((w) => w.item),
       );
+      // The next batch's items, once this batch's flush has begun (see `prepare`).
+      this.prepareHead(key, group);
+      const results = await flushed;
       batch.forEach((w, i) => {
         if (i < results.length) w.resolve(results[i] as Result);
         else w.reject(new Error("flush returned fewer results than items"));

@@ -48,6 +48,15 @@ export interface DocumentToCreate {
   scope: BusinessScope;
   prepared: PreparedEmission;
   idempotency: IdempotencyRecord | readonly IdempotencyRecord[];
+  /** Its signing, started as it joined the next round with a forecast folio (`signOnArrival`). */
+  early?: EarlySignature;
+}
+
+/** A document being signed before its round starts: with which forecast folio, at which time, and the result. */
+export interface EarlySignature {
+  folio: ForecastFolio;
+  timestamp: string;
+  result: Promise<SignResult | undefined>;
 }
 
 /** `upload`: its envelope's upload, when the round stored it in one (`CreateOptions.upload`). */
@@ -181,8 +190,22 @@ function signAhead(deps: Deps, entries: DocumentToCreate[], now: Date): SignedAh
   const ahead: SignedAhead = { groups: groupsOf(entries), forecasts: new Map(), folios: new Array(entries.length), results: Promise.resolve([]), turn: takeTurn(deps) };
   const jobs: SignedDteOptions[] = [];
   const jobEntries: number[] = [];
+  const early = new Array<Promise<SignResult | undefined> | undefined>(entries.length);
   try {
     for (const [key, indexes] of ahead.groups) {
+      const started = indexes.map((i) => (entries[i] as DocumentToCreate).early);
+      const startedFolios = started.flatMap((e) => (e ? [e.folio] : []));
+      if (startedFolios.length === indexes.length && forecast.isLastRun(key, startedFolios)) {
+        // Every document of the group is being signed already, with the run the forecast would give the round now.
+        ahead.forecasts.set(key, startedFolios);
+        indexes.forEach((i, k) => {
+          ahead.folios[i] = startedFolios[k];
+          early[i] = (started[k] as EarlySignature).result;
+        });
+        continue;
+      }
+      // Else (a forecast reset since, a document not signed early): those signatures are dropped, the group takes
+      // its folios now, as the forecast stands.
       const folios = forecast.take(key, indexes.length);
       ahead.forecasts.set(key, folios);
       folios?.forEach((f, k) => {
@@ -196,16 +219,41 @@ function signAhead(deps: Deps, entries: DocumentToCreate[], now: Date): SignedAh
     // A certificate that expired since the request was validated, say: signing under the lock reports it per document.
     return { ...ahead, folios: new Array(entries.length) };
   }
-  if (jobs.length === 0) return ahead;
-  ahead.results = deps.signer.sign(jobs).then(
-    (results) => {
-      const byEntry = new Array<SignResult | undefined>(entries.length);
+  if (jobs.length === 0 && !early.some(Boolean)) return ahead;
+  const signedNow = jobs.length === 0 ? Promise.resolve([]) : deps.signer.sign(jobs);
+  ahead.results = Promise.all([signedNow, Promise.all(early)]).then(
+    ([results, signedEarly]) => {
+      const byEntry = signedEarly;
       results.forEach((r, j) => (byEntry[jobEntries[j] as number] = r));
       return byEntry;
     },
     () => [], // a signer failure: every document is signed under the lock, which reports it
   );
   return ahead;
+}
+
+/**
+ * Starts signing an emission as it joins the next round (`emission-committer.ts`, `GroupCommitOptions.prepare`),
+ * with the folio the process forecasts for it: the signing then overlaps with the round's wait for company and for
+ * a free slot instead of starting when the round does. The round uses the signature when its group's forecast still
+ * stands (`signAhead`); a document signed early keeps the time it was signed at as its signature's timestamp.
+ */
+export function signOnArrival(deps: Deps, entry: DocumentToCreate): void {
+  const forecast = forecastOf(deps);
+  const key = groupKeyOf(entry);
+  const [folio] = forecast.take(key, 1) ?? [];
+  if (!folio) return;
+  const timestamp = chileTimestamp(deps.now());
+  let signing: Promise<SignResult[]>;
+  try {
+    signing = deps.signer.sign([signJob(deps, entry, folio.folio, folio.caf, timestamp)]);
+  } catch {
+    // A certificate that expired since the request was validated, say. The folio was taken for nothing: the forecast
+    // is dropped and the round re-plans the group (`signAhead`), whose signing under the lock reports the error.
+    forecast.forget(key);
+    return;
+  }
+  entry.early = { folio, timestamp, result: signing.then(([r]) => r, () => undefined) };
 }
 
 /**

@@ -7,7 +7,8 @@ import type { DocumentSigner } from "../../signing/document-signer.js";
 import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
 import { emitBody, emitter } from "../../../test/support/emission.js";
 import type { BusinessScope } from "../../http/auth.js";
-import { createDocuments, type DocumentToCreate } from "./create-document.js";
+import { createDocuments, signOnArrival, type DocumentToCreate } from "./create-document.js";
+import { commitDocument } from "./emission-committer.js";
 import { prepareEmission } from "./prepare-emission.js";
 
 /**
@@ -18,6 +19,8 @@ describeDrivers("signing ahead with forecast folios", (driver) => {
   let h: Harness;
   let scope: BusinessScope;
   let signed = 0;
+  /** Calls of the signer, by the number of jobs they carried. */
+  const calls: number[] = [];
   beforeAll(async () => {
     h = await createHarness(driver, { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0", RATE_LIMIT_PER_MINUTE: "100000" });
     const t = await emitter(h, { tipos: [33], cantidad: 100 });
@@ -26,6 +29,7 @@ describeDrivers("signing ahead with forecast folios", (driver) => {
     const counting: DocumentSigner = {
       sign: (jobs) => {
         signed += jobs.length;
+        calls.push(jobs.length);
         return inner.sign(jobs);
       },
       signEnvelope: (options) => inner.signEnvelope(options),
@@ -35,15 +39,24 @@ describeDrivers("signing ahead with forecast folios", (driver) => {
   }, 60_000);
   afterAll(async () => h?.close());
 
-  const round = async (count: number) => {
+  const prepare = async (count: number) => {
     const entries: DocumentToCreate[] = [];
     for (let i = 0; i < count; i++) entries.push({ scope, prepared: await prepareEmission(h.deps, scope, emitBody(33)), idempotency: null });
-    const before = signed;
-    const created = await createDocuments(h.deps, entries);
-    const ids = created.map((c) => {
-      if (!c.ok) throw c.error;
-      return c.row.id;
-    });
+    return entries;
+  };
+
+  const round = async (count: number, before = signed, entries?: DocumentToCreate[]) => {
+    const created = await createDocuments(h.deps, entries ?? (await prepare(count)));
+    return stored(
+      before,
+      created.map((c) => {
+        if (!c.ok) throw c.error;
+        return c.row.id;
+      }),
+    );
+  };
+
+  const stored = async (before: number, ids: string[]) => {
     const rows = await h.deps.db.select({ id: documents.id, folio: documents.folio, xml: documents.xml }).from(documents).where(inArray(documents.id, ids));
     // Whatever was signed when: each stored document carries its own folio, in its data and its timbre, and verifies.
     for (const row of rows) {
@@ -76,5 +89,48 @@ describeDrivers("signing ahead with forecast folios", (driver) => {
     const next = await round(2); // the forecast learnt where the range is
     expect(next.signatures).toBe(2);
     expect(next.folios[0]).toBe((after.folios[1] as number) + 1);
+  }, 60_000);
+
+  test("emissions are signed as they join a round, once each, and stored with the folios they were signed with", async () => {
+    const last = await round(1); // the forecast knows the range
+    const entries = await prepare(10);
+    const [signedBefore, callsBefore] = [signed, calls.length];
+    const committed = await Promise.all(entries.map((entry) => commitDocument(h.deps, entry)));
+    await Promise.all(committed.map((c) => c.upload));
+    const after = await stored(signedBefore, committed.map((c) => c.row.id));
+    expect(after.signatures).toBe(10);
+    // One call per document, made as it arrived — not one call for the round when the round started.
+    expect(calls.slice(callsBefore)).toEqual(new Array(10).fill(1));
+    expect(after.folios).toEqual(Array.from({ length: 10 }, (_, k) => (last.folios[0] as number) + 1 + k));
+  }, 60_000);
+
+  test("folios taken elsewhere after documents were signed on arrival: they are signed again with the folios they are given", async () => {
+    const last = await round(1);
+    const entries = await prepare(3);
+    const before = signed;
+    for (const entry of entries) signOnArrival(h.deps, entry);
+    expect(entries.map((e) => e.early?.folio.folio)).toEqual([1, 2, 3].map((k) => (last.folios[0] as number) + k));
+    await h.deps.db.execute(sql`update numerations set siguiente = siguiente + 2 where business_id = ${scope.businessId} and tipo = 33`);
+    const after = await round(3, before, entries);
+    expect(after.signatures).toBe(6); // 3 on arrival, 3 again under the lock
+    expect(after.folios).toEqual([3, 4, 5].map((k) => (last.folios[0] as number) + k));
+    const next = await round(2); // the forecast learnt where the range is
+    expect(next.signatures).toBe(2);
+    expect(next.folios[0]).toBe((after.folios[2] as number) + 1);
+  }, 60_000);
+
+  test("a forecast reset between arrival and round: the early signatures are dropped and the round signs with the folios it forecasts then", async () => {
+    const last = await round(1);
+    const early = await prepare(2);
+    const before = signed;
+    for (const entry of early) signOnArrival(h.deps, entry);
+    // A round in between that did not go as forecast (here: folios taken elsewhere) resets the forecast.
+    await h.deps.db.execute(sql`update numerations set siguiente = siguiente + 5 where business_id = ${scope.businessId} and tipo = 33`);
+    const between = await round(1, signed);
+    expect(between.folios).toEqual([(last.folios[0] as number) + 6]);
+    const after = await round(2, before, early);
+    // 2 on arrival (dropped) + 2 for the round in between (ahead, then under the lock) + 2 for the round itself.
+    expect(after.signatures).toBe(6);
+    expect(after.folios).toEqual([7, 8].map((k) => (last.folios[0] as number) + k));
   }, 60_000);
 });

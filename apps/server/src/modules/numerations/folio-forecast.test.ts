@@ -61,4 +61,28 @@ describe("folio forecast", () => {
     f.learn("g", [], null);
     expect(f.take("g", 1)).toBeNull();
   });
+
+  test("folios taken one by one are the last run while nothing else was taken and the forecast was not reset", () => {
+    const f = new FolioForecast();
+    f.learn("g", [run("n1", 1, 1, 100)], null);
+    const one = [f.take("g", 1), f.take("g", 1), f.take("g", 1)].flatMap((x) => x ?? []);
+    expect(folios(one)).toEqual(["n1:2", "n1:3", "n1:4"]);
+    expect(f.isLastRun("g", one)).toBe(true);
+    expect(f.isLastRun("g", one.slice(1))).toBe(true);
+    expect(f.isLastRun("g", [one[0], one[2]].flatMap((x) => x ?? []))).toBe(false); // a gap
+    expect(f.isLastRun("g", [one[1], one[0], one[2]].flatMap((x) => x ?? []))).toBe(false); // out of order
+    expect(f.isLastRun("g", one.slice(0, 2))).toBe(false); // not the last: 4 was taken after them
+    expect(f.isLastRun("other", one)).toBe(false);
+    expect(f.isLastRun("g", [])).toBe(false);
+  });
+
+  test("after a reset the folios of the earlier forecast are no longer its last run, even where the numbers match", () => {
+    const f = new FolioForecast();
+    f.learn("g", [run("n1", 1, 1, 100)], null);
+    const guessed = f.take("g", 2) ?? []; // 2..3
+    f.learn("g", [run("n1", 1, 3, 100)], null); // the same end, learnt anew (a round that forecast nothing)
+    expect(f.isLastRun("g", guessed)).toBe(false);
+    f.forget("g");
+    expect(f.isLastRun("g", guessed)).toBe(false);
+  });
 });

@@ -21,9 +21,12 @@ export interface ForecastFolio {
   numerationId: string;
   folio: number;
   caf: Caf;
+  /** Which forecast of the group handed it out: folios of one generation follow each other with no gap. */
+  generation: number;
 }
 
 interface Expected {
+  generation: number;
   numerationId: string;
   caf: Caf;
   /** The next folio no forecast has handed out yet. */
@@ -34,6 +37,7 @@ interface Expected {
 
 export class FolioForecast {
   private readonly groups = new Map<string, Expected>();
+  private generations = 0;
 
   /**
    * The folios `count` documents of the group are expected to get, in order, and takes them for this forecast; null
@@ -44,7 +48,19 @@ export class FolioForecast {
     if (!expected || count <= 0 || expected.next + count - 1 > expected.hasta) return null;
     const first = expected.next;
     expected.next += count;
-    return Array.from({ length: count }, (_, k) => ({ numerationId: expected.numerationId, folio: first + k, caf: expected.caf }));
+    return Array.from({ length: count }, (_, k) => ({ numerationId: expected.numerationId, folio: first + k, caf: expected.caf, generation: expected.generation }));
+  }
+
+  /**
+   * True when `folios` (taken one by one, in order) are a run the group's current forecast handed out last: the
+   * same generation, one after the other, ending where the next would begin. A round may then use them as if it
+   * had taken them all at once.
+   */
+  isLastRun(group: string, folios: readonly ForecastFolio[]): boolean {
+    const expected = this.groups.get(group);
+    const last = folios.at(-1);
+    if (!expected || !last || last.folio !== expected.next - 1) return false;
+    return folios.every((f, k) => f.generation === expected.generation && f.numerationId === expected.numerationId && f.folio === last.folio - (folios.length - 1 - k));
   }
 
   /** Forgets what is known of the group (its forecast no longer held): its next round is not signed ahead. */
@@ -65,6 +81,6 @@ export class FolioForecast {
     const end = last.first + last.count - 1;
     const forecastLast = forecast?.at(-1);
     if (forecastLast && forecastLast.numerationId === last.numerationId && forecastLast.folio === end) return;
-    this.groups.set(group, { numerationId: last.numerationId, caf: last.caf, next: end + 1, hasta: last.hasta });
+    this.groups.set(group, { generation: ++this.generations, numerationId: last.numerationId, caf: last.caf, next: end + 1, hasta: last.hasta });
   }
 }
