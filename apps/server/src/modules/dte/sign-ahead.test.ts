@@ -104,33 +104,35 @@ describeDrivers("signing ahead with forecast folios", (driver) => {
     expect(after.folios).toEqual(Array.from({ length: 10 }, (_, k) => (last.folios[0] as number) + 1 + k));
   }, 60_000);
 
-  test("folios taken elsewhere after documents were signed on arrival: they are signed again with the folios they are given", async () => {
-    const last = await round(1);
-    const entries = await prepare(3);
+  /** `count` documents signed on arrival after a round whose last folio is `last`; then `taken` folios taken elsewhere. */
+  const signedOnArrival = async (count: number, taken: number) => {
+    const last = (await round(1)).folios[0] as number;
+    const entries = await prepare(count);
     const before = signed;
     for (const entry of entries) signOnArrival(h.deps, entry);
-    expect(entries.map((e) => e.early?.folio.folio)).toEqual([1, 2, 3].map((k) => (last.folios[0] as number) + k));
-    await h.deps.db.execute(sql`update numerations set siguiente = siguiente + 2 where business_id = ${scope.businessId} and tipo = 33`);
+    expect(entries.map((e) => e.early?.folio.folio)).toEqual(entries.map((_, k) => last + 1 + k));
+    await h.deps.db.execute(sql`update numerations set siguiente = siguiente + ${taken} where business_id = ${scope.businessId} and tipo = 33`);
+    return { last, entries, before };
+  };
+
+  test("folios taken elsewhere after documents were signed on arrival: they are signed again with the folios they are given", async () => {
+    const { last, entries, before } = await signedOnArrival(3, 2);
     const after = await round(3, before, entries);
     expect(after.signatures).toBe(6); // 3 on arrival, 3 again under the lock
-    expect(after.folios).toEqual([3, 4, 5].map((k) => (last.folios[0] as number) + k));
+    expect(after.folios).toEqual([3, 4, 5].map((k) => last + k));
     const next = await round(2); // the forecast learnt where the range is
     expect(next.signatures).toBe(2);
     expect(next.folios[0]).toBe((after.folios[2] as number) + 1);
   }, 60_000);
 
   test("a forecast reset between arrival and round: the early signatures are dropped and the round signs with the folios it forecasts then", async () => {
-    const last = await round(1);
-    const early = await prepare(2);
-    const before = signed;
-    for (const entry of early) signOnArrival(h.deps, entry);
     // A round in between that did not go as forecast (here: folios taken elsewhere) resets the forecast.
-    await h.deps.db.execute(sql`update numerations set siguiente = siguiente + 5 where business_id = ${scope.businessId} and tipo = 33`);
+    const { last, entries: early, before } = await signedOnArrival(2, 5);
     const between = await round(1, signed);
-    expect(between.folios).toEqual([(last.folios[0] as number) + 6]);
+    expect(between.folios).toEqual([last + 6]);
     const after = await round(2, before, early);
     // 2 on arrival (dropped) + 2 for the round in between (ahead, then under the lock) + 2 for the round itself.
     expect(after.signatures).toBe(6);
-    expect(after.folios).toEqual([7, 8].map((k) => (last.folios[0] as number) + k));
+    expect(after.folios).toEqual([7, 8].map((k) => last + k));
   }, 60_000);
 });
