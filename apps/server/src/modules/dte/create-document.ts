@@ -237,10 +237,13 @@ function signAhead(deps: Deps, entries: DocumentToCreate[], now: Date): SignedAh
  * with the folio the process forecasts for it: the signing then overlaps with the round's wait for company and for
  * a free slot instead of starting when the round does. The round uses the signature when its group's forecast still
  * stands (`signAhead`); a document signed early keeps the time it was signed at as its signature's timestamp.
+ * Only while the group's forecast is steady (`FolioForecast.steady`): under contention with another process each
+ * early signature would be wasted.
  */
 export function signOnArrival(deps: Deps, entry: DocumentToCreate): void {
   const forecast = forecastOf(deps);
   const key = groupKeyOf(entry);
+  if (!forecast.steady(key)) return; // the round signs it when it starts
   const [folio] = forecast.take(key, 1) ?? [];
   if (!folio) return;
   const timestamp = chileTimestamp(deps.now());
@@ -414,7 +417,7 @@ async function storeForecast(
     return null;
   }
   const held = new Set(stored.runs.map((s) => s.group));
-  keys.forEach((key, g) => held.has(g) || forecast.forget(key));
+  keys.forEach((key, g) => (held.has(g) ? forecast.held(key, ahead.forecasts.get(key) ?? []) : forecast.forget(key)));
   const becameLow = stored.runs.some(({ group, desde, hasta }) => {
     const run = runs[group] as ForecastRun;
     return becomesLow({ desde, hasta }, run.first, run.count);

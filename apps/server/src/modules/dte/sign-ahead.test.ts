@@ -120,9 +120,17 @@ describeDrivers("signing ahead with forecast folios", (driver) => {
     const after = await round(3, before, entries);
     expect(after.signatures).toBe(6); // 3 on arrival, 3 again under the lock
     expect(after.folios).toEqual([3, 4, 5].map((k) => last + k));
-    const next = await round(2); // the forecast learnt where the range is
-    expect(next.signatures).toBe(2);
+    // Until a round's forecast holds again, an arrival is not signed on its own: its round signs it.
+    const [waiting] = await prepare(1);
+    signOnArrival(h.deps, waiting as DocumentToCreate);
+    expect(waiting?.early).toBeUndefined();
+    const next = await round(1, signed, [waiting as DocumentToCreate]); // the forecast learnt where the range is
+    expect(next.signatures).toBe(1);
     expect(next.folios[0]).toBe((after.folios[2] as number) + 1);
+    const [steady] = await prepare(1);
+    signOnArrival(h.deps, steady as DocumentToCreate);
+    expect(steady?.early?.folio.folio).toBe((next.folios[0] as number) + 1);
+    expect((await round(1, signed, [steady as DocumentToCreate])).folios).toEqual([(next.folios[0] as number) + 1]);
   }, 60_000);
 
   test("a forecast reset between arrival and round: the early signatures are dropped and the round signs with the folios it forecasts then", async () => {

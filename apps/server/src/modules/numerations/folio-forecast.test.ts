@@ -85,4 +85,22 @@ describe("folio forecast", () => {
     f.forget("g");
     expect(f.isLastRun("g", guessed)).toBe(false);
   });
+
+  test("a forecast is steady once a round held with it, and no longer after a reset", () => {
+    const f = new FolioForecast();
+    expect(f.steady("g")).toBe(false);
+    f.learn("g", [run("n1", 1, 1, 100)], null);
+    expect(f.steady("g")).toBe(false); // learnt, not yet proven
+    const first = f.take("g", 2) ?? [];
+    f.held("g", first);
+    expect(f.steady("g")).toBe(true);
+    const guessed = f.take("g", 1); // 4, but another process took 4..5
+    f.learn("g", [run("n1", 4, 2, 100)], guessed);
+    expect(f.steady("g")).toBe(false);
+    f.held("g", first); // a round of the older generation says nothing of the new one
+    expect(f.steady("g")).toBe(false);
+    const right = f.take("g", 2); // 6..7
+    f.learn("g", [run("n1", 6, 2, 100)], right); // a round that allocated what it forecast
+    expect(f.steady("g")).toBe(true);
+  });
 });

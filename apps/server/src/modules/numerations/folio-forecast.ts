@@ -27,6 +27,11 @@ export interface ForecastFolio {
 
 interface Expected {
   generation: number;
+  /**
+   * A round's forecast of this generation held (its documents stored with the forecast folios): documents may be
+   * signed as they arrive (`steady`). A new generation starts unproven.
+   */
+  proven: boolean;
   numerationId: string;
   caf: Caf;
   /** The next folio no forecast has handed out yet. */
@@ -63,6 +68,21 @@ export class FolioForecast {
     return folios.every((f, k) => f.generation === expected.generation && f.numerationId === expected.numerationId && f.folio === last.folio - (folios.length - 1 - k));
   }
 
+  /**
+   * True when the group's forecast has held since it was last reset: worth signing documents one by one as they
+   * arrive (`create-document.ts`, `signOnArrival`). Where another process keeps taking folios of the same range, each
+   * forecast fails and every early signature would be made twice; rounds then sign at their start, as before.
+   */
+  steady(group: string): boolean {
+    return this.groups.get(group)?.proven === true;
+  }
+
+  /** A round stored its documents with these forecast folios of the group: that generation of the forecast holds. */
+  held(group: string, folios: readonly ForecastFolio[]): void {
+    const expected = this.groups.get(group);
+    if (expected && folios.length > 0 && folios.every((f) => f.generation === expected.generation)) expected.proven = true;
+  }
+
   /** Forgets what is known of the group (its forecast no longer held): its next round is not signed ahead. */
   forget(group: string): void {
     this.groups.delete(group);
@@ -80,7 +100,10 @@ export class FolioForecast {
     }
     const end = last.first + last.count - 1;
     const forecastLast = forecast?.at(-1);
-    if (forecastLast && forecastLast.numerationId === last.numerationId && forecastLast.folio === end) return;
-    this.groups.set(group, { generation: ++this.generations, numerationId: last.numerationId, caf: last.caf, next: end + 1, hasta: last.hasta });
+    if (forecast && forecastLast && forecastLast.numerationId === last.numerationId && forecastLast.folio === end) {
+      this.held(group, forecast);
+      return;
+    }
+    this.groups.set(group, { generation: ++this.generations, proven: false, numerationId: last.numerationId, caf: last.caf, next: end + 1, hasta: last.hasta });
   }
 }
