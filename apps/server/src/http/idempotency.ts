@@ -7,6 +7,7 @@ import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import type { Db } from "../db/open-database.js";
 import { idempotencyKeys } from "../db/idempotency-keys.js";
+import { nowAndThen } from "../db/housekeeping.js";
 import { decryptSecretText, encryptSecret } from "../secrets.js";
 import type { Credential } from "./credential.js";
 import { ApiError } from "./errors.js";
@@ -66,7 +67,7 @@ export interface BeginInput {
 /** Claims the key, or answers with the stored response, or throws REUSED / IN_PROGRESS. */
 export async function beginIdempotent(db: Db, masterKey: Buffer, input: BeginInput): Promise<BeginResult> {
   const owner = input.owner ?? null;
-  if (Math.random() < 0.01) await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, new Date(input.nowMs))); // housekeeping
+  nowAndThen(0.01, () => db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, new Date(input.nowMs))));
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db
       .insert(idempotencyKeys)

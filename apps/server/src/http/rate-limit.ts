@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/open-database.js";
 import { asyncCommitRow } from "../db/async-commit.js";
 import { coalescedPer } from "../db/coalesce.js";
+import { nowAndThen } from "../db/housekeeping.js";
 import { rowsOf } from "../db/rows.js";
 import type { Credential } from "./credential.js";
 
@@ -69,9 +70,7 @@ const countHits = coalescedPer((db: Db) => async (hits: Hit[]): Promise<number[]
 export async function consumeRateLimit(db: Db, bucket: string, limit: number, nowMs: number): Promise<RateLimitResult> {
   const windowStart = new Date(Math.floor(nowMs / WINDOW_MS) * WINDOW_MS);
   const count = await countHits(db, { bucket, windowStart: windowStart.toISOString() });
-  if (Math.random() < 0.01) {
-    await db.execute(sql`delete from rate_limits where window_start < ${new Date(nowMs - 5 * WINDOW_MS).toISOString()}`);
-  }
+  nowAndThen(0.01, () => db.execute(sql`delete from rate_limits where window_start < ${new Date(nowMs - 5 * WINDOW_MS).toISOString()}`));
   const resetS = Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - nowMs) / 1000));
   return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetS };
 }

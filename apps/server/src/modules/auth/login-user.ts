@@ -1,6 +1,7 @@
 import { and, count, eq, gt, lt } from "drizzle-orm";
 import type { Deps } from "../../deps.js";
 import { loginAttempts } from "../../db/login-attempts.js";
+import { nowAndThen } from "../../db/housekeeping.js";
 import { users } from "../../db/users.js";
 import { ApiError } from "../../http/errors.js";
 import { issueSession, type SessionTokens } from "./issue-session.js";
@@ -27,7 +28,7 @@ export async function loginUser(deps: Deps, input: { email: string; password: st
   const valid = user ? await verifyPassword(input.password, user.passwordHash) : await verifyNothing(input.password);
   if (!user || !valid) {
     await deps.db.insert(loginAttempts).values({ email, createdAt: now });
-    if (Math.random() < 0.01) await deps.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, since)); // housekeeping
+    nowAndThen(0.01, () => deps.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, since)));
     throw new ApiError("INVALID_CREDENTIALS", "wrong email or password");
   }
   return { user: presentUser(user), ...(await issueSession(deps, user.id)) };
