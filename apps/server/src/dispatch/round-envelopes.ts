@@ -52,19 +52,22 @@ export async function buildRoundEnvelopes(deps: Deps, docs: readonly RoundDocume
     if (list) list.push(doc);
     else byGroup.set(key, [doc]);
   }
-  const envelopes: RoundEnvelope[] = [];
-  for (const [key, list] of byGroup) {
-    const group = parseGroupKey(key);
-    const business = (list[0] as RoundDocument).business;
-    if (list.length > maxEnvelopeDocuments(group.kind) || list.some((d) => d.business.updatedAt.getTime() !== business.updatedAt.getTime())) continue;
-    try {
-      const session = await openSiiSession(deps, group.businessId, group.environment, business);
-      const documents = list.map(({ row, envelopeC14n }): ClaimedDocument => ({ ...row, estado: "PENDIENTE", checkAttempts: 0, envelopeC14n })).sort(byTipoAndFolio);
-      const bytes = await envelopeBytes(deps, session, group, documents);
-      envelopes.push({ id: newId("envelope"), group, session, documents, bytes, stored: storedEnvelope(bytes, documents), runs: [...new Set(list.map((d) => d.run))] });
-    } catch {
-      // not buildable now: the general path builds it again and records why it cannot
-    }
-  }
-  return envelopes;
+  // Built at once, not one after the other: each envelope's signature is a round trip to a signing thread, and a
+  // round of facturas and boletas has two envelopes on its path to the database.
+  const built = await Promise.all(
+    [...byGroup].map(async ([key, list]): Promise<RoundEnvelope | null> => {
+      const group = parseGroupKey(key);
+      const business = (list[0] as RoundDocument).business;
+      if (list.length > maxEnvelopeDocuments(group.kind) || list.some((d) => d.business.updatedAt.getTime() !== business.updatedAt.getTime())) return null;
+      try {
+        const session = await openSiiSession(deps, group.businessId, group.environment, business);
+        const documents = list.map(({ row, envelopeC14n }): ClaimedDocument => ({ ...row, estado: "PENDIENTE", checkAttempts: 0, envelopeC14n })).sort(byTipoAndFolio);
+        const bytes = await envelopeBytes(deps, session, group, documents);
+        return { id: newId("envelope"), group, session, documents, bytes, stored: storedEnvelope(bytes, documents), runs: [...new Set(list.map((d) => d.run))] };
+      } catch {
+        return null; // not buildable now: the general path builds it again and records why it cannot
+      }
+    }),
+  );
+  return built.filter((e): e is RoundEnvelope => e !== null);
 }
