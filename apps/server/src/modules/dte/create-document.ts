@@ -52,10 +52,9 @@ export interface DocumentToCreate {
   early?: EarlySignature;
 }
 
-/** A document being signed before its round starts: with which forecast folio, at which time, and the result. */
+/** A document being signed before its round starts: with which forecast folio, and the result. */
 export interface EarlySignature {
   folio: ForecastFolio;
-  timestamp: string;
   result: Promise<SignResult | undefined>;
 }
 
@@ -256,7 +255,7 @@ export function signOnArrival(deps: Deps, entry: DocumentToCreate): void {
     forecast.forget(key);
     return;
   }
-  entry.early = { folio, timestamp, result: signing.then(([r]) => r, () => undefined) };
+  entry.early = { folio, result: signing.then(([r]) => r, () => undefined) };
 }
 
 /**
