@@ -65,7 +65,8 @@ export class FolioForecast {
     const expected = this.groups.get(group);
     const last = folios.at(-1);
     if (!expected || !last || last.folio !== expected.next - 1) return false;
-    return folios.every((f, k) => f.generation === expected.generation && f.numerationId === expected.numerationId && f.folio === last.folio - (folios.length - 1 - k));
+    const first = last.folio - folios.length + 1;
+    return folios.every((f, k) => f.generation === expected.generation && f.numerationId === expected.numerationId && f.folio === first + k);
   }
 
   /**
