@@ -5,7 +5,8 @@
  * documents (tipos 33/39 alternating) and reads the CPU time (`/proc/<pid>/stat` utime + stime; PostgreSQL: every
  * `postgres` process) each side spent until every one of them is final (ACEPTADO): an emission's whole life, the
  * status poller's work included. The answer to "where does an emission's CPU go" without a sampling profiler's
- * wall-clock attribution.
+ * wall-clock attribution. Beside it, PostgreSQL's write-ahead log and transactions per emission, which a noisy host
+ * does not blur.
  */
 import { http, loadBody, setUpEmitters, startCluster, type Emitter } from "../apps/server/tests/support/cluster.js";
 import { arg, machine, sandboxArgs, sandboxFlags } from "./machine.js";
@@ -16,6 +17,16 @@ if (!BASE) throw new Error("DATABASE_URL (PostgreSQL) is required");
 const COUNT = Number(arg("count", "300"));
 const CONCURRENCY = Number(arg("concurrency", "1"));
 const BUSINESSES = Number(arg("businesses", "2"));
+/**
+ * PostgreSQL's write-ahead log and transactions so far (`pg_stat_wal`, `pg_stat_database`: the whole server, which
+ * nothing else uses during a run). Unlike CPU time, these counts do not move with the host's speed: a change that
+ * removes an index entry or a statement shows here in one run.
+ */
+const walNow = async (sql: import("postgres").Sql) => {
+  const [w] = await sql`select wal_records::float8 as records, wal_bytes::float8 as bytes, wal_fpi::float8 as fpi,
+    (select sum(xact_commit + xact_rollback)::float8 from pg_stat_database) as xacts from pg_stat_wal`;
+  return { records: Number(w?.records), bytes: Number(w?.bytes), fpi: Number(w?.fpi), xacts: Number(w?.xacts) };
+};
 const own = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -48,6 +59,7 @@ try {
     `idle 5 s: CPU ms per second, server ${(cpuMs(server.pid) - idle0.server) / 5}, sandbox ${(cpuMs(cluster.sandbox.pid) - idle0.sandbox) / 5}, postgres ${(postgresCpuMs() - idle0.postgres) / 5}`,
   );
 
+  const walBefore = await walNow(cluster.sql);
   const before = { server: cpuMs(server.pid), sandbox: cpuMs(cluster.sandbox.pid), postgres: postgresCpuMs(), bench: own() };
   const threadsBefore = threadCpuMs(server.pid);
   const started = performance.now();
@@ -71,6 +83,7 @@ try {
     pg_total_relation_size('documents')::float8 as documents_size, pg_total_relation_size('envelopes')::float8 as envelopes_size`;
   const after = { server: cpuMs(server.pid), sandbox: cpuMs(cluster.sandbox.pid), postgres: postgresCpuMs(), bench: own() };
   const threadsAfter = threadCpuMs(server.pid);
+  const walAfter = await walNow(cluster.sql);
   const perEmission = (k: keyof typeof before) => (after[k] - before[k]) / COUNT;
   if (arg("reads", "off") === "on") {
     const e0 = emitters[0] as Emitter;
@@ -90,6 +103,9 @@ try {
   const threads = [...threadsAfter].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / COUNT] as const).filter(([, v]) => v >= 0.005);
   console.log(`    server by thread: ${threads.sort((a, b) => b[1] - a[1]).map(([name, v]) => `${name} ${v.toFixed(2)}`).join(", ")}`);
   console.log(`  CPU ms per emission, total    ${total.toFixed(2)} → at most ${((2 * 1000) / total).toFixed(0)}/s on 2 cores`);
+  console.log(
+    `  PostgreSQL's write-ahead log per emission: ${((walAfter.bytes - walBefore.bytes) / COUNT / 1024).toFixed(2)} KiB in ${((walAfter.records - walBefore.records) / COUNT).toFixed(1)} records (${((walAfter.fpi - walBefore.fpi) / COUNT).toFixed(2)} full-page images), ${((walAfter.xacts - walBefore.xacts) / COUNT).toFixed(2)} transactions (statements outside one included)`,
+  );
   console.log("  (measured until every document is final: the status poller's ACEPTADO checks are part of the cost; so is its idle polling)");
   const perDocument = (bytes: unknown) => `${(Number(bytes) / Number(shape?.documents ?? 1) / 1024).toFixed(2)} KiB`;
   console.log(
