@@ -4,7 +4,7 @@ import { verifyDte, verifyEnvelope } from "@timbre/core/signature";
 import { computeTotals } from "@timbre/core/totals";
 import type { DocumentInput } from "@timbre/core/document";
 import type { EnvelopeOptions, SignedDteOptions } from "@timbre/core/xml";
-import { documentSigner, inlineSigner, signAll } from "./document-signer.js";
+import { documentSigner, inlineSigner, signAll, type SignResult } from "./document-signer.js";
 import { startSigningThreads } from "./signing-threads.js";
 
 const fixtures = (await import(new URL("../../../../packages/core/test/support/signing-fixtures.ts", import.meta.url).href)) as {
@@ -77,6 +77,18 @@ describe("signing threads", () => {
     const [a, b] = await signAll(threads, [first, { ...first, identity: { ...first.identity, certificateDer: otherDer } }]);
     expect(a?.xml).not.toBe(b?.xml);
     expect(b?.xml).toContain(Buffer.from(otherDer).toString("base64").slice(-20));
+  });
+
+  test("the calls of one turn travel in one message per thread, and each call gets its own jobs' results", async () => {
+    const counting = startSigningThreads(2, { workerUrl: new URL("../../test/support/counting-signing-worker.ts", import.meta.url) });
+    const answered = (results: SignResult[]) => results.map((r) => (r.ok ? "signed" : String((r.error as Error).message)));
+    // One job, then four: five jobs split 3 + 2 over the two threads, the second call's across both.
+    const [first, second] = await Promise.all([counting.sign([job(fixtures.SAMPLE_T33, 1)]), counting.sign([2, 3, 4, 5].map((f) => job(fixtures.SAMPLE_T33, f)))]);
+    expect(answered(first)).toEqual(["folio 1 in a message of 3"]);
+    expect(answered(second)).toEqual(["folio 2 in a message of 3", "folio 3 in a message of 3", "folio 4 in a message of 2", "folio 5 in a message of 2"]);
+    // A call of a later turn goes alone.
+    expect(answered(await counting.sign([job(fixtures.SAMPLE_T33, 6)]))).toEqual(["folio 6 in a message of 1"]);
+    await counting.close();
   });
 
   test("a thread that does not answer in time fails its jobs and is replaced", async () => {

@@ -1,6 +1,6 @@
 /**
- * A pool of signing threads (`signing-worker.ts`). A call's jobs are split over the threads, the least busy first,
- * so one emission round signs on several cores at once and the server's own thread stays free for HTTP and the
+ * A pool of signing threads (`signing-worker.ts`). The jobs of the calls made in one turn of the event loop travel
+ * together, split over the threads, the least busy first, so one emission round signs on several cores at once and the server's own thread stays free for HTTP and the
  * database. A thread that dies fails the jobs it held (their round retries them) and is replaced. Idle threads
  * do not keep the process alive.
  */
@@ -31,6 +31,13 @@ interface BunWorker {
 }
 
 const BunWorkerClass = Worker as unknown as new (url: string, options: { smol?: boolean }) => BunWorker;
+
+/** A `sign` call waiting for the end of its turn of the event loop. */
+interface QueuedCall {
+  jobs: SignedDteOptions[];
+  resolve: (results: SignResult[]) => void;
+  reject: (error: unknown) => void;
+}
 
 interface Thread {
   worker: BunWorker;
@@ -182,14 +189,52 @@ export function startSigningThreads(count: number, options: SigningThreadsOption
     });
   };
 
-  return {
-    async sign(jobs) {
+  /**
+   * The calls of this turn of the event loop, sent together once it ends (`flush`): an emission starts signing as it
+   * joins its round (`signOnArrival`), one job per call, and a message per job cost a wake-up of a thread and of the
+   * server's own thread per document (bench/RESULTS.md §6, twelfth session).
+   */
+  let queued: QueuedCall[] = [];
+
+  /** Splits this turn's jobs over the threads, the least busy first; each call gets the results of its own jobs. */
+  const flush = () => {
+    const calls = queued;
+    queued = [];
+    const jobs = calls.flatMap((c) => c.jobs);
+    const size = Math.ceil(jobs.length / Math.min(count, jobs.length));
+    const parts: Array<{ start: number; end: number; results: Promise<SignResult[]> }> = [];
+    try {
       if (closed) throw new Error("the signing threads are closed");
-      if (jobs.length === 0) return [];
-      const size = Math.ceil(jobs.length / Math.min(count, jobs.length));
-      const parts: Array<Promise<SignResult[]>> = [];
-      for (let i = 0; i < jobs.length; i += size) parts.push(send(leastBusy(), jobs.slice(i, i + size)));
-      return (await Promise.all(parts)).flat();
+      for (let start = 0; start < jobs.length; start += size) {
+        const end = Math.min(jobs.length, start + size);
+        parts.push({ start, end, results: send(leastBusy(), jobs.slice(start, end)) });
+      }
+    } catch (error) {
+      for (const call of calls) call.reject(error); // no thread could be started; parts already sent settle unread
+      for (const part of parts) part.results.catch(() => {});
+      return;
+    }
+    let start = 0;
+    for (const call of calls) {
+      const end = start + call.jobs.length;
+      const own = parts.filter((p) => p.start < end && p.end > start);
+      const from = start;
+      // A thread that fails fails the calls whose jobs it held, not the others of the turn.
+      Promise.all(own.map((p) => p.results.then((results) => ({ p, results })))).then(
+        (answered) => call.resolve(answered.flatMap(({ p, results }) => results.slice(Math.max(0, from - p.start), Math.min(p.end, end) - p.start))),
+        call.reject,
+      );
+      start = end;
+    }
+  };
+
+  return {
+    sign(jobs) {
+      if (closed) return Promise.reject(new Error("the signing threads are closed"));
+      if (jobs.length === 0) return Promise.resolve([]);
+      return new Promise<SignResult[]>((resolve, reject) => {
+        if (queued.push({ jobs, resolve, reject }) === 1) setImmediate(flush);
+      });
     },
     async signEnvelope(options: EnvelopeOptions) {
       if (closed) throw new Error("the signing threads are closed");
