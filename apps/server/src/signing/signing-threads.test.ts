@@ -109,11 +109,13 @@ describe("signing threads", () => {
     expect(signed?.documentId).toBe("T39F10");
   });
 
-  test("closed threads refuse work", async () => {
+  test("closed threads refuse work, also a call made before the close that was still waiting for its turn to end", async () => {
     const closing = startSigningThreads(1);
     await signAll(closing, [job(fixtures.SAMPLE_T39, 6)]);
+    const waiting = closing.sign([job(fixtures.SAMPLE_T39, 7)]).then(() => null, (error: unknown) => error);
     await closing.close();
-    const thrown = await closing.sign([job(fixtures.SAMPLE_T39, 7)]).then(() => null, (error: unknown) => error);
+    expect(String(await waiting)).toContain("closed");
+    const thrown = await closing.sign([job(fixtures.SAMPLE_T39, 8)]).then(() => null, (error: unknown) => error);
     expect(String(thrown)).toContain("closed");
   });
 });
