@@ -1,8 +1,8 @@
 /**
  * A pool of signing threads (`signing-worker.ts`). The jobs of the calls made in one turn of the event loop travel
- * together, split over the threads, the least busy first, so one emission round signs on several cores at once and the server's own thread stays free for HTTP and the
- * database. A thread that dies fails the jobs it held (their round retries them) and is replaced. Idle threads
- * do not keep the process alive.
+ * together, split over the threads, the least busy first, so one emission round signs on several cores at once and
+ * the server's own thread stays free for HTTP and the database. A thread that dies fails the jobs it held (their
+ * round retries them) and is replaced. Idle threads do not keep the process alive.
  */
 import type { KeyObject } from "node:crypto";
 import type { Caf } from "@timbre/core/caf";
