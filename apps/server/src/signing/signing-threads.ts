@@ -205,9 +205,9 @@ export function startSigningThreads(count: number, options: SigningThreadsOption
     const parts: Array<{ start: number; end: number; results: Promise<SignResult[]> }> = [];
     try {
       if (closed) throw new Error("the signing threads are closed");
-      for (let start = 0; start < jobs.length; start += size) {
-        const end = Math.min(jobs.length, start + size);
-        parts.push({ start, end, results: send(leastBusy(), jobs.slice(start, end)) });
+      for (let first = 0; first < jobs.length; first += size) {
+        const last = Math.min(jobs.length, first + size);
+        parts.push({ start: first, end: last, results: send(leastBusy(), jobs.slice(first, last)) });
       }
     } catch (error) {
       for (const call of calls) call.reject(error); // no thread could be started; parts already sent settle unread
