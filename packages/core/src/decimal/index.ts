@@ -138,3 +138,30 @@ export function formatDecimal(value: number | string | Decimal): string {
   const frac = d.scale > 0 ? "." + digits.slice(digits.length - d.scale) : "";
   return (negative ? "-" : "") + int + frac;
 }
+
+/**
+ * Rounds to `scale` decimals, half away from zero (export amounts: 4 decimals).
+ *
+ * @example
+ * roundToScale(toDecimal("103.40004"), 4) // { units: 1034000n, scale: 4 } ("103.4")
+ */
+export function roundToScale(d: Decimal, scale: number): Decimal {
+  if (d.scale <= scale) return d;
+  return { units: divideRound(d.units, 10n ** BigInt(d.scale - scale)), scale };
+}
+
+/**
+ * Exact sum.
+ *
+ * @example
+ * formatDecimal(add(toDecimal("2069.28"), toDecimal("1215.22"))) // "3284.5"
+ */
+export function add(a: Decimal, b: Decimal): Decimal {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: a.units * 10n ** BigInt(scale - a.scale) + b.units * 10n ** BigInt(scale - b.scale), scale };
+}
+
+/** `a − b`, exact. */
+export function subtract(a: Decimal, b: Decimal): Decimal {
+  return add(a, { units: -b.units, scale: b.scale });
+}

@@ -147,3 +147,11 @@ function additionalTaxTotals(content: DocumentContent, lines: LineTotals[]): Add
   });
   return [...byCode.values()].filter((t) => t.base > 0).map((t) => ({ ...t, monto: percentOf(t.base, t.tasa) }));
 }
+
+export { computePurchaseTotals, lineRetention, type PurchaseLine, type PurchaseTotals, type RetainedTax } from "./purchase-totals.js";
+export {
+  computeLiquidationTotals, type Commission, type CommissionTotals, type LiquidationTotals, type SettledDocument,
+} from "./liquidation-totals.js";
+export {
+  computeExportTotals, type ExportAdjustment, type ExportLine, type ExportLineTotals, type ExportTotals,
+} from "./export-totals.js";
