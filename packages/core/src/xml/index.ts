@@ -5,3 +5,5 @@ export { buildSignedDte, type SignedDte, type SignedDteOptions } from "./build-s
 export { buildEnvelope, type EnvelopeDte, type EnvelopeKind, type EnvelopeOptions } from "./build-envelope.js";
 export { signSeed } from "./sign-seed.js";
 export { encodeLatin1, decodeLatin1 } from "./latin1.js";
+export { buildSignedExport, type SignedExport } from "./build-signed-export.js";
+export { validateExportDocument } from "./validate-export.js";

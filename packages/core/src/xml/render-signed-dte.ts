@@ -6,6 +6,7 @@ import type { SigningIdentity } from "../signature/types.js";
 import type { Totals } from "../totals/index.js";
 import { C14N_ALGORITHM, SII_NS, XML_DECLARATION } from "./constants.js";
 import { documentId, renderDocumentoBody } from "./render-documento.js";
+import type { DualWriter } from "./dual-writer.js";
 import { renderTed } from "./render-ted.js";
 
 export interface SignedDteOptions {
@@ -36,19 +37,42 @@ export interface RenderedSignedDte {
 export function renderSignedDte({ input, totals, caf, identity, timestamp }: SignedDteOptions): RenderedSignedDte {
   const body = renderDocumentoBody(input, totals);
   const ted = renderTed({ input, totals, caf, timestamp });
-  const id = documentId(input);
-  const tail = `<TmstFirma>${timestamp}</TmstFirma></Documento>`;
-  const file = `<Documento ID="${id}">${body.file}${ted.file}${tail}`;
+  return signDteBranch({ element: "Documento", id: documentId(input), body, ted, identity, timestamp });
+}
+
+export interface DteBranch {
+  /** The child of `DTE` that the signature covers. */
+  element: "Documento" | "Exportaciones" | "Liquidacion";
+  /** Its `ID` (`T<tipo>F<folio>`). */
+  id: string;
+  /** Everything before the TED. */
+  body: DualWriter;
+  ted: DualWriter;
+  identity: SigningIdentity;
+  /** `TmstFirma`. */
+  timestamp: string;
+}
+
+/**
+ * Closes a DTE branch with its TED and `TmstFirma` and signs it (Reference `#<ID>`, C14N 1.0): the one signing recipe
+ * for `Documento`, `Exportaciones` and `Liquidacion`.
+ *
+ * @example
+ * const { xml } = signDteBranch({ element: "Exportaciones", id: "T110F1", body, ted, identity, timestamp });
+ */
+export function signDteBranch({ element, id, body, ted, identity, timestamp }: DteBranch): RenderedSignedDte {
+  const tail = `<TmstFirma>${timestamp}</TmstFirma></${element}>`;
+  const file = `<${element} ID="${id}">${body.file}${ted.file}${tail}`;
   const content = `${body.canonical}${ted.canonical}${tail}`;
-  const canonical = `<Documento xmlns="${SII_NS}" ID="${id}">${content}`;
+  const canonical = `<${element} xmlns="${SII_NS}" ID="${id}">${content}`;
   const signature = signReferenceForms({ canonical, uri: `#${id}`, transform: C14N_ALGORITHM, identity });
   return {
     xml: `${XML_DECLARATION}<DTE xmlns="${SII_NS}" version="1.0">${file}${signature.file}</DTE>`,
     ted: ted.file,
     documentId: id,
     canonicalDocumento: canonical,
-    // Inside SetDTE the SII namespace (and xsi) are already rendered by the envelope: neither DTE nor Documento
+    // Inside SetDTE the SII namespace (and xsi) are already rendered by the envelope: neither DTE nor the branch
     // declares anything there; Signature declares xmldsig's.
-    envelopeC14n: `<DTE version="1.0"><Documento ID="${id}">${content}${signature.nested}</DTE>`,
+    envelopeC14n: `<DTE version="1.0"><${element} ID="${id}">${content}${signature.nested}</DTE>`,
   };
 }

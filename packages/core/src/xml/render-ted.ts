@@ -35,13 +35,29 @@ function canonicalCaf(caf: Caf): string {
   return c;
 }
 
-function checkCafFits(caf: Caf, input: DocumentInput, issuerRut: string): void {
+/** What the TED's `DD` says of a document, whatever its branch (`Documento`, `Exportaciones`, `Liquidacion`). */
+export interface TedFields {
+  tipo: number;
+  folio: number;
+  /** `FchEmis`. */
+  fecha: string;
+  issuerRut: string;
+  receiverRut: string;
+  /** `RSR`; an empty name is written "Sin RUT". */
+  receiverName: string;
+  /** `MNT`: `MntTotal` exactly as the document writes it (a decimal in the foreign currency on exports). */
+  amount: number | string;
+  /** `IT1`: the first line's name. */
+  firstItemName: string;
+}
+
+function checkCafFits(caf: Caf, fields: TedFields, issuerRut: string): void {
   const fail = (reason: string, message: string) => {
-    throw new TimbreError("CAF_INVALID", message, { details: { reason, tipo: input.tipo, folio: input.folio } });
+    throw new TimbreError("CAF_INVALID", message, { details: { reason, tipo: fields.tipo, folio: fields.folio } });
   };
-  if (caf.tipo !== input.tipo) fail("tipo_mismatch", `the CAF is for tipo ${caf.tipo}, the document is ${input.tipo}`);
-  if (input.folio < caf.desde || input.folio > caf.hasta) {
-    fail("folio_out_of_range", `folio ${input.folio} is outside the CAF range ${caf.desde}–${caf.hasta}`);
+  if (caf.tipo !== fields.tipo) fail("tipo_mismatch", `the CAF is for tipo ${caf.tipo}, the document is ${fields.tipo}`);
+  if (fields.folio < caf.desde || fields.folio > caf.hasta) {
+    fail("folio_out_of_range", `folio ${fields.folio} is outside the CAF range ${caf.desde}–${caf.hasta}`);
   }
   if (caf.rut !== issuerRut) fail("rut_mismatch", `the CAF belongs to ${caf.rut}, the issuer is ${issuerRut}`);
 }
@@ -54,19 +70,42 @@ function checkCafFits(caf: Caf, input: DocumentInput, issuerRut: string): void {
  * const ted = renderTed({ input, totals, caf, timestamp: "2026-01-15T10:11:12" }).file;
  */
 export function renderTed({ input, totals, caf, timestamp }: TedOptions): DualWriter {
+  const firstItem = input.items[0];
+  if (firstItem === undefined) throw new TimbreError("VALIDATION_ERROR", "a document needs at least one line");
+  return stampTed(
+    {
+      tipo: input.tipo,
+      folio: input.folio,
+      fecha: input.fecha,
+      issuerRut: input.issuer.rut,
+      receiverRut: input.receiver.rut,
+      receiverName: input.receiver.razonSocial,
+      amount: totals.montoTotal,
+      firstItemName: firstItem.nombre,
+    },
+    caf,
+    timestamp,
+  );
+}
+
+/**
+ * Renders and stamps a TED from its fields (any branch of DTE). Throws `CAF_INVALID` / `VALIDATION_ERROR`.
+ *
+ * @example
+ * const ted = stampTed({ tipo: 110, folio: 1, fecha, issuerRut, receiverRut: "55555555-5", receiverName, amount: "112517.5", firstItemName }, caf, timestamp);
+ */
+export function stampTed(fields: TedFields, caf: Caf, timestamp: string): DualWriter {
   if (!isTimestamp(timestamp)) {
     throw new TimbreError("VALIDATION_ERROR", `timestamp must be YYYY-MM-DDTHH:MM:SS, got ${JSON.stringify(timestamp)}`);
   }
-  const issuerRut = normalizeRut(input.issuer.rut);
-  checkCafFits(caf, input, issuerRut);
-  const firstItem = input.items[0];
-  if (firstItem === undefined) throw new TimbreError("VALIDATION_ERROR", "a document needs at least one line");
-  const name = input.receiver.razonSocial === "" ? NO_NAME : input.receiver.razonSocial;
+  const issuerRut = normalizeRut(fields.issuerRut);
+  checkCafFits(caf, fields, issuerRut);
+  const name = fields.receiverName === "" ? NO_NAME : fields.receiverName;
 
   const dd = new DualWriter();
-  dd.raw("<DD>").value("RE", issuerRut).value("TD", input.tipo).value("F", input.folio).text("FE", input.fecha);
-  dd.value("RR", normalizeRut(input.receiver.rut)).text("RSR", first40(name)).value("MNT", totals.montoTotal);
-  dd.text("IT1", first40(firstItem.nombre));
+  dd.raw("<DD>").value("RE", issuerRut).value("TD", fields.tipo).value("F", fields.folio).text("FE", fields.fecha);
+  dd.value("RR", normalizeRut(fields.receiverRut)).text("RSR", first40(name)).value("MNT", fields.amount);
+  dd.text("IT1", first40(fields.firstItemName));
   dd.pair(caf.cafXml, canonicalCaf(caf)).text("TSTED", timestamp).raw("</DD>");
 
   // FRMT: RSA-SHA1 over the ISO-8859-1 bytes of DD exactly as written in the file, no namespace declaration.
