@@ -5,34 +5,15 @@
  */
 import { describe, expect, test } from "bun:test";
 import { validateXsd } from "@timbre/xsd";
-import { issueCaf } from "../src/caf/issue-caf.js";
 import type { ExportDocumentInput } from "../src/document/export-document.js";
 import { verifyDte } from "../src/signature/index.js";
-import { generateAuthorityKey } from "../src/testing/generate-authority-key.js";
-import { generateTestCertificate } from "../src/testing/generate-test-certificate.js";
 import { buildEnvelope, buildSignedExport, encodeLatin1, validateExportDocument } from "../src/xml/index.js";
+import { ISSUER, ISSUER_RUT, TIMESTAMP, cafFor, identity } from "./support/issuer-fixtures.js";
 import { cutDtes, verifyTedText, verifyWithXmlCrypto, verifyWithXmldsigjs } from "./support/independent-verify.js";
 
-const RUT = "76192083-9";
-const TIMESTAMP = "2026-06-15T10:00:00";
-const authority = generateAuthorityKey(999);
-const cert = await generateTestCertificate({
-  rut: "11111111-1", name: "Firmante", password: "x", validFrom: new Date("2026-01-01"), validTo: new Date("2027-01-01"),
-});
-const identity = { privateKey: cert.privateKey, certificateDer: cert.certificateDer };
-const cafs = new Map<number, ReturnType<typeof issueCaf>["caf"]>();
-const caf = (tipo: number) => {
-  const known = cafs.get(tipo);
-  if (known) return known;
-  const issued = issueCaf({ authority, rut: RUT, razonSocial: "SASCO SpA", tipo, desde: 1, hasta: 100, fechaAutorizacion: "2026-01-15" }).caf;
-  cafs.set(tipo, issued);
-  return issued;
-};
-
-const issuer = {
-  rut: RUT, razonSocial: "SASCO SpA", giro: "Exportación de metales", acteco: [726000], direccion: "Santa Cruz 1",
-  comuna: "Santa Cruz", ciudad: "Santa Cruz",
-};
+const RUT = ISSUER_RUT;
+const caf = cafFor;
+const issuer = ISSUER;
 const receiver = { razonSocial: "IMPORTATORE SRL", nacionalidad: 504, direccion: "Via Roma 1, Genova", ciudad: "Genova" };
 
 /** The certified goods case of BRIEF-doctypes §3 (FRANCO SZ, CIF with freight and insurance). */

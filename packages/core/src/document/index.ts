@@ -2,3 +2,4 @@ export * from "./types.js";
 export * from "./additional-taxes.js";
 export * from "./dispatch-guide.js";
 export * from "./export-document.js";
+export * from "./liquidation-document.js";

@@ -7,3 +7,5 @@ export { signSeed } from "./sign-seed.js";
 export { encodeLatin1, decodeLatin1 } from "./latin1.js";
 export { buildSignedExport, type SignedExport } from "./build-signed-export.js";
 export { validateExportDocument } from "./validate-export.js";
+export { buildSignedLiquidation, type SignedLiquidation } from "./build-signed-liquidation.js";
+export { validateLiquidationDocument } from "./validate-liquidation.js";

@@ -1,0 +1,53 @@
+/** Public entry for the liquidación-factura (43): validate, total, build `Liquidacion`, stamp the TED, sign. */
+import type { Caf } from "../caf/types.js";
+import type { LiquidationDocumentInput } from "../document/liquidation-document.js";
+import { ValidationError } from "../errors/index.js";
+import type { SigningIdentity } from "../signature/types.js";
+import { computeLiquidationTotals, type LiquidationTotals } from "../totals/liquidation-totals.js";
+import type { SignedDte } from "./build-signed-dte.js";
+import { liquidationDocumentId, renderLiquidacionBody } from "./render-liquidacion.js";
+import { signDteBranch } from "./render-signed-dte.js";
+import { stampTed } from "./render-ted.js";
+import { validateLiquidationDocument } from "./validate-liquidation.js";
+
+export interface SignedLiquidation extends SignedDte {
+  totals: LiquidationTotals;
+}
+
+/**
+ * Builds the signed stand-alone DTE of a liquidación-factura. Throws `ValidationError` with every issue, or
+ * `CAF_INVALID`.
+ *
+ * @example
+ * const { xml, totals } = buildSignedLiquidation({ input, caf, identity, timestamp: "2026-06-15T10:00:00" });
+ */
+export function buildSignedLiquidation(options: {
+  input: LiquidationDocumentInput;
+  caf: Caf;
+  identity: SigningIdentity;
+  timestamp: string;
+}): SignedLiquidation {
+  const { input, caf, identity, timestamp } = options;
+  const issues = validateLiquidationDocument(input);
+  if (issues.length > 0) throw new ValidationError(issues);
+  const totals = computeLiquidationTotals(input);
+  const body = renderLiquidacionBody(input, totals);
+  const ted = stampTed(
+    {
+      tipo: 43,
+      folio: input.folio,
+      fecha: input.fecha,
+      issuerRut: input.issuer.rut,
+      receiverRut: input.receiver.rut,
+      receiverName: input.receiver.razonSocial,
+      amount: totals.montoTotal,
+      firstItemName: input.documentos[0]?.nombre ?? "",
+    },
+    caf,
+    timestamp,
+  );
+  const { xml, documentId, envelopeC14n } = signDteBranch({
+    element: "Liquidacion", id: liquidationDocumentId(input), body, ted, identity, timestamp,
+  });
+  return { xml, ted: ted.file, documentId, envelopeC14n, totals };
+}
