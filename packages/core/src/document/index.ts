@@ -3,3 +3,4 @@ export * from "./additional-taxes.js";
 export * from "./dispatch-guide.js";
 export * from "./export-document.js";
 export * from "./liquidation-document.js";
+export * from "./purchase-document.js";

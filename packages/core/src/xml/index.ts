@@ -9,3 +9,5 @@ export { buildSignedExport, type SignedExport } from "./build-signed-export.js";
 export { validateExportDocument } from "./validate-export.js";
 export { buildSignedLiquidation, type SignedLiquidation } from "./build-signed-liquidation.js";
 export { validateLiquidationDocument } from "./validate-liquidation.js";
+export { buildSignedPurchase, type SignedPurchase } from "./build-signed-purchase.js";
+export { validatePurchaseDocument } from "./validate-purchase.js";
