@@ -30,7 +30,7 @@ export interface Config {
   siiSandboxUrl: string | null;
   /** Milliseconds between the sandbox's processing steps (REC → … → EPR). */
   siiSandboxStepMs: number;
-  /** Folder with the SII's CAF authority keys `100.pub.pem` / `300.pub.pem` (default: ../shared/sii/certs). */
+  /** Folder with the SII's CAF authority keys `100.pub.pem` / `300.pub.pem` (null: the copy in `@timbre/sii-data`). */
   siiCertsDir: string | null;
   /** How long `POST /dte/emit` waits for the SII before answering 202 PENDIENTE. */
   emitBudgetMs: number;

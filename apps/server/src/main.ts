@@ -7,9 +7,16 @@ import { ensureSandboxAccount, sandboxBanner } from "./first-run.js";
 import { startWorkers } from "./jobs/start-workers.js";
 import { createLogger, flushLogs, stdoutLine } from "./log.js";
 import { loadSecrets } from "./secrets.js";
+import { siiFileProblems } from "./sii/required-files.js";
 
 const config = loadConfig(process.env);
 const log = createLogger(config.logLevel);
+// Without the SII's schemas or authority keys the checks they serve would be off: refuse to start instead.
+const missingSiiFiles = siiFileProblems(config);
+if (missingSiiFiles.length > 0) {
+  for (const problem of missingSiiFiles) console.error(`timbre: ${problem}`);
+  process.exit(1);
+}
 const { secrets, notice } = loadSecrets(config);
 for (const path of notice.generated) log.warn("generated a new secret (set TIMBRE_MASTER_KEY / TIMBRE_JWT_SECRET to provide your own)", { path });
 

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readShared } from "./support/shared.js";
+import { readSiiData } from "./support/sii-data.js";
 import { SAMPLE_T33, SAMPLE_TIMESTAMP, sampleIdentity } from "./support/signing-fixtures.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -47,7 +47,7 @@ describe("dist under plain node", () => {
       JSON.stringify({
         keyPem: identity.privateKey.export({ format: "pem", type: "pkcs8" }),
         certificateDer: Buffer.from(identity.certificateDer).toString("base64"),
-        cafXml: Buffer.from(readShared("sii/samples/synthetic/CAF-T33-synthetic.xml")).toString("base64"),
+        cafXml: Buffer.from(readSiiData("fixtures/synthetic/CAF-T33-synthetic.xml")).toString("base64"),
         input: SAMPLE_T33,
         timestamp: SAMPLE_TIMESTAMP,
       }),

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { wsdlDir } from "@timbre/sii-data";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SiiClient, SiiRefusedError, SiiTransientError } from "../src/client/index.js";
 import { latin1Decode, latin1Encode } from "../src/protocol/bytes.js";
@@ -9,11 +11,9 @@ import { findElements } from "../src/protocol/xml-text.js";
 import { startCapture, type CapturedRequest } from "./support/capture-server.js";
 import { testIdentity } from "./support/world.js";
 
-const WSDL_DIR = new URL("../../../../shared/sii/wsdl/", import.meta.url);
-
 /** targetNamespace, operation and the ordered part names of `<operation>Request`, read from the WSDL file. */
 function wsdl(service: string, operation: string) {
-  const text = readFileSync(new URL(`${service}.wsdl`, WSDL_DIR), "utf8");
+  const text = readFileSync(join(wsdlDir(), `${service}.wsdl`), "utf8");
   const namespace = /targetNamespace="([^"]+)"/.exec(text)?.[1];
   const message = new RegExp(`<wsdl:message name="${operation}Request">([\\s\\S]*?)</wsdl:message>`).exec(text)?.[1] ?? "";
   const parts = [...message.matchAll(/<wsdl:part name="([^"]+)"/g)].map((m) => m[1]);

@@ -1,12 +1,12 @@
 /**
- * XSD validation of SII documents against the official schemas (`shared/sii/schemas`), with xmllint-wasm
- * (libxml2 compiled to WebAssembly; no native binary needed).
+ * XSD validation of SII documents against the official schemas (bundled in `@timbre/sii-data`, or the folder
+ * `TIMBRE_SII_SCHEMAS` names), with xmllint-wasm (libxml2 compiled to WebAssembly; no native binary needed).
  *
  * Not part of `@timbre/core` (it reads files): use it from tests, the sandbox and tooling.
  */
+import { schemasDir as bundledSchemasDir } from "@timbre/sii-data";
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { validateXML, type XMLFileInfo } from "xmllint-wasm";
 
 /** Root element to validate as. `DTE` uses `DTE_v10.xsd` (boletas validate only inside `EnvioBOLETA`). */
@@ -18,74 +18,59 @@ export interface XsdResult {
   errors: string[];
 }
 
-/** Main schema and the files it includes/imports, per root (see `schemas/README.md` include graph). */
+/** Main schema and the files it includes/imports, per root (the include graph is in `@timbre/sii-data`'s README). */
 const SCHEMA_SETS: Record<XsdRoot, { main: string; preload: string[] }> = {
   EnvioDTE: { main: "EnvioDTE_v10.xsd", preload: ["DTE_v10.xsd", "SiiTypes_v10.xsd", "xmldsignature_v10.xsd"] },
   DTE: { main: "DTE_v10.xsd", preload: ["SiiTypes_v10.xsd", "xmldsignature_v10.xsd"] },
   EnvioBOLETA: { main: "EnvioBOLETA_v11.xsd", preload: ["xmldsignature_v10.xsd"] },
 };
 
-const SCHEMA_MARKER = "EnvioDTE_v10.xsd";
+/** Every file the schema sets load. */
+const SCHEMA_FILES = [...new Set(Object.values(SCHEMA_SETS).flatMap((set) => [set.main, ...set.preload]))];
 
-let cachedDir: string | null | undefined;
+/** The setting that points at another schemas folder than the bundled one. */
+export const SCHEMAS_SETTING = "TIMBRE_SII_SCHEMAS";
+
 const schemaCache = new Map<string, Uint8Array>();
 
-function isSchemasDir(dir: string): boolean {
-  return existsSync(join(dir, SCHEMA_MARKER));
+/** The folder in use (`$TIMBRE_SII_SCHEMAS`, else the bundled one) and the schema files missing from it. */
+function lookUpSchemas(): { dir: string; fromSetting: boolean; missing: string[] } {
+  const setting = process.env[SCHEMAS_SETTING]?.trim();
+  const fromSetting = setting !== undefined && setting !== "";
+  const dir = fromSetting ? resolve(setting) : bundledSchemasDir();
+  return { dir, fromSetting, missing: SCHEMA_FILES.filter((name) => !existsSync(join(dir, name))) };
 }
 
 /**
- * Absolute path of the official SII schemas folder: `$TIMBRE_SII_SCHEMAS` if set, else the first
- * `shared/sii/schemas` or `../shared/sii/schemas` found walking up from this package's directory.
- * Throws if none is found (see {@link schemasAvailable}).
+ * Absolute path of the official SII schemas folder: `$TIMBRE_SII_SCHEMAS` if set, else the copy bundled in
+ * `@timbre/sii-data`. Throws, naming the setting, when a schema file the validator loads is missing there.
  *
  * @example
  * ```ts
- * schemasDir(); // "/work/shared/sii/schemas"
+ * schemasDir(); // ".../packages/sii-data/schemas"
  * ```
  */
 export function schemasDir(): string {
-  const found = findSchemasDir();
-  if (found === null) {
+  const { dir, fromSetting, missing } = lookUpSchemas();
+  if (missing.length > 0) {
+    const where = fromSetting ? `${dir} (${SCHEMAS_SETTING})` : `${dir} (bundled with @timbre/sii-data)`;
     throw new Error(
-      "SII schemas not found: set TIMBRE_SII_SCHEMAS or place them at shared/sii/schemas next to the repository",
+      `SII schemas not found: ${where} lacks ${missing.join(", ")}; set ${SCHEMAS_SETTING} to a folder holding the SII's XSDs`,
     );
   }
-  return found;
-}
-
-function findSchemasDir(): string | null {
-  const fromEnv = process.env["TIMBRE_SII_SCHEMAS"];
-  if (fromEnv !== undefined && fromEnv !== "") {
-    // An explicit setting wins and is not second-guessed by a walk.
-    return isSchemasDir(fromEnv) ? resolve(fromEnv) : null;
-  }
-  if (cachedDir !== undefined) return cachedDir;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  cachedDir = null;
-  for (;;) {
-    for (const candidate of [join(dir, "shared", "sii", "schemas"), join(dir, "..", "shared", "sii", "schemas")]) {
-      if (isSchemasDir(candidate)) {
-        cachedDir = resolve(candidate);
-        return cachedDir;
-      }
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
+  return dir;
 }
 
 /**
- * Whether the official schemas can be found (tests skip XSD checks when they cannot).
+ * Whether the official schemas can be found (a process checks it when it starts, and refuses to start without them).
  *
  * @example
  * ```ts
- * test.skipIf(!schemasAvailable())("validates", async () => { … });
+ * if (!schemasAvailable()) schemasDir(); // throws the message naming TIMBRE_SII_SCHEMAS
  * ```
  */
 export function schemasAvailable(): boolean {
-  return findSchemasDir() !== null;
+  return lookUpSchemas().missing.length === 0;
 }
 
 function loadSchema(dir: string, name: string): XMLFileInfo {

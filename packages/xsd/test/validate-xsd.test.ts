@@ -1,10 +1,14 @@
-import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, test } from "bun:test";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { schemasDir as bundledSchemasDir } from "@timbre/sii-data";
 import { schemasAvailable, schemasDir, validateXsd } from "../src/index.js";
 
+/** The in-repository test documents (`packages/sii-data/fixtures`). */
 const samplesPath = (name: string): string =>
-  fileURLToPath(new URL(`../../../../shared/sii/samples/${name}`, import.meta.url));
+  fileURLToPath(new URL(`../../sii-data/fixtures/${name}`, import.meta.url));
 const sample = (name: string): Uint8Array => new Uint8Array(readFileSync(samplesPath(name)));
 /** Exact ISO-8859-1 decoding (TextDecoder("latin1") is really windows-1252). */
 const latin1 = (bytes: Uint8Array): string => {
@@ -20,10 +24,46 @@ const REAL = [
   "DTE--96670340-7--61--110616",
 ];
 
-describe.skipIf(!schemasAvailable())("validateXsd", () => {
-  test("schemasDir finds shared/sii/schemas", () => {
-    expect(schemasDir()).toMatch(/shared\/sii\/schemas$/);
+describe("the schemas folder", () => {
+  const saved = process.env["TIMBRE_SII_SCHEMAS"];
+  const scratch: string[] = [];
+  afterEach(() => {
+    if (saved === undefined) delete process.env["TIMBRE_SII_SCHEMAS"];
+    else process.env["TIMBRE_SII_SCHEMAS"] = saved;
+    for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), "timbre-xsd-"));
+    scratch.push(dir);
+    return dir;
+  };
+
+  test("by default, the copy bundled in @timbre/sii-data", () => {
+    delete process.env["TIMBRE_SII_SCHEMAS"];
+    expect(schemasAvailable()).toBe(true);
+    expect(schemasDir()).toBe(bundledSchemasDir());
+    expect(schemasDir()).toMatch(/packages\/sii-data\/schemas$/);
+  });
+
+  test("TIMBRE_SII_SCHEMAS points elsewhere, and the validator reads the schemas there", async () => {
+    const dir = tempDir();
+    for (const name of readdirSync(bundledSchemasDir())) copyFileSync(join(bundledSchemasDir(), name), join(dir, name));
+    process.env["TIMBRE_SII_SCHEMAS"] = dir;
+    expect(schemasDir()).toBe(dir);
+    expect(await validateXsd(sample("F60T33-ejemplo-oficial-SII.xml"), "EnvioDTE")).toEqual({ valid: true, errors: [] });
+  });
+
+  test("TIMBRE_SII_SCHEMAS at an empty folder: not available, and the error names the setting and the files", async () => {
+    const dir = tempDir();
+    process.env["TIMBRE_SII_SCHEMAS"] = dir;
+    expect(schemasAvailable()).toBe(false);
+    expect(() => schemasDir()).toThrow(/TIMBRE_SII_SCHEMAS/);
+    expect(() => schemasDir()).toThrow(/EnvioDTE_v10\.xsd.*EnvioBOLETA_v11\.xsd/);
+    await expect(validateXsd(sample("F60T33-ejemplo-oficial-SII.xml"), "EnvioDTE")).rejects.toThrow(/TIMBRE_SII_SCHEMAS/);
+  });
+});
+
+describe("validateXsd", () => {
 
   test("the official SII example validates as EnvioDTE (bytes and string)", async () => {
     const bytes = sample("F60T33-ejemplo-oficial-SII.xml");

@@ -6,14 +6,12 @@
  * - `live`: the SII's production hosts, CAFs signed by IDK 300; refused in sandbox mode.
  * Clients are cached per business certificate so SII tokens are reused.
  */
-import { authorityKeyFromPem, type AuthorityKey } from "@timbre/core/caf";
+import type { AuthorityKey } from "@timbre/core/caf";
 import { SiiClient, createSandbox, type Sandbox, type SiiIdentity } from "@timbre/sii";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Environment } from "../db/api-keys.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
+import { readSiiAuthorities } from "./authority-keys.js";
 import type { StoredAuthority } from "./sandbox-authority.js";
 
 export type SiiBackend = "sandbox" | "certificacion" | "produccion";
@@ -30,18 +28,6 @@ export interface SiiGateway {
   close(): Promise<void>;
 }
 
-const DEFAULT_CERTS = fileURLToPath(new URL("../../../../../shared/sii/certs", import.meta.url));
-
-function siiAuthorities(dir: string, log: Logger): Map<number, AuthorityKey> {
-  const keys = new Map<number, AuthorityKey>();
-  for (const idk of [100, 300]) {
-    const file = join(dir, `${idk}.pub.pem`);
-    if (existsSync(file)) keys.set(idk, authorityKeyFromPem(idk, readFileSync(file, "utf8")));
-  }
-  if (keys.size < 2) log.warn("sii.authorities_missing", { dir, found: keys.size });
-  return keys;
-}
-
 /** How long one SII request may take before the client gives up: the emission budget less a margin for the rest. */
 export function siiRequestMs(config: Pick<Config, "emitBudgetMs">): number {
   return Math.max(1000, config.emitBudgetMs - 500);
@@ -54,8 +40,9 @@ export async function createSiiGateway(options: {
   /** Requests to the SII give up after this long (the emission budget leaves room for one attempt). */
   requestMs?: number;
 }): Promise<SiiGateway> {
-  const { config, log } = options;
-  const sii = siiAuthorities(config.siiCertsDir ?? DEFAULT_CERTS, log);
+  const { config } = options;
+  // Both keys or none: the process checked them at start (`required-files.ts`); a folder emptied since throws here.
+  const sii = readSiiAuthorities(config.siiCertsDir);
   const sandboxMode = config.siiMode === "sandbox";
   const authority = sandboxMode ? options.sandboxAuthority : null;
   let sandbox: Sandbox | null = null;

@@ -1,14 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
-import { readShared, sharedPath } from "../../test/support/shared.js";
+import { readSiiData, siiDataPath } from "../../test/support/sii-data.js";
 import { isTimbreError, TimbreError } from "../errors/index.js";
 import { authorityKeyFromPem, parseCaf, parseEmbeddedCaf, verifyCaf, verifyCafSignature, type AuthorityKey } from "./index.js";
 
-const text = (rel: string) => new TextDecoder("latin1").decode(readShared(rel));
+const text = (rel: string) => new TextDecoder("latin1").decode(readSiiData(rel));
 const key = (idk: number, rel: string): AuthorityKey => authorityKeyFromPem(idk, text(rel));
-const fake999 = key(999, "sii/samples/synthetic/fake-sii-999.pub.pem");
-const sii100 = key(100, "sii/certs/100.pub.pem");
-const sii300 = key(300, "sii/certs/300.pub.pem");
+const fake999 = key(999, "fixtures/synthetic/fake-sii-999.pub.pem");
+const sii100 = key(100, "certs/100.pub.pem");
+const sii300 = key(300, "certs/300.pub.pem");
 
 function reasonOf(fn: () => unknown): { code: string; reason: unknown } {
   try {
@@ -20,12 +20,12 @@ function reasonOf(fn: () => unknown): { code: string; reason: unknown } {
   throw new Error("expected a TimbreError");
 }
 
-const T33 = "sii/samples/synthetic/CAF-T33-synthetic.xml";
-const T39 = "sii/samples/synthetic/CAF-T39-synthetic.xml";
+const T33 = "fixtures/synthetic/CAF-T33-synthetic.xml";
+const T39 = "fixtures/synthetic/CAF-T39-synthetic.xml";
 
 describe("parseCaf on the synthetic CAFs", () => {
   test("T33 fields", () => {
-    const caf = parseCaf(readShared(T33));
+    const caf = parseCaf(readSiiData(T33));
     expect(caf).toMatchObject({ rut: "76192083-9", razonSocial: "SASCO SpA", tipo: 33, desde: 1, hasta: 100, fechaAutorizacion: "2026-01-15", idk: 999 });
     expect(caf.daXml.startsWith("<DA><RE>76192083-9</RE>")).toBe(true);
     expect(caf.daXml.endsWith("<IDK>999</IDK></DA>")).toBe(true);
@@ -43,15 +43,15 @@ describe("parseCaf on the synthetic CAFs", () => {
 
   for (const file of [T33, T39]) {
     test(`${file} verifies with the fake authority 999`, () => {
-      expect(() => verifyCaf(parseCaf(readShared(file)), [sii100, fake999, sii300])).not.toThrow();
+      expect(() => verifyCaf(parseCaf(readSiiData(file)), [sii100, fake999, sii300])).not.toThrow();
     });
     test(`${file} fails with the real SII keys relabelled 999 (signature)`, () => {
-      const caf = parseCaf(readShared(file));
+      const caf = parseCaf(readSiiData(file));
       expect(reasonOf(() => verifyCaf(caf, [{ idk: 999, publicKey: sii100.publicKey }]))).toEqual({ code: "CAF_INVALID", reason: "signature" });
       expect(reasonOf(() => verifyCaf(caf, [{ idk: 999, publicKey: sii300.publicKey }]))).toEqual({ code: "CAF_INVALID", reason: "signature" });
     });
     test(`${file} with only 100/300 keys → unknown_authority`, () => {
-      expect(reasonOf(() => verifyCaf(parseCaf(readShared(file)), [sii100, sii300]))).toEqual({ code: "CAF_INVALID", reason: "unknown_authority" });
+      expect(reasonOf(() => verifyCaf(parseCaf(readSiiData(file)), [sii100, sii300]))).toEqual({ code: "CAF_INVALID", reason: "unknown_authority" });
     });
   }
 });
@@ -162,7 +162,7 @@ describe("unsafe XML is refused before parsing", () => {
 });
 
 describe("CAFs embedded in real DTEs (TED/DD/CAF)", () => {
-  const samples = readdirSync(sharedPath("sii/samples")).filter((f) => f.endsWith(".xml")).sort();
+  const samples = readdirSync(siiDataPath("fixtures")).filter((f) => f.endsWith(".xml")).sort();
 
   test("the sample folder has the expected files", () => {
     expect(samples).toContain("F60T33-ejemplo-oficial-SII.xml");
@@ -171,7 +171,7 @@ describe("CAFs embedded in real DTEs (TED/DD/CAF)", () => {
 
   for (const file of samples.filter((f) => f.startsWith("DTE--"))) {
     test(`${file}: IDK 300 FRMA verifies with certs/300.pub.pem`, () => {
-      const caf = parseEmbeddedCaf(readShared(`sii/samples/${file}`));
+      const caf = parseEmbeddedCaf(readSiiData(`fixtures/${file}`));
       expect(caf.idk).toBe(300);
       expect(caf.publicKey.asymmetricKeyDetails?.modulusLength).toBe(512);
       expect(() => verifyCafSignature(caf, [sii300])).not.toThrow();
@@ -181,7 +181,7 @@ describe("CAFs embedded in real DTEs (TED/DD/CAF)", () => {
   }
 
   test("official SII example F60T33 (IDK 100, pretty-printed DA) verifies with certs/100.pub.pem", () => {
-    const caf = parseEmbeddedCaf(readShared("sii/samples/F60T33-ejemplo-oficial-SII.xml"));
+    const caf = parseEmbeddedCaf(readSiiData("fixtures/F60T33-ejemplo-oficial-SII.xml"));
     expect(caf).toMatchObject({ rut: "97975000-5", razonSocial: "RUT DE PRUEBA", tipo: 33, desde: 1, hasta: 200, fechaAutorizacion: "2003-09-04", idk: 100 });
     expect(caf.daXml).toBe(
       "<DA><RE>97975000-5</RE><RS>RUT DE PRUEBA</RS><TD>33</TD><RNG><D>1</D><H>200</H></RNG><FA>2003-09-04</FA>" +
@@ -191,7 +191,7 @@ describe("CAFs embedded in real DTEs (TED/DD/CAF)", () => {
   });
 
   test("the real BATA CAF keeps the double space of its RS", () => {
-    const caf = parseEmbeddedCaf(readShared("sii/samples/DTE--96670340-7--61--110616.xml"));
+    const caf = parseEmbeddedCaf(readSiiData("fixtures/DTE--96670340-7--61--110616.xml"));
     expect(caf.razonSocial).toBe("BATA CHILE  S.A.");
     expect(caf.daXml).toContain("<RS>BATA CHILE  S.A.</RS>");
   });
@@ -202,7 +202,7 @@ describe("authorityKeyFromPem", () => {
     expect(sii100.publicKey.asymmetricKeyDetails?.modulusLength).toBe(512);
     // 100.cer/300.cer are PEM certificates with an invalid X.509 version (4) that Bun's crypto refuses.
     for (const idk of [100, 300]) {
-      const fromCert = authorityKeyFromPem(idk, text(`sii/certs/${idk}.cer`));
+      const fromCert = authorityKeyFromPem(idk, text(`certs/${idk}.cer`));
       const fromSpki = idk === 100 ? sii100 : sii300;
       expect(fromCert.publicKey.export({ format: "jwk" }).n).toBe(fromSpki.publicKey.export({ format: "jwk" }).n);
     }

@@ -4,7 +4,7 @@ import { createHash, randomBytes, sign, verify } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readShared } from "../../test/support/shared.js";
+import { readSiiData } from "../../test/support/sii-data.js";
 import { TimbreError } from "../errors/index.js";
 import { generateTestCertificate } from "../testing/generate-test-certificate.js";
 import { certificateSummary, checkCertificateValidity, loadPkcs12 } from "./index.js";
@@ -117,7 +117,7 @@ describe("loadPkcs12 on openssl-made files", () => {
 
 describe("the synthetic test-cert.p12 (password test1234)", () => {
   test("loads; no RUT in it; summary", async () => {
-    const cert = await loadPkcs12(readShared("sii/samples/synthetic/test-cert.p12"), "test1234");
+    const cert = await loadPkcs12(readSiiData("fixtures/synthetic/test-cert.p12"), "test1234");
     expect(cert.holderName).toBe("PRUEBA DTE TEST");
     expect(cert.issuer).toBe("PRUEBA DTE TEST");
     expect(cert.holderRut).toBeNull();
@@ -135,7 +135,7 @@ describe("the synthetic test-cert.p12 (password test1234)", () => {
     expect(JSON.stringify(summary)).not.toContain("PRIVATE");
   });
   test("wrong password", async () => {
-    expect(await failure(loadPkcs12(readShared("sii/samples/synthetic/test-cert.p12"), "test12345"))).toEqual({ code: "CERTIFICATE_INVALID", reason: "password" });
+    expect(await failure(loadPkcs12(readSiiData("fixtures/synthetic/test-cert.p12"), "test12345"))).toEqual({ code: "CERTIFICATE_INVALID", reason: "password" });
   });
 });
 

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { readShared } from "../../test/support/shared.js";
+import { readSiiData } from "../../test/support/sii-data.js";
 import { c14nWithXmlCrypto } from "../../test/support/independent-verify.js";
 import { decodeLatin1 } from "../xml/latin1.js";
 import { SII_NS, XSI_NS } from "../xml/constants.js";
 import { canonicalizeXml } from "./canonical.js";
 
 const sha1 = (text: string) => createHash("sha1").update(text, "utf8").digest("base64");
-const sample = (name: string) => decodeLatin1(readShared(`sii/samples/${name}`));
+const sample = (name: string) => decodeLatin1(readSiiData(`fixtures/${name}`));
 const between = (xml: string, open: string, close: string): string => {
   const start = xml.indexOf(open);
   const end = xml.indexOf(close, start);

@@ -4,7 +4,7 @@ import { dirname } from "node:path";
 import * as xmldom from "@xmldom/xmldom";
 import * as xmldsig from "xmldsigjs";
 import xpath from "xpath";
-import { readShared } from "../../test/support/shared.js";
+import { readSiiData } from "../../test/support/sii-data.js";
 import { verifyDte, verifyEnvelope } from "./index.js";
 
 // xmldsigjs uses its own nested xml-core instance: register the DOM on that very instance.
@@ -52,7 +52,7 @@ describe("xmldsigjs agrees with verifyDte / verifyEnvelope", () => {
     ["DTE--76354771-K--33--170.xml", false],
     ["DTE--60910000-1--33--2336600--cleaned.xml", false],
   ] as const)("stand-alone DTE %s → %p", async (name, expected) => {
-    const bytes = readShared(`sii/samples/${name}`);
+    const bytes = readSiiData(`fixtures/${name}`);
     expect(await xmldsigjsVerify(latin1(bytes), 0)).toBe(expected);
     expect(verifyDte(bytes).documents?.[0]?.signature).toBe(expected);
   });
@@ -62,7 +62,7 @@ describe("xmldsigjs agrees with verifyDte / verifyEnvelope", () => {
     ["synthetic/EnvioBOLETA-T39F1.xml", true],
     ["F60T33-ejemplo-oficial-SII.xml", false],
   ] as const)("envelope %s: SetDTE signature in context", async (name, strict) => {
-    const bytes = readShared(`sii/samples/${name}`);
+    const bytes = readSiiData(`fixtures/${name}`);
     // The envelope Signature is the last one in document order.
     const text = latin1(bytes);
     const count = text.split("<Signature ").length - 1;
@@ -71,7 +71,7 @@ describe("xmldsigjs agrees with verifyDte / verifyEnvelope", () => {
   });
 
   test("a changed amount fails in both", async () => {
-    const text = latin1(readShared("sii/samples/synthetic/DTE-T33F1.xml")).replace("<MntTotal>65061", "<MntTotal>65062");
+    const text = latin1(readSiiData("fixtures/synthetic/DTE-T33F1.xml")).replace("<MntTotal>65061", "<MntTotal>65062");
     expect(await xmldsigjsVerify(text, 0)).toBe(false);
     expect(verifyDte(text).valid).toBe(false);
   });

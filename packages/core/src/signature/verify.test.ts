@@ -2,7 +2,7 @@ import { describe, expect, spyOn, test } from "bun:test";
 import { SignedXml } from "xml-crypto";
 import { generateKeyPairSync } from "node:crypto";
 import forge from "node-forge";
-import { readShared } from "../../test/support/shared.js";
+import { readSiiData } from "../../test/support/sii-data.js";
 import { verifyDte, verifyEnvelope, verifyTed } from "./index.js";
 import { descendantsNamed } from "./verify-xml.js";
 import { parseXmlTree } from "./xml-tree.js";
@@ -13,7 +13,7 @@ const latin1 = (bytes: Uint8Array): string => {
   for (const b of bytes) s += String.fromCharCode(b);
   return s;
 };
-const sample = (name: string): string => latin1(readShared(`sii/samples/${name}`));
+const sample = (name: string): string => latin1(readSiiData(`fixtures/${name}`));
 const replaceOnce = (text: string, from: RegExp | string, to: string): string => {
   const out = text.replace(from, to);
   if (out === text) throw new Error(`tamper had no effect: ${String(from)}`);
@@ -25,7 +25,7 @@ const SYNTH_ENV = "synthetic/EnvioDTE-T33F1.xml";
 
 describe("verifyDte: the SII way (stand-alone, as the text stands)", () => {
   test.each(["synthetic/DTE-T33F1.xml", "synthetic/DTE-T39F1.xml"])("%s verifies, TED included", (name) => {
-    const result = verifyDte(readShared(`sii/samples/${name}`));
+    const result = verifyDte(readSiiData(`fixtures/${name}`));
     expect(result.errors).toEqual([]);
     expect(result.valid).toBe(true);
     expect(result.documents?.[0]).toMatchObject({ signature: true, ted: true, folio: 1 });
@@ -36,17 +36,17 @@ describe("verifyDte: the SII way (stand-alone, as the text stands)", () => {
     ["DTE--60910000-1--33--2336600.xml", "DTE-33-2336600", 33, 2336600],
     ["DTE--96670340-7--61--110616.xml", "DTE-61-110616", 61, 110616],
   ])("real %s (signed un-namespaced) verifies raw", (name, id, tipo, folio) => {
-    const result = verifyDte(readShared(`sii/samples/${name}`));
+    const result = verifyDte(readSiiData(`fixtures/${name}`));
     expect(result.errors).toEqual([]);
     expect(result.documents).toEqual([{ id, tipo, folio, signature: true, ted: true, errors: [], ...(tipo === 61 ? { warnings: ["DTE: unsigned element DocPersonalizado after the Signature ignored"] } : {}) }]);
   });
 
   // MiPyme portal DTEs were signed as <DTE xmlns="http://www.sii.cl/SiiDte">: only the namespaced copy verifies.
   test.each(["DTE--76354771-K--33--170", "DTE--76399752-9--33--25568"])("real %s verifies --cleaned, not raw", (name) => {
-    const cleaned = verifyDte(readShared(`sii/samples/${name}--cleaned.xml`));
+    const cleaned = verifyDte(readSiiData(`fixtures/${name}--cleaned.xml`));
     expect(cleaned.errors).toEqual([]);
     expect(cleaned.documents?.[0]).toMatchObject({ signature: true, ted: true });
-    const raw = verifyDte(readShared(`sii/samples/${name}.xml`));
+    const raw = verifyDte(readSiiData(`fixtures/${name}.xml`));
     expect(raw.valid).toBe(false);
     expect(raw.documents?.[0]).toMatchObject({ signature: false, ted: true });
     expect(raw.errors.join("\n")).toContain("digest mismatch");
@@ -56,7 +56,7 @@ describe("verifyDte: the SII way (stand-alone, as the text stands)", () => {
   test.each(["DTE--60910000-1--33--2336600", "DTE--96670340-7--61--110616"])(
     "real %s--cleaned (namespace added after signing) fails",
     (name) => {
-      const result = verifyDte(readShared(`sii/samples/${name}--cleaned.xml`));
+      const result = verifyDte(readSiiData(`fixtures/${name}--cleaned.xml`));
       expect(result.valid).toBe(false);
       expect(result.errors.join("\n")).toContain("the namespace was added after signing");
     },
@@ -71,7 +71,7 @@ describe("verifyEnvelope", () => {
   test.each(["synthetic/EnvioDTE-T33F1.xml", "synthetic/EnvioDTE-T33F1-no-xsi.xml", "synthetic/EnvioBOLETA-T39F1.xml"])(
     "%s: SetDTE in context, DTE cut out, TED",
     (name) => {
-      const result = verifyEnvelope(readShared(`sii/samples/${name}`));
+      const result = verifyEnvelope(readSiiData(`fixtures/${name}`));
       expect(result.errors).toEqual([]);
       expect(result.valid).toBe(true);
       expect(result.documents).toHaveLength(1);
@@ -80,13 +80,13 @@ describe("verifyEnvelope", () => {
   );
 
   test("the official example F60T33: every digest and signature value verifies, but its RSAKeyValue is not its certificate's key", () => {
-    const strict = verifyEnvelope(readShared("sii/samples/F60T33-ejemplo-oficial-SII.xml"));
+    const strict = verifyEnvelope(readSiiData("fixtures/F60T33-ejemplo-oficial-SII.xml"));
     expect(strict.valid).toBe(false);
     expect(strict.errors).toEqual([
       "envelope signature: KeyInfo: RSAKeyValue is not the key of the X509Certificate",
       "DTE F60T33: signature: KeyInfo: RSAKeyValue is not the key of the X509Certificate",
     ]);
-    const lenient = verifyEnvelope(readShared("sii/samples/F60T33-ejemplo-oficial-SII.xml"), { requireCertificateKey: false });
+    const lenient = verifyEnvelope(readSiiData("fixtures/F60T33-ejemplo-oficial-SII.xml"), { requireCertificateKey: false });
     expect(lenient.errors).toEqual([]);
     expect(lenient.documents).toEqual([
       expect.objectContaining({ id: "F60T33", tipo: 33, folio: 60, signature: true, ted: true, errors: [] }),

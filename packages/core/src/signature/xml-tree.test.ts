@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { DOMParser, type Element as DomElement, type Node as DomNode } from "@xmldom/xmldom";
-import { sharedPath, readShared } from "../../test/support/shared.js";
+import { siiDataPath, readSiiData } from "../../test/support/sii-data.js";
 import { decodeXml } from "./verify-xml.js";
 import { parseXmlTree, XMLNS_NS, type XmlElement, type XmlNode } from "./xml-tree.js";
 
@@ -53,13 +53,13 @@ const xmldom = (text: string) => {
 
 describe("parseXmlTree reads what xmldom reads", () => {
   const files = [
-    ...readdirSync(sharedPath("sii/samples")).filter((f) => f.endsWith(".xml")).map((f) => `sii/samples/${f}`),
-    ...readdirSync(sharedPath("sii/samples/synthetic")).filter((f) => f.endsWith(".xml")).map((f) => `sii/samples/synthetic/${f}`),
+    ...readdirSync(siiDataPath("fixtures")).filter((f) => f.endsWith(".xml")).map((f) => `fixtures/${f}`),
+    ...readdirSync(siiDataPath("fixtures/synthetic")).filter((f) => f.endsWith(".xml")).map((f) => `fixtures/synthetic/${f}`),
   ];
   test("there are samples to compare", () => expect(files.length).toBeGreaterThan(10));
   for (const file of files) {
     test(file, () => {
-      const text = decodeXml(readShared(file));
+      const text = decodeXml(readSiiData(file));
       expect(ourShape(parseXmlTree(text).documentElement)).toEqual(domShape(xmldom(text)));
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { readShared } from "../../test/support/shared.js";
+import { readSiiData } from "../../test/support/sii-data.js";
 import { cafFor, SAMPLE_RESOLUTION, SAMPLE_T33, SAMPLE_T39, SAMPLE_TIMESTAMP, sampleIdentity } from "../../test/support/signing-fixtures.js";
 import { CASES } from "../../test/support/document-cases.js";
 import type { DocumentInput } from "../document/types.js";
@@ -26,11 +26,11 @@ describe("reproduces the synthetic SII samples byte for byte (same key, same cer
     ["EnvioBOLETA-T39F1.xml", SAMPLE_T39, "EnvioBOLETA"],
   ] as const)("%s", (file, input, kind) => {
     const dte = sign(input);
-    expect(encodeLatin1(envelopeOf(kind, [dte.xml]))).toEqual(readShared(`sii/samples/synthetic/${file}`));
+    expect(encodeLatin1(envelopeOf(kind, [dte.xml]))).toEqual(readSiiData(`fixtures/synthetic/${file}`));
   });
 
   test("DTE-T33F1.xml: the stand-alone DTE and its TED", () => {
-    const sample = decodeLatin1(readShared("sii/samples/synthetic/DTE-T33F1.xml")).trim();
+    const sample = decodeLatin1(readSiiData("fixtures/synthetic/DTE-T33F1.xml")).trim();
     const dte = sign(SAMPLE_T33);
     expect(dte.xml).toBe(sample);
     expect(dte.documentId).toBe("T33F1");

@@ -1,5 +1,5 @@
 /**
- * Fixtures for the XML/signature tests: the synthetic sample certificate (shared/sii/samples/synthetic/test-cert.p12,
+ * Fixtures for the XML/signature tests: the synthetic sample certificate (packages/sii-data/fixtures/synthetic/test-cert.p12,
  * password test1234, read with node-forge) and CAFs — the synthetic sample CAFs for 33/39, issued ones otherwise.
  */
 import { createPrivateKey } from "node:crypto";
@@ -10,14 +10,14 @@ import type { Caf } from "../../src/caf/types.js";
 import type { DocumentInput, Tipo } from "../../src/document/types.js";
 import type { SigningIdentity } from "../../src/signature/types.js";
 import { generateAuthorityKey } from "../../src/testing/generate-authority-key.js";
-import { readShared } from "./shared.js";
+import { readSiiData } from "./sii-data.js";
 
 let identity: SigningIdentity | undefined;
 
 /** The synthetic samples' signing identity (RSA-2048 self-signed certificate). */
 export function sampleIdentity(): SigningIdentity {
   if (identity) return identity;
-  const der = forge.util.binary.raw.encode(readShared("sii/samples/synthetic/test-cert.p12"));
+  const der = forge.util.binary.raw.encode(readSiiData("fixtures/synthetic/test-cert.p12"));
   const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(der), "test1234");
   const keyOid = forge.pki.oids.pkcs8ShroudedKeyBag ?? "1.2.840.113549.1.12.10.1.2";
   const certOid = forge.pki.oids.certBag ?? "1.2.840.113549.1.12.10.1.3";
@@ -38,7 +38,7 @@ export function cafFor(tipo: Tipo): Caf {
   const known = cafs.get(tipo);
   if (known) return known;
   let caf: Caf;
-  if (tipo === 33 || tipo === 39) caf = parseCaf(readShared(`sii/samples/synthetic/CAF-T${tipo}-synthetic.xml`));
+  if (tipo === 33 || tipo === 39) caf = parseCaf(readSiiData(`fixtures/synthetic/CAF-T${tipo}-synthetic.xml`));
   else {
     caf = issueCaf({ authority, rut: "76192083-9", razonSocial: "SASCO SpA", tipo, desde: 1, hasta: 100, fechaAutorizacion: "2026-01-15" }).caf;
   }
@@ -55,7 +55,7 @@ export const ISSUER: DocumentInput["issuer"] = {
   comuna: "Santa Cruz",
 };
 
-/** The input that reproduces shared/sii/samples/synthetic/EnvioDTE-T33F1.xml. */
+/** The input that reproduces packages/sii-data/fixtures/synthetic/EnvioDTE-T33F1.xml. */
 export const SAMPLE_T33: DocumentInput = {
   tipo: 33,
   folio: 1,
@@ -75,7 +75,7 @@ export const SAMPLE_T33: DocumentInput = {
   ],
 };
 
-/** The input that reproduces shared/sii/samples/synthetic/EnvioBOLETA-T39F1.xml (gross prices). */
+/** The input that reproduces packages/sii-data/fixtures/synthetic/EnvioBOLETA-T39F1.xml (gross prices). */
 export const SAMPLE_T39: DocumentInput = {
   tipo: 39,
   folio: 1,

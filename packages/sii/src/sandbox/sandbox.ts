@@ -1,6 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { issueCaf as coreIssueCaf, type AuthorityKey, type Caf } from "@timbre/core/caf";
 import { normalizeRut } from "@timbre/core/rut";
+import { schemasDir } from "@timbre/xsd";
 import type { EnvelopeRecord } from "./envelopes.js";
 import type { FaultInjector } from "./faults.js";
 import { routeRequest } from "./handler.js";
@@ -40,7 +41,10 @@ export interface SandboxOptions {
   remarkCode?: string;
   /** Issuers enabled as electronic issuers (others get upload STATUS 6); default every issuer. */
   companies?: string[];
-  /** XSD validation of uploads: `auto` (when the schemas are found) or `off`. */
+  /**
+   * XSD validation of uploads: `auto` (default: against the SII's schemas, bundled or `TIMBRE_SII_SCHEMAS`; without
+   * them the sandbox is not created) or `off`.
+   */
   xsd?: "auto" | "off";
   /**
    * Second signature check of every upload with xml-crypto (core's `crossCheck`): `on` (default) or `off` — the
@@ -91,6 +95,8 @@ export interface Sandbox {
  * const { xml } = sandbox.issueCaf({ rut: "76192083-9", tipo: 33, desde: 1, hasta: 100 });
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  // A sandbox that validates must find its schemas now (the error names TIMBRE_SII_SCHEMAS), not skip them later.
+  if (options.xsd !== "off") schemasDir();
   const idk = options.authority?.idk ?? options.idk ?? 9999;
   const authority = options.authority ?? { idk, ...generateKeyPairSync("rsa", { modulusLength: 512, publicExponent: 65537 }) };
   const authorityKey: AuthorityKey = { idk: authority.idk, publicKey: authority.publicKey };

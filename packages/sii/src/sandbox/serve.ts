@@ -9,7 +9,14 @@ import { createSandbox } from "./sandbox.js";
 import { parseServeArgs } from "./serve-args.js";
 
 const options = parseServeArgs(process.argv.slice(2));
-const sandbox = createSandbox({ stepMs: options.stepMs, idk: options.idk, trustedAuthorities: options.trusted, xsd: options.xsd, crossCheck: options.crossCheck });
+let sandbox: ReturnType<typeof createSandbox>;
+try {
+  sandbox = createSandbox({ stepMs: options.stepMs, idk: options.idk, trustedAuthorities: options.trusted, xsd: options.xsd, crossCheck: options.crossCheck });
+} catch (error) {
+  // E.g. the SII's schemas are missing: refuse to start, with the message naming the setting.
+  console.error(`timbre-sii-sandbox: ${(error as Error).message}`);
+  process.exit(1);
+}
 const server = Bun.serve({ port: options.port, hostname: options.host, fetch: sandbox.handler, idleTimeout: 255 });
 console.log(`SII sandbox on http://${server.hostname}:${server.port} (IDK ${sandbox.authority.idk})`);
 if (options.trusted.length > 0) console.log(`trusting CAF authorities ${options.trusted.map((a) => a.idk).join(", ")}`);

@@ -1,22 +1,13 @@
-import { schemasAvailable, validateXsd } from "@timbre/xsd";
-
-let warned = false;
+import { validateXsd } from "@timbre/xsd";
 
 /**
- * XSD-validates an envelope with `@timbre/xsd`; when the official schemas folder is absent, skips with a one-time
- * warning (returns `null`).
+ * XSD-validates an envelope with `@timbre/xsd` against the SII's schemas (bundled, or `TIMBRE_SII_SCHEMAS`); the
+ * sandbox checked they were there when it was created.
  *
  * @example
- * const errors = await checkXsd(bytes, "EnvioDTE"); // [] when valid, null when skipped
+ * const errors = await checkXsd(bytes, "EnvioDTE"); // [] when valid
  */
-export async function checkXsd(bytes: Uint8Array, root: "EnvioDTE" | "EnvioBOLETA"): Promise<string[] | null> {
-  if (!schemasAvailable()) {
-    if (!warned) {
-      warned = true;
-      console.warn("[sii sandbox] SII schemas not found: envelopes are not XSD-validated (set TIMBRE_SII_SCHEMAS)");
-    }
-    return null;
-  }
+export async function checkXsd(bytes: Uint8Array, root: "EnvioDTE" | "EnvioBOLETA"): Promise<string[]> {
   const result = await validateXsd(bytes, root);
   return result.valid ? [] : result.errors;
 }
