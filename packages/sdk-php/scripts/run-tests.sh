@@ -2,7 +2,7 @@
 # The package's `test` (turbo runs it in `npm test`): PHPUnit against a real server the bootstrap starts.
 # Without php the run is skipped with a loud message; php without phpunit or ext-curl is an error.
 set -eu
-cd "$(dirname "$0")/.."
+cd "${0%/*}/.."
 if ! command -v php >/dev/null 2>&1; then
   echo "########## @timbre/sdk-php: SKIPPED, no php on this machine (apt-get install -y php-cli php-curl phpunit) ##########" >&2
   exit 0

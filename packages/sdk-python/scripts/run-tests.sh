@@ -2,7 +2,7 @@
 # The package's `test` (turbo runs it in `npm test`): pytest against a real server the session starts.
 # Without any python3 the run is skipped with a loud message; a python3 without pytest is an error.
 set -eu
-cd "$(dirname "$0")/.."
+cd "${0%/*}/.."
 if ! command -v python3 >/dev/null 2>&1; then
   echo "########## @timbre/sdk-python: SKIPPED, no python3 on this machine (apt-get install -y python3-pytest) ##########" >&2
   exit 0

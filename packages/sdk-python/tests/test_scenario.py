@@ -124,7 +124,7 @@ def test_a_real_webhook_delivery_verifies_and_a_tampered_one_is_refused(client: 
         listener.close()
 
 
-def test_events_list_shows_deliveries(client: Timbre) -> None:
+def test_events_list_with_their_deliveries_and_resend(client: Timbre, server: SandboxServer) -> None:
     client.dte.emit(factura(unique_rut()))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -134,4 +134,11 @@ def test_events_list_shows_deliveries(client: Timbre) -> None:
         time.sleep(0.5)
     assert events and events[0]["event"] == "dte.status_changed"
     assert isinstance(events[0]["deliveries"], list)
+    listener = WebhookListener()  # a resend needs a webhook URL: a listener of this test's own
+    try:
+        client.businesses.update(server.business_id, {"webhook_url": listener.url})
+        resent = client.events.resend(events[0]["id"])
+        assert resent["id"] == events[0]["id"] and isinstance(resent["attempt"], int)
+    finally:
+        listener.close()
     json.dumps(events)  # plain dicts and lists all the way down
