@@ -8,7 +8,8 @@ import os
 import sys
 from pathlib import Path
 
-from timbre import TimbreError, Timbre, ValidationError
+from timbre import Timbre, TimbreError, ValidationError
+from timbre.types import EmitRequest
 
 client = Timbre(
     api_key=os.environ.get("TIMBRE_API_KEY"),
@@ -16,7 +17,7 @@ client = Timbre(
 )
 out_dir = Path(os.environ.get("OUT_DIR", "."))
 
-invoice = {
+invoice: EmitRequest = {  # a TypedDict: type checkers see a misspelt field or a missing one
     "tipo": 33,
     "receptor": {
         "rut": "76192083-9",

@@ -38,7 +38,7 @@ def normalize_base_url(base_url: str) -> str:
 
 def backoff_delay(retry: int, initial: float, maximum: float) -> float:
     """Wait before retry number ``retry`` (0-based): exponential with equal jitter (half fixed, half random)."""
-    exponential = min(maximum, initial * 2**retry)
+    exponential: float = min(maximum, initial * 2.0**retry)
     return exponential / 2 + random.random() * exponential / 2
 
 
