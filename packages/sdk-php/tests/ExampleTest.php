@@ -1,0 +1,40 @@
+<?php
+declare(strict_types=1);
+
+namespace Timbre\Tests;
+
+use PHPUnit\Framework\TestCase;
+use Timbre\Tests\Support\SandboxServer;
+
+/** Runs the PHP example against the real server and checks what it saved. */
+final class ExampleTest extends TestCase
+{
+    public function testTheEmitInvoiceExampleEmitsWaitsAndSavesPdfAndXml(): void
+    {
+        $server = SandboxServer::get();
+        $out = sys_get_temp_dir() . '/timbre-php-example-' . bin2hex(random_bytes(4));
+        mkdir($out);
+        $env = array_merge(getenv(), ['TIMBRE_API_KEY' => $server->apiKey, 'TIMBRE_API_URL' => $server->baseUrl, 'OUT_DIR' => $out, 'POLL_INTERVAL_S' => '0.2']);
+        $process = proc_open([PHP_BINARY, 'emit-invoice.php'], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, SandboxServer::repo() . '/examples/php-emit-invoice', $env);
+        $stdout = stream_get_contents($pipes[1]);
+        $stderr = stream_get_contents($pipes[2]);
+        fclose($pipes[1]);
+        fclose($pipes[2]);
+        $code = proc_close($process);
+
+        try {
+            self::assertSame(0, $code, $stderr);
+            self::assertSame('', $stderr);
+            self::assertStringContainsString('ACEPTADO', $stdout);
+            $pdf = glob("{$out}/*.pdf");
+            $xml = glob("{$out}/*.xml");
+            self::assertCount(1, $pdf);
+            self::assertCount(1, $xml);
+            self::assertSame('%PDF-', substr((string) file_get_contents($pdf[0]), 0, 5));
+            self::assertStringContainsString('<Folio>', (string) file_get_contents($xml[0]));
+        } finally {
+            array_map('unlink', glob("{$out}/*"));
+            rmdir($out);
+        }
+    }
+}
