@@ -1,4 +1,7 @@
-/** Starts the server: config → secrets → database (+ migrations) → app → listen; graceful stop on SIGINT/SIGTERM. */
+/**
+ * Starts the server: config → database (+ migrations) → secrets (checked against the database's check values) → app
+ * → listen; graceful stop on SIGINT/SIGTERM.
+ */
 import { buildApp, createDeps } from "./app.js";
 import { loadConfig } from "./config.js";
 import { LockedError } from "./db/lock-file.js";
@@ -6,12 +9,10 @@ import { openDatabase, type Database } from "./db/open-database.js";
 import { ensureSandboxAccount, sandboxBanner } from "./first-run.js";
 import { startWorkers } from "./jobs/start-workers.js";
 import { createLogger, flushLogs, stdoutLine } from "./log.js";
-import { loadSecrets } from "./secrets.js";
+import { resolveSecrets, SecretsRefused } from "./secrets/resolve-secrets.js";
 
 const config = loadConfig(process.env);
 const log = createLogger(config.logLevel);
-const { secrets, notice } = loadSecrets(config);
-for (const path of notice.generated) log.warn("generated a new secret (set TIMBRE_MASTER_KEY / TIMBRE_JWT_SECRET to provide your own)", { path });
 
 let database: Database;
 try {
@@ -23,6 +24,28 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+// The secrets are checked against the database's check values before anything reads or seals data (API.md §14).
+let resolved: Awaited<ReturnType<typeof resolveSecrets>>;
+try {
+  resolved = await resolveSecrets(config, database.db);
+} catch (error) {
+  await database.close();
+  if (error instanceof SecretsRefused) {
+    flushLogs();
+    console.error(`timbre: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+const { secrets } = resolved;
+for (const { setting, path } of resolved.generated) {
+  log.warn("generated a new secret (mode 0600; its value is never printed)", {
+    setting,
+    path,
+    note: database.driver === "postgres" ? `every other process on this database needs the same value: start them with ${setting} set to this file's content` : `set ${setting} to provide your own`,
+  });
 }
 
 const deps = createDeps({ config, database, secrets, log });
