@@ -37,8 +37,8 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
   };
 }
 
-async function rotateMasterKey(env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const child = Bun.spawn([process.execPath, "src/rotate-master-key.ts"], { cwd: SERVER_DIR, env: { ...process.env, ...NO_SECRETS, ...env }, stdout: "pipe", stderr: "pipe" });
+async function rotateMasterKey(env: Record<string, string>, args: string[] = []): Promise<{ code: number; output: string }> {
+  const child = Bun.spawn([process.execPath, "src/rotate-master-key.ts", ...args], { cwd: SERVER_DIR, env: { ...process.env, ...NO_SECRETS, ...env }, stdout: "pipe", stderr: "pipe" });
   const [code, out, err] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()]);
   return { code, output: out + err };
 }
@@ -172,8 +172,26 @@ if (!BASE) {
       expect([201, 202]).toContain(after.status);
       const hook = await http(first.url, "POST", `/v1/businesses/${emitter.businessId}/webhook-secret`, { key: emitter.key });
       expect(hook.status).toBe(200);
+      await first.stop();
       outputs.push(first.output());
     }, 240_000);
+
+    test("the JWT secret can be replaced too (--jwt-only): the old one is then refused, and so are its sessions", async () => {
+      const oldJwt = read(join(dirA, "jwt.key"));
+      const newJwt = randomBytes(32).toString("base64");
+      secretValues.push(newJwt);
+      const replaced = await rotateMasterKey(envOf(dirA, { TIMBRE_JWT_SECRET_NEW: newJwt }), ["--jwt-only"]);
+      outputs.push(replaced.output);
+      expect({ code: replaced.code, output: replaced.output }).toEqual({ code: 0, output: expect.stringContaining("TIMBRE_JWT_SECRET's check value replaced") });
+      const stale = await runServerToExit(envOf(dirA, { TIMBRE_JWT_SECRET: oldJwt }));
+      outputs.push(stale.output);
+      expect(stale.code).not.toBe(0);
+      expect(stale.output).toContain("TIMBRE_JWT_SECRET does not match");
+      first = await startServer(envOf(dirA, { TIMBRE_JWT_SECRET: newJwt }), 90_000);
+      expect((await http(first.url, "GET", "/v1/auth/me", { token })).status).toBe(401);
+      expect((await http(first.url, "GET", "/v1/businesses", { key: emitter.key })).status).toBe(200);
+      outputs.push(first.output());
+    }, 180_000);
 
     test("no secret value appears in any process's output", () => {
       expect(secretValues.length).toBeGreaterThanOrEqual(3);
