@@ -40,12 +40,12 @@ try {
   throw error;
 }
 const { secrets } = resolved;
+const sharedNote = (setting: string) => `every other process on this database needs the same value: start them with ${setting} set to this file's content`;
 for (const { setting, path } of resolved.generated) {
-  log.warn("generated a new secret (mode 0600; its value is never printed)", {
-    setting,
-    path,
-    note: database.driver === "postgres" ? `every other process on this database needs the same value: start them with ${setting} set to this file's content` : `set ${setting} to provide your own`,
-  });
+  log.warn("generated a new secret (mode 0600; its value is never printed)", { setting, path, note: database.driver === "postgres" ? sharedNote(setting) : `set ${setting} to provide your own` });
+}
+if (database.driver === "postgres") {
+  for (const { setting, path } of resolved.adopted) log.warn("this database's secret is now the one in the data directory's file", { setting, path, note: sharedNote(setting) });
 }
 
 const deps = createDeps({ config, database, secrets, log });

@@ -78,12 +78,26 @@ for (const driver of drivers) {
     expect(stored).not.toContain(jwt);
     expect(stored).not.toContain(Buffer.from(master, "base64").toString("base64url"));
 
+    expect(first.adopted).toEqual([]);
     const second = await resolveSecrets(config(dir), db);
     expect(second.generated).toEqual([]);
+    expect(second.adopted).toEqual([]);
     expect(second.secrets.masterKey.equals(first.secrets.masterKey)).toBe(true);
     // The same values from the environment (another process) are accepted too.
     const third = await resolveSecrets(config(tempDir(), master, jwt), db);
     expect(third.generated).toEqual([]);
+  });
+
+  test(`[${driver}] existing files in the data directory become a fresh database's secrets, and are reported as adopted`, async () => {
+    const { db } = await freshDatabase(driver);
+    const dir = tempDir();
+    const master = key();
+    await Bun.write(join(dir, "master.key"), master);
+    const first = await resolveSecrets(config(dir, null, key()), db);
+    expect(first.generated).toEqual([]);
+    expect(first.adopted).toEqual([{ setting: "TIMBRE_MASTER_KEY", path: join(dir, "master.key") }]);
+    expect(first.secrets.masterKey.toString("base64")).toBe(master);
+    expect((await resolveSecrets(config(dir, null, null), db).catch((e: Error) => e.message)) as string).toStartWith("TIMBRE_JWT_SECRET is not set");
   });
 
   test(`[${driver}] a secret that does not match the check value refuses, naming the setting and never the value`, async () => {

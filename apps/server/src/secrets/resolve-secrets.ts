@@ -34,6 +34,11 @@ export interface ResolvedSecrets {
   secrets: Secrets;
   /** Files written now (to say once, at start, where they are and that other processes need the same values). */
   generated: GeneratedSecret[];
+  /**
+   * Secrets read from an existing file whose check values this process stored first: the database's secrets are now
+   * that file's values, which every other process needs too (say where they are).
+   */
+  adopted: GeneratedSecret[];
 }
 
 interface Spec {
@@ -130,6 +135,7 @@ export async function resolveSecrets(config: Pick<Config, "dataDir" | "masterKey
     sources.set(spec.name, source);
   }
 
+  const adopted: GeneratedSecret[] = [];
   const missing = new Map(NAMES.filter((n) => !stored.has(n)).map((n) => [n, checkValue(n, sourceOf(sources, n).bytes)] as const));
   if (missing.size > 0) {
     await insertCheckValuesIfAbsent(db, missing);
@@ -137,7 +143,10 @@ export async function resolveSecrets(config: Pick<Config, "dataDir" | "masterKey
     for (const name of missing.keys()) {
       const source = sourceOf(sources, name);
       const check = kept.get(name);
-      if (check !== undefined && matchesCheckValue(check, name, source.bytes)) continue;
+      if (check !== undefined && matchesCheckValue(check, name, source.bytes)) {
+        if (source.from !== "environment" && !generated.some((g) => g.setting === name)) adopted.push({ setting: name, path: source.from });
+        continue;
+      }
       const mine = generated.find((g) => g.setting === name);
       for (const g of generated) removeSecretFile(g.path);
       if (mine) {
@@ -151,7 +160,7 @@ export async function resolveSecrets(config: Pick<Config, "dataDir" | "masterKey
   }
 
   const masterKey = Buffer.from(sourceOf(sources, "TIMBRE_MASTER_KEY").bytes);
-  return { secrets: { masterKey, jwtSecret: sourceOf(sources, "TIMBRE_JWT_SECRET").bytes }, generated };
+  return { secrets: { masterKey, jwtSecret: sourceOf(sources, "TIMBRE_JWT_SECRET").bytes }, generated, adopted };
 }
 
 function sourceOf(sources: Map<SecretName, SecretSource>, name: SecretName): SecretSource {
