@@ -147,8 +147,13 @@ export async function resolveSecrets(config: Pick<Config, "dataDir" | "masterKey
         if (source.from !== "environment" && !generated.some((g) => g.setting === name)) adopted.push({ setting: name, path: source.from });
         continue;
       }
-      const mine = generated.find((g) => g.setting === name);
-      for (const g of generated) removeSecretFile(g.path);
+      // Only the files whose values were not kept go: one whose check value this process stored stays the database's.
+      const lost = generated.filter((g) => {
+        const value = kept.get(g.setting);
+        return value === undefined || !matchesCheckValue(value, g.setting, sourceOf(sources, g.setting).bytes);
+      });
+      for (const g of lost) removeSecretFile(g.path);
+      const mine = lost.find((g) => g.setting === name);
       if (mine) {
         throw new SecretsRefused(
           `${name}: another process started on this database at the same moment and its ${name} was kept; the one generated here was removed (${mine.path}). ` +
