@@ -222,3 +222,36 @@ if (!BASE) {
     }, 180_000);
   });
 }
+
+describe("master-key rotation of an embedded data directory", () => {
+  test("refused while the server runs; afterwards master.key holds the new key and the first run's account still emits", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "timbre-embedded-rotate-"));
+    const env = { ...NO_SECRETS, TIMBRE_DATA_DIR: dataDir, DATABASE_URL: "" };
+    let server = await startServer(env, 90_000);
+    try {
+      for (let i = 0; i < 200 && !/sk_test_[0-9A-Za-z]{32}/.test(server.output()); i++) await Bun.sleep(50);
+      const key = /sk_test_[0-9A-Za-z]{32}/.exec(server.output())?.[0] ?? "";
+      expect(key).not.toBe("");
+      const busy = await rotateMasterKey(env);
+      expect(busy.code).not.toBe(0);
+      expect(busy.output).toContain("in use by process");
+      expect(await server.stop()).toBe(0);
+
+      const oldKey = readFileSync(join(dataDir, "master.key"), "utf8").trim();
+      const rotated = await rotateMasterKey(env);
+      expect({ code: rotated.code, output: rotated.output }).toEqual({ code: 0, output: expect.stringContaining(`${join(dataDir, "master.key")} now holds the new key`) });
+      const newKey = readFileSync(join(dataDir, "master.key"), "utf8").trim();
+      expect(newKey).not.toBe(oldKey);
+      expect(statSync(join(dataDir, "master.key")).mode & 0o777).toBe(0o600);
+      for (const value of [oldKey, newKey]) expect(rotated.output).not.toContain(value);
+
+      server = await startServer(env, 90_000);
+      const emitted = await http(server.url, "POST", "/v1/dte/emit", { key, body: loadBody(33, 1) });
+      expect([201, 202]).toContain(emitted.status);
+      for (const value of [oldKey, newKey]) expect(server.output()).not.toContain(value);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
