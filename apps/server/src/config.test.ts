@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { loadConfig } from "./config.js";
+import { loadConfig, loadRotationConfig } from "./config.js";
 
 test("defaults", () => {
   const c = loadConfig({}, "/srv");
@@ -23,4 +23,8 @@ test("SIGNING_THREADS: 0 signs on the server's thread; by default at least one t
   expect(byDefault).toBeLessThanOrEqual(4);
   expect(() => loadConfig({ SIGNING_THREADS: "17" })).toThrow("SIGNING_THREADS");
   expect(() => loadConfig({ SIGNING_THREADS: "-1" })).toThrow("SIGNING_THREADS");
+});
+
+test("the rotation command's new secrets: given, or null when blank", () => {
+  expect(loadRotationConfig({ TIMBRE_MASTER_KEY_NEW: " k ", TIMBRE_JWT_SECRET_NEW: "" })).toEqual({ newMasterKey: "k", newJwtSecret: null });
 });

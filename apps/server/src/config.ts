@@ -104,3 +104,13 @@ function oneOf<T extends string>(env: Env, name: string, values: readonly T[], f
   if (!found) throw new Error(`${name} must be one of ${values.join(", ")}`);
   return found;
 }
+
+/** The maintenance command `src/rotate-master-key.ts`: the new secrets, when given rather than generated. */
+export interface RotationConfig {
+  newMasterKey: string | null;
+  newJwtSecret: string | null;
+}
+
+export function loadRotationConfig(env: Env): RotationConfig {
+  return { newMasterKey: nonEmpty(env.TIMBRE_MASTER_KEY_NEW), newJwtSecret: nonEmpty(env.TIMBRE_JWT_SECRET_NEW) };
+}

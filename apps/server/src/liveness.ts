@@ -28,7 +28,7 @@ export interface Liveness {
 }
 
 /** The advisory lock class of process locks (the object is `hashtext(instance id)`). */
-const PROCESS_LOCK_CLASS = 91_731;
+export const PROCESS_LOCK_CLASS = 91_731;
 /** How often the lock is asserted again (after a reconnection it is taken anew). */
 const REASSERT_MS = 10_000;
 

@@ -1,4 +1,7 @@
-/** Starts the server: config → secrets → database (+ migrations) → app → listen; graceful stop on SIGINT/SIGTERM. */
+/**
+ * Starts the server: config → database (+ migrations) → secrets (checked against the database's check values) → app
+ * → listen; graceful stop on SIGINT/SIGTERM.
+ */
 import { buildApp, createDeps } from "./app.js";
 import { loadConfig } from "./config.js";
 import { LockedError } from "./db/lock-file.js";
@@ -6,7 +9,7 @@ import { openDatabase, type Database } from "./db/open-database.js";
 import { ensureSandboxAccount, sandboxBanner } from "./first-run.js";
 import { startWorkers } from "./jobs/start-workers.js";
 import { createLogger, flushLogs, stdoutLine } from "./log.js";
-import { loadSecrets } from "./secrets.js";
+import { resolveSecrets, SecretsRefused } from "./secrets/resolve-secrets.js";
 import { siiFileProblems } from "./sii/required-files.js";
 
 const config = loadConfig(process.env);
@@ -17,8 +20,6 @@ if (missingSiiFiles.length > 0) {
   for (const problem of missingSiiFiles) console.error(`timbre: ${problem}`);
   process.exit(1);
 }
-const { secrets, notice } = loadSecrets(config);
-for (const path of notice.generated) log.warn("generated a new secret (set TIMBRE_MASTER_KEY / TIMBRE_JWT_SECRET to provide your own)", { path });
 
 let database: Database;
 try {
@@ -30,6 +31,28 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+// The secrets are checked against the database's check values before anything reads or seals data (API.md §14).
+let resolved: Awaited<ReturnType<typeof resolveSecrets>>;
+try {
+  resolved = await resolveSecrets(config, database.db);
+} catch (error) {
+  await database.close();
+  if (error instanceof SecretsRefused) {
+    flushLogs();
+    console.error(`timbre: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+const { secrets } = resolved;
+const sharedNote = (setting: string) => `every other process on this database needs the same value: start them with ${setting} set to this file's content`;
+for (const { setting, path } of resolved.generated) {
+  log.warn("generated a new secret (mode 0600; its value is never printed)", { setting, path, note: database.driver === "postgres" ? sharedNote(setting) : `set ${setting} to provide your own` });
+}
+if (database.driver === "postgres") {
+  for (const { setting, path } of resolved.adopted) log.warn("this database's secret is now the one in the data directory's file", { setting, path, note: sharedNote(setting) });
 }
 
 const deps = createDeps({ config, database, secrets, log });

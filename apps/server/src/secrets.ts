@@ -1,49 +1,27 @@
 /**
- * Server secrets (API.md §10): the master key that encrypts private keys and webhook secrets at rest, and the
- * JWT signing secret. Taken from the environment, else generated once into the data directory (mode 0600).
- * Their values are never printed.
+ * Server secrets (API.md §10, §14): the master key that encrypts private keys and webhook secrets at rest, and the
+ * JWT signing secret. Where they come from and how a database keeps every process on the same ones:
+ * `secrets/resolve-secrets.ts`. Their values are never printed.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
-import { join } from "node:path";
-import type { Config } from "./config.js";
 
 export interface Secrets {
   masterKey: Buffer;
   jwtSecret: Uint8Array;
 }
 
-export interface SecretsNotice {
-  generated: string[];
+/** `TIMBRE_MASTER_KEY`'s text as the key; throws naming the setting (never the value) when malformed. */
+export function parseMasterKey(text: string, setting = "TIMBRE_MASTER_KEY"): Buffer {
+  const key = Buffer.from(text, "base64");
+  if (key.length !== 32) throw new Error(`${setting} must be 32 bytes, base64-encoded`);
+  return key;
 }
 
-/** Loads or creates the secrets; `notice.generated` names the files created now (to say so once at start). */
-export function loadSecrets(config: Config): { secrets: Secrets; notice: SecretsNotice } {
-  const generated: string[] = [];
-  const masterB64 = config.masterKey ?? fileSecret(config.dataDir, "master.key", generated);
-  const masterKey = Buffer.from(masterB64, "base64");
-  if (masterKey.length !== 32) throw new Error("TIMBRE_MASTER_KEY must be 32 bytes, base64-encoded");
-  const jwtB64 = config.jwtSecret ?? fileSecret(config.dataDir, "jwt.key", generated);
-  const jwtSecret = new TextEncoder().encode(jwtB64);
-  if (jwtSecret.length < 32) throw new Error("TIMBRE_JWT_SECRET must be at least 32 characters");
-  return { secrets: { masterKey, jwtSecret }, notice: { generated } };
-}
-
-/** Reads `<dir>/<name>`, creating it with 32 random bytes (base64, mode 0600) when missing. */
-function fileSecret(dir: string, name: string, generated: string[]): string {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const path = join(dir, name);
-  try {
-    const fd = openSync(path, "wx", 0o600);
-    const value = randomBytes(32).toString("base64");
-    writeSync(fd, value);
-    closeSync(fd);
-    generated.push(path);
-    return value;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return readFileSync(path, "utf8").trim();
-  }
+/** `TIMBRE_JWT_SECRET`'s text as the HS256 key; throws naming the setting when too short. */
+export function parseJwtSecret(text: string, setting = "TIMBRE_JWT_SECRET"): Uint8Array {
+  const secret = new TextEncoder().encode(text);
+  if (secret.length < 32) throw new Error(`${setting} must be at least 32 characters`);
+  return secret;
 }
 
 const VERSION = "v1";
