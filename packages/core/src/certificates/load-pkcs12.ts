@@ -3,8 +3,7 @@ import * as pkijs from "pkijs";
 import { sameRsaPublicKey } from "../caf/same-rsa-key.js";
 import { TimbreError } from "../errors/index.js";
 import { toArrayBuffer } from "./der.js";
-import { DerivationBudget } from "./derivation-budget.js";
-import { chargePkcs12Derivations } from "./pkcs12-derivations.js";
+import { checkPkcs12Derivations } from "./pkcs12-derivations.js";
 import { readCertificateFields, type CertificateFields } from "./certificate-fields.js";
 import { readPkcs12WithForge } from "./read-with-forge.js";
 import { readPkcs12WithPkijs } from "./read-with-pkijs.js";
@@ -88,7 +87,7 @@ function pick(contents: Pkcs12Contents): LoadedCertificate {
  */
 export async function loadPkcs12(bytes: Uint8Array, password: string): Promise<LoadedCertificate> {
   assertPfxStructure(bytes);
-  chargePkcs12Derivations(bytes, new DerivationBudget());
+  checkPkcs12Derivations(bytes);
   let forgeError: unknown;
   try {
     return pick(readPkcs12WithForge(bytes, password));

@@ -6,7 +6,7 @@
 import { TimbreError } from "../errors/index.js";
 import { octetsOf, readBer, unsignedIntegerOf, type BerNode } from "./ber.js";
 import { decodeOid } from "./der.js";
-import type { DerivationBudget } from "./derivation-budget.js";
+import { DerivationBudget } from "./derivation-budget.js";
 
 const DATA = "1.2.840.113549.1.7.1";
 const ENCRYPTED_DATA = "1.2.840.113549.1.7.6";
@@ -68,4 +68,16 @@ function parse(bytes: Uint8Array): BerNode {
   } catch (cause) {
     throw new TimbreError("CERTIFICATE_INVALID", "the PKCS#12's contents are unreadable", { details: { reason: "format", detail: String(cause) }, cause });
   }
+}
+
+/**
+ * Refuses a PKCS#12 whose visible key derivations exceed the limits (`CERTIFICATE_INVALID`, reason `iterations`;
+ * `format` when it is not a password-protected PKCS#12) without deriving anything: a cheap check a server can run
+ * on its own thread before handing the file to a reader.
+ *
+ * @example
+ * checkPkcs12Derivations(bytes) // throws for a file claiming 2^31−1 MAC iterations
+ */
+export function checkPkcs12Derivations(bytes: Uint8Array): void {
+  chargePkcs12Derivations(bytes, new DerivationBudget());
 }

@@ -1,6 +1,6 @@
 /**
- * Reads certificate uploads off the server's thread: each PKCS#12 is read on a thread of its own
- * (`certificate-worker.ts`) that is ended when it answers or when its time is up, so no file can hold the event
+ * Reads certificate uploads off the server's thread: each PKCS#12 is read on a reading thread
+ * (`certificate-worker.ts`) that is ended when its time is up, so no file can hold the event
  * loop (`/health`, other tenants' requests, SIGTERM) however much work it asks for. Core already refuses
  * iteration counts beyond what real certificates use; the time limit covers whatever else a file could cost.
  */
@@ -45,33 +45,50 @@ function fromWire(certificate: Extract<CertificateReply, { ok: true }>["certific
   return { ...fields, privateKey: createPrivateKey({ key: Buffer.from(privateKeyDer), format: "der", type: "pkcs8" }) };
 }
 
-/** Reads one file on a fresh thread; settles once, ending the thread. */
-function readOnThread(workerUrl: URL, timeLimitMs: number, request: CertificateRequest): Promise<LoadedCertificateInfo> {
-  return new Promise((resolve, reject) => {
-    const worker = new BunWorkerClass(workerUrl.href, { smol: true });
-    worker.unref();
-    const settle = (outcome: () => void) => {
+/**
+ * Reads one file on `worker`; resolves with the outcome and whether the thread may read again (not when it ran
+ * out of time or failed: it is then ended).
+ */
+function readOn(worker: BunWorker, timeLimitMs: number, request: CertificateRequest): Promise<{ read: () => LoadedCertificateInfo; reusable: boolean }> {
+  return new Promise((resolve) => {
+    const settle = (read: () => LoadedCertificateInfo, reusable: boolean) => {
       clearTimeout(timer);
       worker.onmessage = null;
       worker.onerror = null;
-      worker.terminate();
-      outcome();
+      if (!reusable) worker.terminate();
+      resolve({ read, reusable });
     };
-    const timer = setTimeout(
-      () => settle(() => reject(invalid("timeout", `reading the certificate took longer than ${timeLimitMs / 1000} s`, { limit_ms: timeLimitMs }))),
-      timeLimitMs,
-    );
-    worker.onmessage = ({ data }) => settle(() => (data.ok ? resolve(fromWire(data.certificate)) : reject(fromWireError(data.error))));
+    const timer = setTimeout(() => {
+      const error = invalid("timeout", `reading the certificate took longer than ${timeLimitMs / 1000} s`, { limit_ms: timeLimitMs });
+      settle(() => {
+        throw error;
+      }, false);
+    }, timeLimitMs);
+    worker.onmessage = ({ data }) =>
+      settle(() => {
+        if (!data.ok) throw fromWireError(data.error);
+        return fromWire(data.certificate);
+      }, true);
     // The thread failed on the file itself (e.g. a reader's stack overflow): the client's file, not our error.
-    worker.onerror = (event) => settle(() => reject(invalid("format", "the certificate file could not be read", { detail: event.message })));
+    worker.onerror = (event) => {
+      const error = invalid("format", "the certificate file could not be read", { detail: event.message });
+      settle(() => {
+        throw error;
+      }, false);
+    };
     worker.postMessage(request);
   });
 }
 
+/**
+ * The certificate loader of a process: up to `concurrency` reading threads, kept between uploads (starting one
+ * and loading the readers costs about a second), each ended and replaced when a read runs out of time.
+ */
 export function certificateThreads(options: CertificateThreadsOptions = {}): CertificateLoader {
   const timeLimitMs = options.timeLimitMs ?? CERTIFICATE_TIME_LIMIT_MS;
   const concurrency = options.concurrency ?? 2;
   const workerUrl = options.workerUrl ?? WORKER_URL;
+  const idle: BunWorker[] = [];
   let running = 0;
   const waiting: Array<() => void> = [];
   /** A slot to read in; a released slot passes straight to the first waiting upload. */
@@ -84,12 +101,20 @@ export function certificateThreads(options: CertificateThreadsOptions = {}): Cer
     if (resume) resume();
     else running--;
   };
+  const start = (): BunWorker => {
+    const worker = new BunWorkerClass(workerUrl.href, { smol: true });
+    worker.unref(); // an idle reading thread never keeps the process alive
+    return worker;
+  };
 
   return {
     async load(bytes, password) {
       await acquire();
       try {
-        return await readOnThread(workerUrl, timeLimitMs, { bytes, password });
+        const worker = idle.pop() ?? start();
+        const { read, reusable } = await readOn(worker, timeLimitMs, { bytes, password });
+        if (reusable) idle.push(worker);
+        return read();
       } finally {
         release();
       }

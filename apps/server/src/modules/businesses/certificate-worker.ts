@@ -1,6 +1,6 @@
 /**
  * A thread that reads one PKCS#12 (`loadPkcs12`) and answers with what the server keeps, the key as PKCS#8 DER
- * (`certificate-threads.ts` starts one per upload and ends it when it is done or out of time).
+ * (`certificate-threads.ts` keeps a few, one file at a time each, and ends one that runs out of time).
  */
 import { loadPkcs12 } from "@timbre/core/certificates";
 import { toWireError } from "../../signing/signing-wire.js";

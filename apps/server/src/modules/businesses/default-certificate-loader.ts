@@ -1,6 +1,6 @@
 /**
- * The production adapter of the certificate port: `loadPkcs12` from `@timbre/core/certificates`, on a thread of
- * its own per upload with a time limit (`certificate-threads.ts`).
+ * The production adapter of the certificate port: `loadPkcs12` from `@timbre/core/certificates`, on reading
+ * threads with a time limit (`certificate-threads.ts`).
  */
 import { certificateThreads } from "./certificate-threads.js";
 import type { CertificateLoader } from "./certificate-loader.js";
