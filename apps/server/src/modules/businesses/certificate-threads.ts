@@ -5,6 +5,7 @@
  * iteration counts beyond what real certificates use; the time limit covers whatever else a file could cost.
  */
 import { createPrivateKey } from "node:crypto";
+import { checkPkcs12Derivations } from "@timbre/core/certificates";
 import { TimbreError } from "@timbre/core/errors";
 import { fromWireError } from "../../signing/signing-wire.js";
 import type { CertificateLoader, LoadedCertificateInfo } from "./certificate-loader.js";
@@ -109,6 +110,8 @@ export function certificateThreads(options: CertificateThreadsOptions = {}): Cer
 
   return {
     async load(bytes, password) {
+      // Here, at once: a file asking for too much derivation work never waits for (or takes) a reading thread.
+      checkPkcs12Derivations(bytes);
       await acquire();
       try {
         const worker = idle.pop() ?? start();
