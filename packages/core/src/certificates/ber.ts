@@ -17,10 +17,16 @@ export interface BerNode {
 
 /** Deeper nesting than any PKCS#12 needs: refused instead of recursing on hostile input. */
 const MAX_DEPTH = 24;
+/**
+ * Elements in one read: a PKCS#12's envelope has a few dozen (certificates and keys stay opaque strings), while
+ * megabytes of tiny elements would cost the calling thread time to walk.
+ */
+const MAX_ELEMENTS = 10_000;
 
-/** Reads one element at `offset` (throws `RangeError` when truncated, too deep or not BER). */
-export function readBer(buf: Uint8Array, offset = 0, depth = 0): BerNode {
+/** Reads one element at `offset` (throws `RangeError` when truncated, too deep, too many elements or not BER). */
+export function readBer(buf: Uint8Array, offset = 0, depth = 0, budget = { left: MAX_ELEMENTS }): BerNode {
   if (depth > MAX_DEPTH) throw new RangeError("BER nested too deep");
+  if (--budget.left < 0) throw new RangeError("BER has too many elements");
   const tag = buf[offset];
   const first = buf[offset + 1];
   if (tag === undefined || first === undefined) throw new RangeError("BER truncated");
@@ -32,7 +38,7 @@ export function readBer(buf: Uint8Array, offset = 0, depth = 0): BerNode {
     const children: BerNode[] = [];
     for (;;) {
       if (buf[pos] === 0 && buf[pos + 1] === 0) return { tag, content: new Uint8Array(0), children, end: pos + 2 };
-      const child = readBer(buf, pos, depth + 1);
+      const child = readBer(buf, pos, depth + 1, budget);
       children.push(child);
       pos = child.end;
     }
@@ -53,7 +59,7 @@ export function readBer(buf: Uint8Array, offset = 0, depth = 0): BerNode {
   if (!constructed) return { tag, content: buf.subarray(pos, end), children: [], end };
   const children: BerNode[] = [];
   while (pos < end) {
-    const child = readBer(buf.subarray(0, end), pos, depth + 1);
+    const child = readBer(buf.subarray(0, end), pos, depth + 1, budget);
     children.push(child);
     pos = child.end;
   }

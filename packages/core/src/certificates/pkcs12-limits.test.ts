@@ -14,7 +14,7 @@ import { TimbreError } from "../errors/index.js";
 import { withMacIterations } from "../testing/index.js";
 import { readChildren, readTlv } from "./der.js";
 import { DerivationBudget, MAX_PKCS12_ITERATIONS, MAX_PKCS12_TOTAL_ITERATIONS } from "./derivation-budget.js";
-import { loadPkcs12, RSA_KEY_BITS } from "./index.js";
+import { checkPkcs12Derivations, loadPkcs12, RSA_KEY_BITS } from "./index.js";
 import { readPkcs12WithForge } from "./read-with-forge.js";
 import { readPkcs12WithPkijs } from "./read-with-pkijs.js";
 
@@ -156,6 +156,25 @@ describe("iteration counts", () => {
     expect(() => new DerivationBudget().spend(MAX_PKCS12_ITERATIONS + 1, "mac")).toThrow(/limit is 200000/);
     expect(() => new DerivationBudget().spend(0, "mac")).toThrow(/not a positive integer/);
   });
+});
+
+test("megabytes of tiny elements are refused by the cheap check at once (format), without walking them all", () => {
+  const count = 2_500_000;
+  const body = new Uint8Array(count * 2).fill(0); // 2.5 million empty elements...
+  for (let i = 0; i < count; i++) body[i * 2] = 0x30; // ...each an empty SEQUENCE
+  const header = [0x30, 0x83, (body.length >> 16) & 0xff, (body.length >> 8) & 0xff, body.length & 0xff];
+  const hostile = new Uint8Array(header.length + body.length);
+  hostile.set(header);
+  hostile.set(body, header.length);
+  const started = performance.now();
+  let reason: unknown;
+  try {
+    checkPkcs12Derivations(hostile);
+  } catch (e) {
+    reason = e instanceof TimbreError ? e.details?.["reason"] : e;
+  }
+  expect(reason).toBe("format");
+  expect(performance.now() - started).toBeLessThan(100);
 });
 
 describe("RSA key size", () => {
