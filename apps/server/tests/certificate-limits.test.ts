@@ -80,3 +80,7 @@ test("an 8192-bit RSA key → 422 key_size (the limit is 4096); 4096 and 2048 bi
   expect(refused).toMatchObject({ status: 422, code: "CERTIFICATE_INVALID", details: { reason: "key_size", bits: 8192, max_bits: 4096, min_bits: 1024 } });
   for (const bits of [4096, 2048]) expect((await upload(await certificate(bits))).status).toBe(200);
 }, 180_000);
+
+test("after those uploads SIGTERM still stops the server cleanly", async () => {
+  expect(await server.stop("SIGTERM")).toBe(0);
+}, 30_000);
