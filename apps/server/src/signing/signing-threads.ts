@@ -1,19 +1,22 @@
 /**
  * A pool of signing threads (`signing-worker.ts`). The jobs of the calls made in one turn of the event loop travel
  * together, split over the threads, the least busy first, so one emission round signs on several cores at once and
- * the server's own thread stays free for HTTP and the database. A thread that dies fails the jobs it held (their
- * round retries them) and is replaced. Idle threads do not keep the process alive.
+ * the server's own thread stays free for HTTP and the database. The threads are shared fairly between businesses:
+ * jobs wait in a queue per business (`fair-queue.ts`) and a thread is sent a few at a time, taken from each
+ * business in turn, so one business's batch of hundreds does not hold another's emission behind all of it. A
+ * thread that dies fails the jobs it held (their round retries them) and is replaced. Idle threads do not keep the
+ * process alive.
  */
 import type { KeyObject } from "node:crypto";
 import type { Caf } from "@timbre/core/caf";
 import type { EnvelopeOptions, SignedDteOptions } from "@timbre/core/xml";
 import type { DocumentSigner, SignResult } from "./document-signer.js";
+import { FairQueue } from "./fair-queue.js";
 import { fromWireError, type SignRequest, type SignResponse, type WireJob } from "./signing-wire.js";
 
 type SigningIdentity = SignedDteOptions["identity"];
 
 interface Pending {
-  count: number;
   timer: ReturnType<typeof setTimeout>;
   resolve: (response: SignResponse) => void;
   reject: (error: Error) => void;
@@ -32,20 +35,27 @@ interface BunWorker {
 
 const BunWorkerClass = Worker as unknown as new (url: string, options: { smol?: boolean }) => BunWorker;
 
-/** A `sign` call waiting for the end of its turn of the event loop. */
-interface QueuedCall {
-  jobs: SignedDteOptions[];
+/** A `sign` call: its results as they come back, settled once all are in or a thread holding one fails. */
+interface Call {
+  results: SignResult[];
+  remaining: number;
+  settled: boolean;
   resolve: (results: SignResult[]) => void;
   reject: (error: unknown) => void;
 }
+
+/** What waits in a business's queue: one job of a call, or an envelope. */
+type Queued =
+  | { kind: "job"; job: SignedDteOptions; call: Call; index: number }
+  | { kind: "envelope"; options: EnvelopeOptions; resolve: (xml: string) => void; reject: (error: unknown) => void };
 
 interface Thread {
   worker: BunWorker;
   /** CAFs and identities this thread already holds, by number. */
   sent: Set<number>;
   pending: Map<number, Pending>;
-  /** Jobs sent and not yet answered. */
-  load: number;
+  /** Messages sent and not yet answered. */
+  inFlight: number;
 }
 
 const WORKER_URL = new URL("./signing-worker.ts", import.meta.url);
@@ -54,6 +64,17 @@ const WORKER_URL = new URL("./signing-worker.ts", import.meta.url);
  * RSS under load below the capacity goal's 300 MB (bench/RESULTS.md §6).
  */
 const SMALL_HEAP = { smol: true };
+
+/**
+ * Jobs in one message at most: enough to spare a wake-up per document (bench/RESULTS.md §6, twelfth session), few
+ * enough that a business whose emission arrives behind another's batch waits for at most this many of its jobs.
+ */
+const MAX_JOBS_PER_MESSAGE = 16;
+/** Messages a thread holds at once: the next is already there when it answers one, so it never waits for us. */
+const MESSAGES_PER_THREAD = 2;
+
+/** The business a job is signed for: its issuer's RUT (digits and check digit only). */
+const businessOf = (rut: string): string => rut.replace(/[^0-9kK]/g, "").toUpperCase();
 
 /** Byte equality without copying either array (`Buffer.from(view)` would copy a certificate per document). */
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
@@ -105,43 +126,42 @@ export function startSigningThreads(count: number, options: SigningThreadsOption
       p.reject(error);
     }
     thread.pending.clear();
-    thread.load = 0;
+    thread.inFlight = 0;
     thread.worker.terminate();
     const index = threads.indexOf(thread);
     if (index >= 0) threads[index] = null; // the next call starts a fresh one
+    setImmediate(pump); // the other businesses' queued jobs go on, on a fresh thread
   };
 
   const start = (): Thread => {
     const worker = new BunWorkerClass(workerUrl.href, SMALL_HEAP);
-    const thread: Thread = { worker, sent: new Set(), pending: new Map(), load: 0 };
+    const thread: Thread = { worker, sent: new Set(), pending: new Map(), inFlight: 0 };
     worker.unref();
     worker.onmessage = ({ data: response }) => {
       const p = thread.pending.get(response.seq);
       if (p === undefined) return;
       clearTimeout(p.timer);
       thread.pending.delete(response.seq);
-      thread.load -= p.count;
+      thread.inFlight--;
       if (thread.pending.size === 0) worker.unref();
       p.resolve(response);
+      pump(); // a place free on this thread: the next jobs in turn
     };
     worker.onerror = (event) => fail(thread, new Error(`signing thread failed: ${event.message}`));
     worker.addEventListener("close", () => fail(thread, new Error("signing thread exited")));
     return thread;
   };
 
-  const leastBusy = (): Thread => {
-    let best = -1;
+  /** The thread with the fewest messages, if one can take another (a missing one is started). */
+  const leastBusy = (): Thread | null => {
+    let best: Thread | null = null;
     for (let i = 0; i < threads.length; i++) {
       const t = threads[i];
       if (t === undefined) continue;
-      if (t === null) {
-        threads[i] = start();
-        return threads[i] as Thread;
-      }
-      const current = best < 0 ? null : threads[best];
-      if (current == null || t.load < current.load) best = i;
+      if (t === null) return (threads[i] = start());
+      if (t.inFlight < MESSAGES_PER_THREAD && (best === null || t.inFlight < best.inFlight)) best = t;
     }
-    return threads[best] as Thread;
+    return best;
   };
 
   /** The identity's number, sent along in `request` when the thread does not hold it yet. */
@@ -154,26 +174,23 @@ export function startSigningThreads(count: number, options: SigningThreadsOption
     return id;
   };
 
-  const send = (thread: Thread, jobs: SignedDteOptions[]): Promise<SignResult[]> => {
-    const request: SignRequest = { seq: ++seq, cafs: [], identities: [], jobs: [] };
-    for (const job of jobs) {
-      const caf = numbers.caf(job.caf);
-      const identity = identityFor(thread, request, job.identity);
-      if (!thread.sent.has(caf)) {
-        request.cafs.push([caf, job.caf]);
-        thread.sent.add(caf);
-      }
-      request.jobs.push({ input: job.input, totals: job.totals, timestamp: job.timestamp, caf, identity } satisfies WireJob);
+  /** Adds `job` to `request`, with the CAF and identity the thread does not hold yet. */
+  const addJob = (thread: Thread, request: SignRequest, job: SignedDteOptions) => {
+    const caf = numbers.caf(job.caf);
+    const identity = identityFor(thread, request, job.identity);
+    if (!thread.sent.has(caf)) {
+      request.cafs.push([caf, job.caf]);
+      thread.sent.add(caf);
     }
-    return post(thread, request, jobs.length).then((response) => response.results.map((r): SignResult => (r.ok ? r : { ok: false, error: fromWireError(r.error) })));
+    request.jobs.push({ input: job.input, totals: job.totals, timestamp: job.timestamp, caf, identity } satisfies WireJob);
   };
 
-  /** Sends `request` (weighing `count` jobs); resolves with the thread's answer. */
-  const post = (thread: Thread, request: SignRequest, count: number): Promise<SignResponse> => {
+  /** Sends `request`; resolves with the thread's answer. */
+  const post = (thread: Thread, request: SignRequest): Promise<SignResponse> => {
     return new Promise<SignResponse>((resolve, reject) => {
       const timer = setTimeout(() => fail(thread, new Error(`a signing thread did not answer within ${answerWithinMs} ms`)), answerWithinMs);
-      thread.pending.set(request.seq, { count, timer, resolve, reject });
-      thread.load += count;
+      thread.pending.set(request.seq, { timer, resolve, reject });
+      thread.inFlight++;
       thread.worker.ref();
       try {
         thread.worker.postMessage(request);
@@ -181,7 +198,7 @@ export function startSigningThreads(count: number, options: SigningThreadsOption
         // Not cloneable (a bug): forget what this message claimed to send.
         clearTimeout(timer);
         thread.pending.delete(request.seq);
-        thread.load -= count;
+        thread.inFlight--;
         for (const [id] of [...request.cafs, ...request.identities]) thread.sent.delete(id);
         if (thread.pending.size === 0) thread.worker.unref();
         reject(error instanceof Error ? error : new Error(String(error)));
@@ -189,42 +206,104 @@ export function startSigningThreads(count: number, options: SigningThreadsOption
     });
   };
 
+  const queue = new FairQueue<Queued>();
+  let pumpScheduled = false;
+
+  const settleCall = (call: Call, outcome: () => void) => {
+    if (call.settled) return;
+    call.settled = true;
+    outcome();
+  };
+  /** Whether a queued item is still wanted (a call failed by another thread's death is not signed further). */
+  const live = (item: Queued) => item.kind === "envelope" || !item.call.settled;
+
+  /** Sends the items of one message to `thread` and routes each answer to its call or envelope. */
+  const dispatch = (thread: Thread, items: Queued[]) => {
+    const request: SignRequest = { seq: ++seq, cafs: [], identities: [], jobs: [] };
+    const jobs: Array<Extract<Queued, { kind: "job" }>> = [];
+    let envelope: Extract<Queued, { kind: "envelope" }> | undefined;
+    for (const item of items) {
+      if (item.kind === "job") {
+        addJob(thread, request, item.job);
+        jobs.push(item);
+      } else {
+        envelope = item;
+        request.envelope = { ...item.options, identity: identityFor(thread, request, item.options.identity) };
+      }
+    }
+    post(thread, request).then(
+      (response) => {
+        response.results.forEach((r, i) => {
+          const item = jobs[i];
+          if (item === undefined || item.call.settled) return;
+          item.call.results[item.index] = r.ok ? r : { ok: false, error: fromWireError(r.error) };
+          if (--item.call.remaining === 0) settleCall(item.call, () => item.call.resolve(item.call.results));
+        });
+        if (envelope === undefined) return;
+        const answer = response.envelope;
+        if (answer === undefined) envelope.reject(new Error("a signing thread answered an envelope without it"));
+        else if (answer.ok) envelope.resolve(answer.xml);
+        else envelope.reject(fromWireError(answer.error));
+      },
+      (error: unknown) => {
+        // A thread that fails fails the calls whose jobs it held, not the others.
+        for (const item of jobs) settleCall(item.call, () => item.call.reject(error));
+        envelope?.reject(error);
+      },
+    );
+  };
+
   /**
-   * The calls of this turn of the event loop, sent together once it ends (`flush`): an emission starts signing as it
-   * joins its round (`signOnArrival`), one job per call, and a message per job cost a wake-up of a thread and of the
+   * Sends queued work to the threads that can take a message: up to `size` items each, one per business in turn
+   * (one envelope per message). `size` spreads what is queued over all the threads, capped at
+   * {@link MAX_JOBS_PER_MESSAGE}.
+   */
+  const pump = () => {
+    if (closed) return;
+    const size = Math.min(MAX_JOBS_PER_MESSAGE, Math.ceil(queue.size / count));
+    while (queue.size > 0) {
+      let thread: Thread | null;
+      try {
+        thread = leastBusy();
+      } catch (error) {
+        failQueued(error); // no thread could be started
+        return;
+      }
+      if (thread === null) return; // every thread is full: the next answer pumps again
+      const items: Queued[] = [];
+      let envelopes = 0;
+      while (items.length < size && queue.size > 0) {
+        const next = queue.peek();
+        if (next?.kind === "envelope" && envelopes > 0) break;
+        const item = queue.take();
+        if (item === undefined || !live(item)) continue;
+        if (item.kind === "envelope") envelopes++;
+        items.push(item);
+      }
+      if (items.length > 0) dispatch(thread, items);
+    }
+  };
+
+  const failQueued = (error: unknown) => {
+    for (const item of queue.drain()) {
+      if (item.kind === "job") settleCall(item.call, () => item.call.reject(error));
+      else item.reject(error);
+    }
+  };
+
+  /**
+   * The calls of a turn of the event loop are sent together once it ends: an emission starts signing as it joins
+   * its round (`signOnArrival`), one job per call, and a message per job cost a wake-up of a thread and of the
    * server's own thread per document (bench/RESULTS.md §6, twelfth session).
    */
-  let queued: QueuedCall[] = [];
-
-  /** Splits this turn's jobs over the threads, the least busy first; each call gets the results of its own jobs. */
-  const flush = () => {
-    const calls = queued;
-    queued = [];
-    const jobs = calls.flatMap((c) => c.jobs);
-    const size = Math.ceil(jobs.length / Math.min(count, jobs.length));
-    const parts: Array<{ start: number; end: number; results: Promise<SignResult[]> }> = [];
-    try {
-      if (closed) throw new Error("the signing threads are closed");
-      for (let first = 0; first < jobs.length; first += size) {
-        const last = Math.min(jobs.length, first + size);
-        parts.push({ start: first, end: last, results: send(leastBusy(), jobs.slice(first, last)) });
-      }
-    } catch (error) {
-      for (const call of calls) call.reject(error); // no thread could be started; parts already sent settle unread
-      for (const part of parts) part.results.catch(() => {});
-      return;
-    }
-    let start = 0;
-    for (const call of calls) {
-      const end = start + call.jobs.length;
-      const own = parts.filter((p) => p.start < end && p.end > start);
-      const from = start;
-      // A thread that fails fails the calls whose jobs it held, not the others of the turn.
-      Promise.all(own.map((p) => p.results.then((results) => ({ p, results })))).then(
-        (answered) => call.resolve(answered.flatMap(({ p, results }) => results.slice(Math.max(0, from - p.start), Math.min(p.end, end) - p.start))),
-        call.reject,
-      );
-      start = end;
+  const enqueue = (key: string, item: Queued) => {
+    queue.push(key, item);
+    if (!pumpScheduled) {
+      pumpScheduled = true;
+      setImmediate(() => {
+        pumpScheduled = false;
+        pump();
+      });
     }
   };
 
@@ -233,21 +312,17 @@ export function startSigningThreads(count: number, options: SigningThreadsOption
       if (closed) return Promise.reject(new Error("the signing threads are closed"));
       if (jobs.length === 0) return Promise.resolve([]);
       return new Promise<SignResult[]>((resolve, reject) => {
-        if (queued.push({ jobs, resolve, reject }) === 1) setImmediate(flush);
+        const call: Call = { results: new Array<SignResult>(jobs.length), remaining: jobs.length, settled: false, resolve, reject };
+        jobs.forEach((job, index) => enqueue(businessOf(job.input.issuer.rut), { kind: "job", job, call, index }));
       });
     },
-    async signEnvelope(options: EnvelopeOptions) {
-      if (closed) throw new Error("the signing threads are closed");
-      const thread = leastBusy();
-      const request: SignRequest = { seq: ++seq, cafs: [], identities: [], jobs: [] };
-      request.envelope = { ...options, identity: identityFor(thread, request, options.identity) };
-      const { envelope } = await post(thread, request, 1);
-      if (envelope === undefined) throw new Error("a signing thread answered an envelope without it");
-      if (!envelope.ok) throw fromWireError(envelope.error);
-      return envelope.xml;
+    signEnvelope(options: EnvelopeOptions) {
+      if (closed) return Promise.reject(new Error("the signing threads are closed"));
+      return new Promise<string>((resolve, reject) => enqueue(businessOf(options.rutEmisor), { kind: "envelope", options, resolve, reject }));
     },
     async close() {
       closed = true;
+      failQueued(new Error("the signing threads are closed"));
       for (const t of threads) if (t) fail(t, new Error("the signing threads are closed"));
     },
   };

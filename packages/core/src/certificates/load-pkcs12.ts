@@ -3,12 +3,16 @@ import * as pkijs from "pkijs";
 import { sameRsaPublicKey } from "../caf/same-rsa-key.js";
 import { TimbreError } from "../errors/index.js";
 import { toArrayBuffer } from "./der.js";
+import { checkPkcs12Derivations } from "./pkcs12-derivations.js";
 import { readCertificateFields, type CertificateFields } from "./certificate-fields.js";
 import { readPkcs12WithForge } from "./read-with-forge.js";
 import { readPkcs12WithPkijs } from "./read-with-pkijs.js";
 import type { LoadedCertificate, Pkcs12Contents } from "./types.js";
 
-function fail(reason: "format" | "password" | "no_rsa_key", message: string, details: Record<string, unknown> = {}, cause?: unknown): TimbreError {
+/** What the SII's accredited CAs issue: RSA keys of 1024 to 4096 bits (a larger key only costs signing time). */
+export const RSA_KEY_BITS = { min: 1024, max: 4096 } as const;
+
+function fail(reason: "format" | "password" | "no_rsa_key" | "key_size", message: string, details: Record<string, unknown> = {}, cause?: unknown): TimbreError {
   return new TimbreError("CERTIFICATE_INVALID", message, { details: { reason, ...details }, cause });
 }
 
@@ -52,6 +56,14 @@ function pick(contents: Pkcs12Contents): LoadedCertificate {
     const publicKey = createPublicKey(privateKey);
     const match = certs.find((c) => sameRsaPublicKey(c.fields.publicKey, publicKey));
     if (match) {
+      const bits = privateKey.asymmetricKeyDetails?.modulusLength ?? 0;
+      if (bits < RSA_KEY_BITS.min || bits > RSA_KEY_BITS.max) {
+        throw fail("key_size", `the certificate's RSA key has ${bits} bits; the SII's accredited providers issue ${RSA_KEY_BITS.min} to ${RSA_KEY_BITS.max}`, {
+          bits,
+          min_bits: RSA_KEY_BITS.min,
+          max_bits: RSA_KEY_BITS.max,
+        });
+      }
       const { publicKey: _unused, ...fields } = match.fields;
       return { privateKey, certificateDer: match.der, ...fields };
     }
@@ -64,7 +76,9 @@ function pick(contents: Pkcs12Contents): LoadedCertificate {
  * (holder RUT from subjectAltName otherName 1.3.6.1.4.1.8321.1, CN, issuer, serial, validity, SHA-256
  * fingerprint). Tries node-forge first (legacy RC2/3DES files), then pkijs (modern PBES2/AES files, non-ASCII
  * passwords). Throws `CERTIFICATE_INVALID` with details.reason `format` (not PKCS#12, truncated, no matching
- * certificate), `password` (wrong password) or `no_rsa_key`. Does not judge validity dates: see
+ * certificate), `password` (wrong password), `no_rsa_key`, `key_size` (RSA outside {@link RSA_KEY_BITS}) or
+ * `iterations` (a key derivation beyond `MAX_PKCS12_ITERATIONS`, refused before any is run, so a file cannot hold
+ * the thread). Does not judge validity dates: see
  * {@link checkCertificateValidity}.
  *
  * @example
@@ -73,6 +87,7 @@ function pick(contents: Pkcs12Contents): LoadedCertificate {
  */
 export async function loadPkcs12(bytes: Uint8Array, password: string): Promise<LoadedCertificate> {
   assertPfxStructure(bytes);
+  checkPkcs12Derivations(bytes);
   let forgeError: unknown;
   try {
     return pick(readPkcs12WithForge(bytes, password));

@@ -1,6 +1,8 @@
 import { webcrypto } from "node:crypto";
 import * as pkijs from "pkijs";
+import { readBer } from "./ber.js";
 import { toArrayBuffer } from "./der.js";
+import { DerivationBudget } from "./derivation-budget.js";
 import type { Pkcs12Contents } from "./types.js";
 
 const KEY_BAG = "1.2.840.113549.1.12.10.1.1";
@@ -8,6 +10,7 @@ const SHROUDED_KEY_BAG = "1.2.840.113549.1.12.10.1.2";
 const CERT_BAG = "1.2.840.113549.1.12.10.1.3";
 
 interface Decryptable {
+  encryptionAlgorithm: pkijs.AlgorithmIdentifier;
   parsedValue?: pkijs.PrivateKeyInfo;
   parseInternalValues(parameters: { password: ArrayBuffer }, crypto?: pkijs.ICryptoEngine): Promise<void>;
 }
@@ -31,10 +34,13 @@ export async function readPkcs12WithPkijs(bytes: Uint8Array, password: string): 
   const contents = (safe.parsedValue as { safeContents?: Array<{ value: pkijs.SafeContents }> }).safeContents ?? [];
   const keys: Uint8Array[] = [];
   const certificates: Uint8Array[] = [];
+  // The key bags inside encrypted parts are seen only now: their derivations are charged before pkijs runs them.
+  const budget = new DerivationBudget();
   for (const content of contents) {
     for (const bag of content.value.safeBags) {
       if (bag.bagId === SHROUDED_KEY_BAG) {
         const shrouded = bag.bagValue as unknown as Decryptable;
+        budget.spendForAlgorithm(readBer(new Uint8Array(shrouded.encryptionAlgorithm.toSchema().toBER(false))), "key");
         if (!shrouded.parsedValue) await shrouded.parseInternalValues({ password: passwordBuffer }, crypto);
         if (shrouded.parsedValue) keys.push(new Uint8Array(shrouded.parsedValue.toSchema().toBER(false)));
       } else if (bag.bagId === KEY_BAG) {

@@ -20,6 +20,8 @@ export interface TestCertificateOptions {
    * the last two are certificates the SII would not take, for tests of their refusal.
    */
   rutPlacement?: "both" | "serialNumber" | "none";
+  /** RSA key size in bits. Default 2048 (the SII takes 1024–4096: others are for tests of their refusal). */
+  modulusLength?: number;
 }
 
 /** A generated certificate and its PKCS#12. */
@@ -41,7 +43,7 @@ function subjectAltNameWithRut(rut: string): forge.asn1.Asn1 {
 }
 
 /**
- * Generates a self-signed RSA-2048 certificate shaped like the ones Chilean accredited CAs issue (holder RUT in
+ * Generates a self-signed RSA certificate (2048 bits unless asked) shaped like the ones Chilean accredited CAs issue (holder RUT in
  * subjectAltName otherName 1.3.6.1.4.1.8321.1 as an IA5String), packaged as a real PKCS#12 (3DES by default)
  * that `loadPkcs12` reads. Pure: no files; randomness from node:crypto.
  *
@@ -53,7 +55,7 @@ function subjectAltNameWithRut(rut: string): forge.asn1.Asn1 {
 export async function generateTestCertificate(options: TestCertificateOptions): Promise<TestCertificate> {
   const rut = parseRut(options.rut);
   const rutText = `${options.zeroPadRut ? rut.body.padStart(8, "0") : rut.body}-${rut.dv}`;
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 65537 });
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: options.modulusLength ?? 2048, publicExponent: 65537 });
   const forgeKey = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs1", format: "pem" }).toString());
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e);

@@ -1,5 +1,8 @@
-/** The production adapter of the certificate port: `loadPkcs12` from `@timbre/core/certificates`. */
-import { loadPkcs12 } from "@timbre/core/certificates";
+/**
+ * The production adapter of the certificate port: `loadPkcs12` from `@timbre/core/certificates`, on reading
+ * threads with a time limit (`certificate-threads.ts`).
+ */
+import { certificateThreads } from "./certificate-threads.js";
 import type { CertificateLoader } from "./certificate-loader.js";
 
-export const defaultCertificateLoader: CertificateLoader = { load: (bytes, password) => loadPkcs12(bytes, password) };
+export const defaultCertificateLoader: CertificateLoader = certificateThreads();
