@@ -21,7 +21,7 @@ export interface PdfThreadsOptions {
   timeoutMs: number;
   /** Renders one business may have rendering or waiting at once. */
   perBusiness: number;
-  /** Renders that may wait for a thread, all businesses together. */
+  /** Renders that may wait for a thread (beyond one rendering on each), all businesses together. */
   queueLimit: number;
   /** The thread's script (tests). */
   workerUrl?: URL;
@@ -58,6 +58,8 @@ interface BunWorker {
 
 const BunWorkerClass = Worker as unknown as new (url: string) => BunWorker;
 const WORKER_URL = new URL("./pdf-worker.ts", import.meta.url);
+/** Loading pdf-lib and the renderer takes a fraction of a second; on a starved machine, seconds. */
+const START_WITHIN_MS = 60_000;
 
 interface Job {
   seq: number;
@@ -69,6 +71,8 @@ interface Job {
 
 interface Thread {
   worker: BunWorker;
+  /** Loaded: renders are sent only then, so a render's time limit never counts the thread's start. */
+  ready: boolean;
   job: Job | null;
   timer: ReturnType<typeof setTimeout> | null;
   startedAt: number;
@@ -78,16 +82,17 @@ export function startPdfThreads(options: PdfThreadsOptions): PdfRenderer {
   const workerUrl = options.workerUrl ?? WORKER_URL;
   const threads: Array<Thread | null> = Array.from({ length: Math.max(1, options.threads) }, () => null);
   const waiting: Job[] = [];
-  const held = new Map<string, number>();
+  /** Renders each business has rendering or waiting. */
+  const byBusiness = new Map<string, number>();
   let seq = 0;
   let closed = false;
   /** Recent render time, for `Retry-After`. */
   let averageMs = 1_000;
 
   const release = (job: Job): void => {
-    const left = (held.get(job.businessId) ?? 1) - 1;
-    if (left > 0) held.set(job.businessId, left);
-    else held.delete(job.businessId);
+    const left = (byBusiness.get(job.businessId) ?? 1) - 1;
+    if (left > 0) byBusiness.set(job.businessId, left);
+    else byBusiness.delete(job.businessId);
   };
 
   const settle = (thread: Thread, outcome: { pdf: Uint8Array } | { error: Error }): void => {
@@ -110,15 +115,32 @@ export function startPdfThreads(options: PdfThreadsOptions): PdfRenderer {
     if (index < 0) return;
     threads[index] = null;
     thread.worker.terminate();
+    if (thread.timer !== null) clearTimeout(thread.timer);
     settle(thread, { error });
     dispatch();
   };
 
   const start = (): Thread => {
     const worker = new BunWorkerClass(workerUrl.href);
-    const thread: Thread = { worker, job: null, timer: null, startedAt: 0 };
-    worker.unref();
+    const thread: Thread = { worker, ready: false, job: null, timer: null, startedAt: 0 };
+    // a thread that does not load in time is replaced, and the render that waited longest for it fails
+    thread.timer = setTimeout(() => {
+      const first = waiting.shift();
+      if (first) {
+        release(first);
+        first.reject(new PdfRenderTimeout(START_WITHIN_MS));
+      }
+      discard(thread, new Error("PDF thread did not start"));
+    }, START_WITHIN_MS);
     worker.onmessage = ({ data: response }) => {
+      if ("ready" in response) {
+        if (thread.timer !== null) clearTimeout(thread.timer);
+        thread.timer = null;
+        thread.ready = true;
+        worker.unref();
+        dispatch();
+        return;
+      }
       if (thread.job?.seq !== response.seq) return;
       settle(thread, response.ok ? { pdf: response.pdf } : { error: fromWireError(response.error) });
       dispatch();
@@ -133,6 +155,7 @@ export function startPdfThreads(options: PdfThreadsOptions): PdfRenderer {
       let thread = threads[i] ?? null;
       if (thread?.job) continue;
       if (thread === null) threads[i] = thread = start();
+      if (!thread.ready) continue;
       const job = waiting.shift() as Job;
       const running = thread;
       running.job = job;
@@ -143,16 +166,19 @@ export function startPdfThreads(options: PdfThreadsOptions): PdfRenderer {
     }
   }
 
+  const rendering = (): number => threads.reduce((n, t) => n + (t?.job ? 1 : 0), 0);
+
   /** Seconds until `ahead` renders are done on the threads, at least 1. */
   const secondsFor = (ahead: number): number => Math.max(1, Math.ceil((averageMs * Math.max(1, ahead)) / threads.length / 1000));
 
   return {
     render(businessId, document, renderOptions) {
       if (closed) return Promise.reject(new Error("PDF threads closed"));
-      const mine = held.get(businessId) ?? 0;
+      const mine = byBusiness.get(businessId) ?? 0;
       if (mine >= options.perBusiness) return Promise.reject(new PdfQueueFull("business", secondsFor(mine)));
-      if (waiting.length >= options.queueLimit) return Promise.reject(new PdfQueueFull("server", secondsFor(waiting.length + threads.length)));
-      held.set(businessId, mine + 1);
+      const held = rendering() + waiting.length;
+      if (held >= threads.length + options.queueLimit) return Promise.reject(new PdfQueueFull("server", secondsFor(held)));
+      byBusiness.set(businessId, mine + 1);
       return new Promise<Uint8Array>((resolve, reject) => {
         const n = ++seq;
         waiting.push({ seq: n, businessId, request: { seq: n, document, options: renderOptions }, resolve, reject });

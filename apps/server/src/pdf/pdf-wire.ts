@@ -8,4 +8,8 @@ export interface PdfRequest {
   options: RenderOptions;
 }
 
-export type PdfResponse = { seq: number; ok: true; pdf: Uint8Array } | { seq: number; ok: false; error: WireError };
+/** A render's outcome, or `ready` once when the thread has loaded (a render's time limit starts on a ready thread). */
+export type PdfResponse =
+  | { seq: number; ok: true; pdf: Uint8Array }
+  | { seq: number; ok: false; error: WireError }
+  | { ready: true };

@@ -16,3 +16,4 @@ self.onmessage = async ({ data: { seq, document, options } }) => {
     self.postMessage({ seq, ok: false, error: toWireError(error) });
   }
 };
+self.postMessage({ ready: true });
