@@ -46,7 +46,7 @@ export interface Config {
    * fewer thread, and a peak ≈ 9 % higher (bench/RESULTS.md §6, 2026-11-27, sixth session).
    */
   signingThreads: number;
-  /** Threads that render PDFs beside the server's own (`pdf/`); default one per core, at most two. */
+  /** Threads that render PDFs beside the server's own (`pdf/`); default one per core but one left to the server, 1–2. */
   pdfThreads: number;
   /** Time one PDF render may take on its thread before the thread is replaced and the request answered 503. */
   pdfRenderTimeoutMs: number;
@@ -85,7 +85,7 @@ export function loadConfig(env: Env, cwd = "."): Config {
     workers: env.TIMBRE_WORKERS === undefined ? true : flag(env, "TIMBRE_WORKERS"),
     acceptanceChecksPerSecond: integer(env, "ACCEPTANCE_CHECKS_PER_SECOND", 20, 1, 10_000),
     signingThreads: integer(env, "SIGNING_THREADS", DEFAULT_SIGNING_THREADS, 0, 16),
-    pdfThreads: integer(env, "PDF_THREADS", Math.min(2, DEFAULT_SIGNING_THREADS), 1, 16),
+    pdfThreads: integer(env, "PDF_THREADS", Math.max(1, Math.min(2, availableParallelism() - 1)), 1, 16),
     pdfRenderTimeoutMs: integer(env, "PDF_RENDER_TIMEOUT_MS", 30_000, 100, 600_000),
     pdfRendersPerBusiness: integer(env, "PDF_RENDERS_PER_BUSINESS", 2, 1, 100),
     pdfQueueLimit: integer(env, "PDF_QUEUE_LIMIT", 16, 0, 10_000),
