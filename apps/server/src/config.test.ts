@@ -24,3 +24,14 @@ test("SIGNING_THREADS: 0 signs on the server's thread; by default at least one t
   expect(() => loadConfig({ SIGNING_THREADS: "17" })).toThrow("SIGNING_THREADS");
   expect(() => loadConfig({ SIGNING_THREADS: "-1" })).toThrow("SIGNING_THREADS");
 });
+
+test("PDF threads: one core left to the server's thread by default (1–2 threads); bounds and time limit from the environment", () => {
+  const defaults = loadConfig({});
+  expect(defaults.pdfThreads).toBeGreaterThanOrEqual(1);
+  expect(defaults.pdfThreads).toBeLessThanOrEqual(2);
+  expect([defaults.pdfRendersPerBusiness, defaults.pdfQueueLimit, defaults.pdfRenderTimeoutMs]).toEqual([2, 16, 30_000]);
+  const set = loadConfig({ PDF_THREADS: "3", PDF_RENDERS_PER_BUSINESS: "1", PDF_QUEUE_LIMIT: "0", PDF_RENDER_TIMEOUT_MS: "500" });
+  expect([set.pdfThreads, set.pdfRendersPerBusiness, set.pdfQueueLimit, set.pdfRenderTimeoutMs]).toEqual([3, 1, 0, 500]);
+  expect(() => loadConfig({ PDF_THREADS: "0" })).toThrow("PDF_THREADS");
+  expect(() => loadConfig({ PDF_RENDER_TIMEOUT_MS: "10" })).toThrow("PDF_RENDER_TIMEOUT_MS");
+});
