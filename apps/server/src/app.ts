@@ -29,6 +29,7 @@ import type { Secrets } from "./secrets.js";
 import type { SiiGateway } from "./sii/gateway.js";
 import { lazySiiGateway, openSiiGateway } from "./sii/open-gateway.js";
 import { documentSigner } from "./signing/document-signer.js";
+import { startPdfThreads } from "./pdf/pdf-threads.js";
 
 export interface AppOptions {
   config: Config;
@@ -54,6 +55,12 @@ export function createDeps(options: AppOptions): Deps {
     instanceId,
     log,
   );
+  const pdf = startPdfThreads({
+    threads: config.pdfThreads,
+    timeoutMs: config.pdfRenderTimeoutMs,
+    perBusiness: config.pdfRendersPerBusiness,
+    queueLimit: config.pdfQueueLimit,
+  });
   return {
     db: database.db,
     config,
@@ -64,8 +71,10 @@ export function createDeps(options: AppOptions): Deps {
     instanceId,
     liveness,
     signer: documentSigner(config.signingThreads),
+    pdf,
     sii: gateway.get,
     close: async () => {
+      await pdf.close();
       await liveness.close();
       await gateway.close();
     },

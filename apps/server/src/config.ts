@@ -46,6 +46,14 @@ export interface Config {
    * fewer thread, and a peak ≈ 9 % higher (bench/RESULTS.md §6, 2026-11-27, sixth session).
    */
   signingThreads: number;
+  /** Threads that render PDFs beside the server's own (`pdf/`); default one per core but one left to the server, 1–2. */
+  pdfThreads: number;
+  /** Time one PDF render may take on its thread before the thread is replaced and the request answered 503. */
+  pdfRenderTimeoutMs: number;
+  /** PDFs one business may have rendering or waiting at once; more is 429 (one tenant cannot fill the threads). */
+  pdfRendersPerBusiness: number;
+  /** PDFs that may wait for a thread, all businesses together; more is 429. */
+  pdfQueueLimit: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -77,6 +85,10 @@ export function loadConfig(env: Env, cwd = "."): Config {
     workers: env.TIMBRE_WORKERS === undefined ? true : flag(env, "TIMBRE_WORKERS"),
     acceptanceChecksPerSecond: integer(env, "ACCEPTANCE_CHECKS_PER_SECOND", 20, 1, 10_000),
     signingThreads: integer(env, "SIGNING_THREADS", DEFAULT_SIGNING_THREADS, 0, 16),
+    pdfThreads: integer(env, "PDF_THREADS", Math.max(1, Math.min(2, availableParallelism() - 1)), 1, 16),
+    pdfRenderTimeoutMs: integer(env, "PDF_RENDER_TIMEOUT_MS", 30_000, 100, 600_000),
+    pdfRendersPerBusiness: integer(env, "PDF_RENDERS_PER_BUSINESS", 2, 1, 100),
+    pdfQueueLimit: integer(env, "PDF_QUEUE_LIMIT", 16, 0, 10_000),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/open-database.js";
 import type { Liveness } from "./liveness.js";
 import type { Logger } from "./log.js";
+import type { PdfRenderer } from "./pdf/pdf-threads.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import type { Secrets } from "./secrets.js";
 import type { SiiGateway } from "./sii/gateway.js";
@@ -25,6 +26,8 @@ export interface Deps {
   now: () => Date;
   /** Timbres and signs the documents of an emission round (worker threads unless `signingThreads` is 0). */
   signer: DocumentSigner;
+  /** Renders PDFs on worker threads, bounded per business (`pdf/pdf-threads.ts`). */
+  pdf: PdfRenderer;
   /** The SII of each environment (opened on first use). */
   sii: () => Promise<SiiGateway>;
   /** Releases what the deps opened (the in-process sandbox SII, the liveness lock's connection). */

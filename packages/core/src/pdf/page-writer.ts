@@ -5,6 +5,7 @@
  */
 import { deflateSync } from "node:zlib";
 import type { PDFDocument, PDFFont, PDFPage, PDFRef, RGB } from "pdf-lib";
+import { hexText } from "./glyphs.js";
 
 /**
  * A number as PDF text: at most 3 decimals, no exponent.
@@ -63,7 +64,7 @@ export class PageWriter {
     const [c, s] = [Math.cos(rad), Math.sin(rad)];
     const gs = opacity < 1 ? `${this.opacity(opacity)} gs ` : "";
     this.ops.push(
-      `q ${gs}BT ${this.font(font)} ${num(size)} Tf ${color(fill, "rg")} ${num(c)} ${num(s)} ${num(-s)} ${num(c)} ${num(x)} ${num(y)} Tm ${font.encodeText(value).toString()} Tj ET Q`,
+      `q ${gs}BT ${this.font(font)} ${num(size)} Tf ${color(fill, "rg")} ${num(c)} ${num(s)} ${num(-s)} ${num(c)} ${num(x)} ${num(y)} Tm ${hexText(font, value)} Tj ET Q`,
     );
   }
 

@@ -1,10 +1,10 @@
 /** `POST /v1/dte/preview`: the totals and the unsigned `Documento` (or a PDF marked SIN VALIDEZ TRIBUTARIA). No folio, nothing stored. */
-import { renderPdf } from "@timbre/core/pdf";
 import { buildDocumento } from "@timbre/core/xml";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { prepareEmission, resolutionOf } from "./prepare-emission.js";
 import { presentTotals } from "./present-totals.js";
+import { renderOffThread } from "./render-off-thread.js";
 
 export async function previewDocument(deps: Deps, scope: BusinessScope, body: unknown) {
   const prepared = await prepareEmission(deps, scope, body, { preview: true });
@@ -18,5 +18,6 @@ export async function previewDocument(deps: Deps, scope: BusinessScope, body: un
 
 export async function previewPdf(deps: Deps, scope: BusinessScope, body: unknown): Promise<Uint8Array> {
   const prepared = await prepareEmission(deps, scope, body, { preview: true });
-  return renderPdf({ input: prepared.input, totals: prepared.totals, ted: null, resolution: resolutionOf(prepared.business, scope.environment, null) }, { preview: true });
+  const document = { input: prepared.input, totals: prepared.totals, ted: null, resolution: resolutionOf(prepared.business, scope.environment, null) };
+  return renderOffThread(deps, scope.businessId, document, { preview: true });
 }

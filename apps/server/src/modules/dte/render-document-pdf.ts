@@ -1,16 +1,17 @@
 /**
- * `GET /v1/dte/:id/pdf`: `?formato=carta|termica`, `?cedible=true` (33/34/52); rendered once per variant and cached.
+ * `GET /v1/dte/:id/pdf`: `?formato=carta|termica`, `?cedible=true` (33/34/52); rendered once per variant (on a PDF
+ * thread) and cached.
  * A cedible copy of a boleta or a note does not exist (only facturas and guías are transferable, Ley 19.983): asking for one
  * is 400 `INVALID_PARAMETER` rather than a normal copy handed out as if it were the cedible one.
  */
 import { CEDIBLE_TIPOS } from "@timbre/core";
-import { renderPdf } from "@timbre/core/pdf";
 import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { invalidParameter } from "../../http/errors.js";
 import { findDocument } from "./find-document.js";
 import { readFlag } from "./get-document.js";
 import { cachedPdf, renderCounts, storePdf } from "./pdf-cache.js";
+import { renderOffThread } from "./render-off-thread.js";
 import { computationOf } from "./stored-document.js";
 
 export interface RenderedPdf {
@@ -30,7 +31,7 @@ export async function renderDocumentPdf(deps: Deps, scope: BusinessScope, id: st
   const hit = cachedPdf(key);
   if (hit) return { bytes: hit, filename };
   const { input, totals, resolution } = computationOf(row);
-  const bytes = await renderPdf({ input, totals, ted: row.ted, resolution }, { formato, cedible });
+  const bytes = await renderOffThread(deps, scope.businessId, { input, totals, ted: row.ted, resolution }, { formato, cedible });
   renderCounts.set(key, (renderCounts.get(key) ?? 0) + 1);
   storePdf(key, bytes);
   return { bytes, filename };

@@ -1,0 +1,121 @@
+/**
+ * PDFs cannot stall the server (issue 41): a real server process on PostgreSQL renders the largest previews the API
+ * takes (a boleta of 1,000 lines with descriptions filling a ~1 MB body) on its PDF threads while `/health` is asked
+ * again and again; one business gets at most two renders at once, beyond them 429 `RATE_LIMITED` with `Retry-After`.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+import { http } from "./support/cluster.js";
+import { largestBoleta } from "./support/largest-boleta.js";
+import { startServer, type ServerProcess } from "./support/server-process.js";
+
+const BASE = process.env.DATABASE_URL;
+const BODY = new TextEncoder().encode(JSON.stringify(largestBoleta()));
+
+interface Preview {
+  status: number;
+  retryAfter: string | null;
+  bytes: Uint8Array;
+}
+
+async function preview(server: ServerProcess, key: string): Promise<Preview> {
+  const res = await fetch(`${server.url}/v1/dte/preview?format=pdf`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: BODY });
+  return { status: res.status, retryAfter: res.headers.get("retry-after"), bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+const PROBER = fileURLToPath(new URL("./support/health-prober.ts", import.meta.url));
+
+/** `/v1/health` asked every 20 ms by another process until `done` settles; each answer's status and time. */
+async function probeHealth(server: ServerProcess, done: Promise<unknown>): Promise<Array<{ status: number; ms: number }>> {
+  const prober = Bun.spawn([process.execPath, PROBER, server.url], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
+  await done.catch(() => undefined);
+  prober.stdin.end();
+  const out = await new Response(prober.stdout).text();
+  await prober.exited;
+  return JSON.parse(out) as Array<{ status: number; ms: number }>;
+}
+
+const isPdf = (bytes: Uint8Array): boolean => new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-";
+
+if (!BASE) {
+  describe("PDF rendering off the server's thread [postgres]", () => {
+    test.skip("skipped: DATABASE_URL is not set", () => {});
+  });
+} else {
+  describe("PDF rendering off the server's thread [postgres]", () => {
+    const name = `timbre_pdf_${randomBytes(5).toString("hex")}`;
+    const dir = mkdtempSync(join(tmpdir(), "timbre-pdf-"));
+    let server: ServerProcess;
+    const keys: string[] = [];
+
+    beforeAll(async () => {
+      const admin = postgres(BASE, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${name}`);
+      await admin.end();
+      const url = new URL(BASE);
+      url.pathname = `/${name}`;
+      server = await startServer({
+        DATABASE_URL: url.toString(),
+        TIMBRE_DATA_DIR: dir,
+        TIMBRE_MASTER_KEY: randomBytes(32).toString("base64"),
+        TIMBRE_JWT_SECRET: randomBytes(32).toString("base64"),
+        TIMBRE_WORKERS: "false",
+        PDF_RENDERS_PER_BUSINESS: "2",
+      }, 90_000);
+      const reg = await http(server.url, "POST", "/v1/auth/register", { body: { email: `pdf_${randomBytes(4).toString("hex")}@example.com`, password: "0123456789ab", nombre: "PDF" } });
+      const token = reg.json.data.access_token as string;
+      for (const rut of ["76192083-9", "60803000-K", "96790240-3"]) {
+        const biz = await http(server.url, "POST", "/v1/businesses", { token, body: { rut, razon_social: `Empresa ${rut} SpA`, giro: "Software", acteco: [620200], direccion: "Av. Uno 1", comuna: "Santiago" } });
+        const key = await http(server.url, "POST", "/v1/tokens", { token, body: { name: "pdf", permissions: ["*"], business_id: biz.json.data.id } });
+        keys.push(key.json.data.key as string);
+      }
+      // the threads load pdf-lib on first use: one small render first, so the test measures renders, not the start
+      const warm = await preview(server, keys[0] ?? "");
+      expect(warm.status).toBe(200);
+    }, 180_000);
+
+    afterAll(async () => {
+      await server?.stop();
+      const admin = postgres(BASE, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(dir, { recursive: true, force: true });
+    }, 60_000);
+
+    test("three maximal previews of three businesses at once: every one a PDF, and /health answers each probe under 100 ms", async () => {
+      expect(BODY.byteLength).toBeGreaterThan(1_000_000);
+      const previews = Promise.all(keys.map((key) => preview(server, key)));
+      const probes = await probeHealth(server, previews);
+      const results = await previews;
+      for (const result of results) {
+        expect(result.status).toBe(200);
+        expect(isPdf(result.bytes)).toBe(true);
+      }
+      expect(probes.length).toBeGreaterThan(3);
+      expect(probes.every((p) => p.status === 200)).toBe(true);
+      expect(probes.filter((p) => p.ms >= 100).map((p) => Math.round(p.ms))).toEqual([]);
+    }, 180_000);
+
+    test("three maximal previews of one business at once: two are rendered, the third is 429 RATE_LIMITED with Retry-After", async () => {
+      const key = keys[1] ?? "";
+      const results = await Promise.all([preview(server, key), preview(server, key), preview(server, key)]);
+      const refused = results.filter((r) => r.status === 429);
+      expect(results.filter((r) => r.status === 200 && isPdf(r.bytes)).length).toBe(2);
+      expect(refused.length).toBe(1);
+      const [limited] = refused;
+      expect(Number(limited?.retryAfter)).toBeGreaterThanOrEqual(1);
+      const body = JSON.parse(new TextDecoder().decode(limited?.bytes)) as { success: boolean; error: { code: string; details: { reason: string; retry_after: number } } };
+      expect(body.success).toBe(false);
+      expect(body.error.code).toBe("RATE_LIMITED");
+      expect(body.error.details.reason).toBe("pdf_renders_per_business");
+      expect(body.error.details.retry_after).toBe(Number(limited?.retryAfter));
+      // once they are done, the business renders again
+      expect((await preview(server, key)).status).toBe(200);
+    }, 180_000);
+  });
+}
