@@ -97,6 +97,16 @@ describeDrivers("unknown fields and parameters are refused (API.md §1)", (drive
     expect(fieldsOf(await call("POST", "/v1/sandbox/numerations", { tipo: 33, cantidad: 5, desde: 1 }))).toEqual(["desde:unknown"]);
     expect(fieldsOf(await call("POST", `/v1/businesses/${t.business.id}/certificate`, { pfx_base64: "AA==", password: "x", alias: "y" }))).toEqual(["alias:unknown"]);
     expect(fieldsOf(await call("POST", `/v1/businesses/${t.business.id}/numerations`, { caf_xml: "<AUTORIZACION/>", tipo: 33 }))).toEqual(["tipo:unknown"]);
+    // multipart forms alike
+    const certificateForm = new FormData();
+    certificateForm.set("file", new Blob([new Uint8Array([1, 2, 3])]), "cert.p12");
+    certificateForm.set("password", "x");
+    certificateForm.set("alias", "y");
+    expect(fieldsOf(await h.call("POST", `/v1/businesses/${t.business.id}/certificate`, { key: t.key.key, raw: certificateForm }))).toEqual(["alias:unknown"]);
+    const cafForm = new FormData();
+    cafForm.set("file", new Blob(["<AUTORIZACION/>"]), "caf.xml");
+    cafForm.set("tipo", "33");
+    expect(fieldsOf(await h.call("POST", `/v1/businesses/${t.business.id}/numerations`, { key: t.key.key, raw: cafForm }))).toEqual(["tipo:unknown"]);
     // routes that take no body: any field is unknown; an empty object is fine
     expect(fieldsOf(await call("POST", `/v1/businesses/${t.business.id}/webhook-secret`, { secret: "mine" }))).toEqual(["secret:unknown"]);
     expect((await call("POST", `/v1/businesses/${t.business.id}/webhook-secret`, {})).status).toBe(200);

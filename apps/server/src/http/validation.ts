@@ -184,6 +184,11 @@ export function unknownFieldIssues(schema: TSchema, value: unknown): ValidationI
   return issuesFromValueErrors(Value.Errors(schema, value)).filter((i) => i.reason === "unknown" || i.reason === "not_allowed");
 }
 
+/** The fields of a multipart form that its route does not take (reason `unknown`), once each. */
+export function unknownFormFields(form: FormData, allowed: readonly string[]): ValidationIssue[] {
+  return [...new Set(form.keys())].filter((name) => !allowed.includes(name)).map((path) => ({ path, reason: "unknown", message: MESSAGES.unknown ?? "" }));
+}
+
 /** Validates `value` against `schema`; throws 422 VALIDATION_ERROR listing every issue. */
 export function assertValid<S extends TSchema>(schema: S, value: unknown): Static<S> {
   if (Value.Check(schema, value)) return value;

@@ -47,7 +47,11 @@ export const ReferenciaBody = Type.Object({
   folio: Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ minLength: 1, maxLength: 18 })]),
   fecha: Type.String({ pattern: DATE_PATTERN }),
   razon: Type.Optional(Type.String({ maxLength: 90 })),
-  codigo: Type.Optional(OneTwoThree()),
+  codigo: Type.Optional(
+    Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
+      description: "CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required",
+    }),
+  ),
 }, CLOSED);
 
 /** Extension: why the goods of a guía de despacho (52) move (`IndTraslado`) and who dispatches them (`TipoDespacho`). */
