@@ -37,10 +37,13 @@ function branchCode(value: string | number | null): string | null {
 }
 
 /**
- * The texts every document of the business carries (the issuer in its XML, the printed header): checked where they
- * are stored, so that no later emission fails on `emisor.*`, a field its caller never sent (ISO-8859-1, one line).
+ * The texts every document of the business carries (the issuer in its XML, the printed header), as they are stored:
+ * checked there, so that no later emission fails on `emisor.*`, a field its caller never sent (ISO-8859-1, one line).
  */
-const SII_TEXTS = ["razon_social", "giro", "direccion", "comuna", "ciudad", "email", "telefono", "unidad_sii"] as const;
+function storedTexts(input: Fields): Record<string, unknown> {
+  const c = businessColumns(input);
+  return { razon_social: c.razonSocial, giro: c.giro, direccion: c.direccion, comuna: c.comuna, ciudad: c.ciudad, email: c.email, telefono: c.telefono, unidad_sii: c.unidadSii };
+}
 
 /** Rules beyond the schema (every issue at once). */
 export function businessIssues(deps: Deps, input: Fields): ValidationIssue[] {
@@ -60,6 +63,6 @@ export function businessIssues(deps: Deps, input: Fields): ValidationIssue[] {
     const value = input[key];
     if (value !== undefined && value.trim() === "") issues.push({ path: key, reason: "min_length", message: "must not be blank" });
   }
-  for (const key of SII_TEXTS) issues.push(...siiTextIssues(key, input[key], { singleLine: true }));
+  for (const [key, text] of Object.entries(storedTexts(input))) issues.push(...siiTextIssues(key, text, { singleLine: true }));
   return issues;
 }
