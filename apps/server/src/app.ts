@@ -12,6 +12,7 @@ import { JSON_LIMIT, SERVER_BODY_CAP } from "./http/body.js";
 import { dashboard } from "./http/dashboard.js";
 import { docsAssets, DOCS_ASSETS_PATH } from "./http/docs-assets.js";
 import { pipeline } from "./http/pipeline.js";
+import { RequestShapes } from "./http/request-shapes.js";
 import { replayEmittedDocument } from "./modules/dte/emit-document.js";
 import { startLiveness } from "./liveness.js";
 import { createLogger, type Logger } from "./log.js";
@@ -88,8 +89,9 @@ export function createApp(options: AppOptions) {
 export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
   // Elysia turns SO_REUSEPORT on by default: a second server started on the same port (another checkout, another
   // data directory) would then silently share it, each answering a random half of the requests. One owner per port.
-  return new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_CAP, reusePort: false } })
-    .use(pipeline(deps, { replayResource: (id) => replayEmittedDocument(deps, id) }))
+  const shapes = new RequestShapes();
+  const app = new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_CAP, reusePort: false } })
+    .use(pipeline(deps, { replayResource: (id) => replayEmittedDocument(deps, id), shapes }))
     .use(
       openapi({
         path: "/v1/docs",
@@ -123,6 +125,8 @@ export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
     .use(dteRoutes(deps))
     .use(eventRoutes(deps))
     .use(dashboard());
+  shapes.load(app.routes);
+  return app;
 }
 
 export type App = ReturnType<typeof buildApp>;

@@ -55,16 +55,23 @@ describeDrivers("injection strings and secrets", (driver) => {
       const nombre = await h.call("POST", "/v1/auth/register", { body: { email: `inj${i}b@example.com`, password: "0123456789ab", nombre: text } });
       // Names are trimmed (a deliberate normalization of leading/trailing whitespace), otherwise kept verbatim.
       expect({ field: "nombre", value: nombre.json.data.user.nombre }).toEqual({ field: "nombre", value: text.trim() });
+      // A business's texts go into every document's SII XML: one line as stored (trimmed where the API trims).
+      const line = !/[\r\n]/.test(text.trim());
+      const rawLine = !/[\r\n]/.test(text);
+      if (!line) {
+        const refused = await h.call("POST", "/v1/businesses", { token: user.token, body: businessBody({ razon_social: text }) });
+        expect({ status: refused.status, details: refused.json.error.details }).toMatchObject({ status: 422, details: { field: "razon_social", reason: "format" } });
+      }
       const fields = {
-        razon_social: text, giro: text, direccion: text, comuna: text.length <= 20 ? text : "Santiago",
-        ciudad: text.length <= 20 ? text : null, telefono: text.length <= 20 ? text : null, unidad_sii: text.trim() !== "" && text.length <= 40 ? text : null,
+        razon_social: line ? text : "Razón social", giro: line ? text : "Giro", direccion: line ? text : "Dirección", comuna: line && text.length <= 20 ? text : "Santiago",
+        ciudad: rawLine && text.length <= 20 ? text : null, telefono: rawLine && text.length <= 20 ? text : null, unidad_sii: line && text.trim() !== "" && text.length <= 40 ? text : null,
       };
       const created = await h.call("POST", "/v1/businesses", { token: user.token, body: businessBody(fields) });
       expect(created.status).toBe(201);
       const read = await h.call("GET", `/v1/businesses/${created.json.data.id}`, { token: user.token });
       for (const [field, value] of Object.entries(fields)) expect({ field, value: read.json.data[field] }).toEqual({ field, value: typeof value === "string" && TRIMMED.has(field) ? value.trim() : value });
-      const updated = await h.call("PUT", `/v1/businesses/${created.json.data.id}`, { token: user.token, body: { giro: `${text}!` } });
-      expect(updated.json.data.giro).toBe(`${text}!`.trim());
+      const updated = await h.call("PUT", `/v1/businesses/${created.json.data.id}`, { token: user.token, body: { giro: line ? `${text}!` : "Giro!" } });
+      expect(updated.json.data.giro).toBe(line ? `${text}!`.trim() : "Giro!");
       const key = await h.call("POST", "/v1/tokens", { token: user.token, body: { name: text, permissions: ["dte:read"], business_id: created.json.data.id } });
       expect(key.status).toBe(201);
       const keys = await h.call("GET", "/v1/tokens", { token: user.token });

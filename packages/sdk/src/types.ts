@@ -291,6 +291,10 @@ export interface Referencia {
   folio: number | string;
   fecha: DateString;
   razon: string;
+  /**
+   * Against a document issued with Timbre it defaults to 1 when the note's total equals the document's, else 3;
+   * against a document issued elsewhere (before the business came to Timbre, or on paper) it is required.
+   */
   codigo?: CodigoReferencia;
 }
 

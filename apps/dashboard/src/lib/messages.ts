@@ -39,7 +39,6 @@ const CAF_REASONS: Record<string, string> = {
 /** `REFERENCE_INVALID` reasons (a note and the document it modifies). */
 const REFERENCE_REASONS: Record<string, string> = {
   missing: "Indica el documento que modifica la nota.",
-  unknown_document: "No hay un documento emitido con ese tipo y folio en esta empresa y ambiente.",
   rejected: "El SII rechazó el documento referenciado: no hay nada que modificar.",
   date_mismatch: "La fecha no coincide con la del documento referenciado.",
   amount_mismatch: "Para anular un documento, la nota debe tener su mismo total.",
@@ -63,6 +62,7 @@ const REASONS: Record<string, string> = {
   not_allowed: "No está permitido aquí.",
   number: "Escribe un número (decimales con coma: 2,5).",
   date_in_future: "La fecha no puede ser futura.",
+  unknown: "El servidor no conoce este campo.",
 };
 
 /** One sentence for an error banner. */

@@ -102,7 +102,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
 
   const ref = d.referencia ?? {};
   const referenciaLegend = h("legend", null, "Documento que modifica");
-  const codigoField = field({ name: "referencia.codigo", label: "Qué hace la nota", value: ref.codigo === undefined ? "" : String(ref.codigo), options: [["", "Según el monto (anula si es el total)"], ["1", "Anula el documento"], ["2", "Corrige texto (sin montos)"], ["3", "Corrige montos"]] });
+  const codigoField = field({ name: "referencia.codigo", label: "Qué hace la nota", value: ref.codigo === undefined ? "" : String(ref.codigo), options: [["", "Según el monto (solo documentos emitidos con Timbre)"], ["1", "Anula el documento"], ["2", "Corrige texto (sin montos)"], ["3", "Corrige montos"]] });
   const razonHint = h("p", { class: "hint" });
   const razonField = field({ name: "referencia.razon", label: "Razón", required: true, value: ref.razon, attrs: { maxlength: 90 } });
   razonField.append(razonHint);

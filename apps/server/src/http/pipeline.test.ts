@@ -80,7 +80,7 @@ describeDrivers("request pipeline", (driver) => {
     const headers = { "idempotency-key": "k-reuse" };
     expect((await h.call("POST", "/v1/businesses", { token: user.token, headers, body: businessBody() })).status).toBe(201);
     expectError(await h.call("POST", "/v1/businesses", { token: user.token, headers, body: businessBody({ giro: "otro" }) }), 422, "IDEMPOTENCY_KEY_REUSED");
-    expectError(await h.call("POST", "/v1/rut/validate", { token: user.token, headers, body: businessBody() }), 422, "IDEMPOTENCY_KEY_REUSED");
+    expectError(await h.call("POST", "/v1/rut/validate", { token: user.token, headers, body: { rut: "76192083-9" } }), 422, "IDEMPOTENCY_KEY_REUSED");
   });
 
   test("idempotency: 4xx answers are replayed too; scopes do not mix between tenants", async () => {

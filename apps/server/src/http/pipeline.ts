@@ -1,7 +1,8 @@
 /**
  * The global request pipeline, in order: request id → declared size → credential → rate limit → body parse
- * (actual size, JSON) → [route: auth/permission (transform), validation] → idempotency (beforeHandle) → handler
- * → idempotency store → one log line. Every error goes through `toErrorResponse` (errors.ts).
+ * (actual size, JSON; the fields the route does not take noted) → [route: auth/permission (transform), validation,
+ * with those fields among its issues] → unknown query parameters and body fields refused, idempotency
+ * (beforeHandle) → handler → idempotency store → one log line. Every error goes through `toErrorResponse` (errors.ts).
  */
 import { Elysia, ValidationError as ElysiaValidationError } from "elysia";
 import type { ValidationIssue } from "@timbre/core/errors";
@@ -13,6 +14,7 @@ import { ApiError, invalidParameter, toErrorResponse, validationError } from "./
 import { beginIdempotent, finishIdempotent, idempotencyScope, releaseIdempotent, requestHash, validIdempotencyKey, type ResourceReplayer } from "./idempotency.js";
 import { clientIp, consumeRateLimit, rateLimitBucket, rateLimitHeaders } from "./rate-limit.js";
 import { requestIdFrom } from "./request-id.js";
+import type { RequestShapes } from "./request-shapes.js";
 import { resolveCredential } from "./resolve-credential.js";
 import { setState, stateOf } from "./request-state.js";
 import { issuesFromValueErrors, type RawValueError } from "./validation.js";
@@ -24,8 +26,11 @@ const UNLIMITED = /^(\/v1\/(health|docs|openapi\.json)(\/|$)|\/dashboard(\/|$)|\
 const PUBLIC_BODY_ROUTES = /^\/v1\/auth\/(register|login|refresh)\/?$/;
 /** Each keyed request's body fingerprint (`body-fingerprint.ts`), taken when it is parsed. */
 const fingerprints = new WeakMap<Request, string>();
+/** Each request's body fields its route does not take (`request-shapes.ts`), found before Elysia strips them. */
+const unknownFields = new WeakMap<Request, ValidationIssue[]>();
 
-export function pipeline(deps: Deps, options: { replayResource?: ResourceReplayer } = {}) {
+/** `shapes`: what each route accepts, loaded once the app's routes exist (`app.ts`). */
+export function pipeline(deps: Deps, options: { replayResource?: ResourceReplayer; shapes?: RequestShapes } = {}) {
   return new Elysia({ name: "timbre.pipeline", seed: deps.instanceId })
     .onRequest(async ({ request, set, server }) => {
       const url = new URL(request.url);
@@ -52,15 +57,21 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
         throw new ApiError("RATE_LIMITED", "too many requests", { retry_after: limit.resetS });
       }
     })
-    .onParse(async ({ request, path }) => {
+    .onParse(async ({ request, path, route }) => {
       // Routes behind a credential answer 401 before looking at the body (not 400/413/415/422).
       if (!PUBLIC_BODY_ROUTES.test(path)) requireCredential(request);
       const bytes = await readBody(request, path);
       const parsed = await parseBody(bytes, request.headers.get("content-type") ?? "", path);
       if (request.method === "POST" && request.headers.has("idempotency-key")) fingerprints.set(request, await bodyFingerprint(parsed));
+      const unknown = options.shapes?.unknownBodyFields(request.method, route, parsed) ?? [];
+      if (unknown.length > 0) unknownFields.set(request, unknown);
       return parsed;
     })
-    .onBeforeHandle(async ({ request, path, set }) => {
+    .onBeforeHandle(async ({ request, path, route, set }) => {
+      const parameter = options.shapes?.unknownQueryParameter(request.method, route, new URL(request.url));
+      if (parameter) throw invalidParameter(parameter, "unknown", `${parameter} is not a parameter of this route`);
+      const unknown = unknownFields.get(request);
+      if (unknown) throw validationError(unknown);
       const key = request.headers.get("idempotency-key");
       if (request.method !== "POST" || key === null) return;
       if (!validIdempotencyKey(key)) throw invalidParameter("Idempotency-Key", "format", "Idempotency-Key must be 1–255 printable characters");
@@ -104,7 +115,7 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
     })
     .onError(async ({ request, error, code, set }) => {
       const state = stateOf(request);
-      const { status, body } = toErrorResponse(fromElysia(code, error), state.id);
+      const { status, body } = toErrorResponse(fromElysia(code, error, unknownFields.get(request) ?? []), state.id);
       if (status >= 500) logFailure(deps, state.id, error);
       if (state.idempotency) {
         await finishIdempotent(deps.db, deps.secrets.masterKey, state.idempotency, status, JSON.stringify(body)).catch(() => {});
@@ -133,7 +144,8 @@ function checkUrlText(url: URL): void {
   }
 }
 
-function fromElysia(code: unknown, error: unknown): unknown {
+/** `unknown`: the body's fields its route does not take, reported with the schema's other issues. */
+function fromElysia(code: unknown, error: unknown, unknown: ValidationIssue[]): unknown {
   if (error instanceof ApiError) return error;
   // Elysia wraps what onParse throws (e.g. 413 on a body sent without Content-Length): keep our own error.
   if (code === "PARSE" && error instanceof Error && error.cause instanceof ApiError) return error.cause;
@@ -141,7 +153,7 @@ function fromElysia(code: unknown, error: unknown): unknown {
   if (code === "NOT_FOUND") return new ApiError("NOT_FOUND", "route not found");
   if (error instanceof ElysiaValidationError) {
     const issues: ValidationIssue[] = issuesFromValueErrors(error.all as RawValueError[]);
-    if (error.type === "body") return validationError(issues);
+    if (error.type === "body") return validationError([...issues, ...unknown.filter((u) => !issues.some((i) => i.path === u.path))]);
     const first = issues[0];
     return invalidParameter(first?.path ?? error.type, first?.reason ?? "format", first ? `${first.path}: ${first.message}` : "invalid parameter");
   }

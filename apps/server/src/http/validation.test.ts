@@ -2,7 +2,7 @@ import { FormatRegistry, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { expect, test } from "bun:test";
 import "../modules/dte/schemas.js"; // registers the "rut" format
-import { DATE_PATTERN, issuesFromValueErrors, pointerToPath } from "./validation.js";
+import { DATE_PATTERN, issuesFromValueErrors, pointerToPath, READ_ONLY_KEYWORD, unknownFieldIssues } from "./validation.js";
 
 test("JSON pointers become API paths", () => {
   expect(pointerToPath("/receptor/rut")).toBe("receptor.rut");
@@ -58,4 +58,41 @@ test("a union of types: the member of the value's type speaks; a value of no mem
     "c:type:must be a string or an integer",
     "d:type:must be a string or an integer",
   ]);
+});
+
+test("unknown fields: every one at once, nested objects, arrays and nullable members; read-only ones are not_allowed", () => {
+  const closed = { additionalProperties: false } as const;
+  const schema = Type.Object(
+    {
+      receptor: Type.Object({ rut: Type.String() }, closed),
+      items: Type.Array(Type.Object({ nombre: Type.String() }, closed)),
+      resolucion: Type.Optional(Type.Union([Type.Object({ numero: Type.Integer() }, closed), Type.Null()])),
+      extra: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    },
+    { ...closed, [READ_ONLY_KEYWORD]: ["id", "created_at"] },
+  );
+  const body = {
+    formaPago: 2,
+    id: "biz_1",
+    receptor: { rut: "1-9", foo: 1 },
+    items: [{ nombre: "a" }, { nombre: "b", descuento: 5, "a/b": 1 }],
+    resolucion: { numero: 1, fecha: "2026-01-01" },
+    extra: { anything: true },
+    created_at: "2026-01-01T00:00:00.000Z",
+  };
+  expect(unknownFieldIssues(schema, body)).toEqual([
+    { path: "formaPago", reason: "unknown", message: "is not a field of this request" },
+    { path: "id", reason: "not_allowed", message: "is read-only: it cannot be sent" },
+    { path: "created_at", reason: "not_allowed", message: "is read-only: it cannot be sent" },
+    { path: "receptor.foo", reason: "unknown", message: "is not a field of this request" },
+    { path: "items[1].descuento", reason: "unknown", message: "is not a field of this request" },
+    { path: "items[1].a/b", reason: "unknown", message: "is not a field of this request" },
+    { path: "resolucion.fecha", reason: "unknown", message: "is not a field of this request" },
+  ]);
+  // other problems are not the walker's: a missing field or a wrong type is left to the schema's validation
+  expect(unknownFieldIssues(schema, { receptor: {}, items: "x" })).toEqual([]);
+  expect(unknownFieldIssues(schema, { receptor: { rut: "1-9" }, items: [], resolucion: null })).toEqual([]);
+  // and the schema's validation reports them beside the unknown ones
+  const all = issuesFromValueErrors(Value.Errors(schema, { receptor: { foo: 1 }, items: [] }));
+  expect(all.map((i) => `${i.path}:${i.reason}`)).toEqual(["receptor.rut:required", "receptor.foo:unknown"]);
 });

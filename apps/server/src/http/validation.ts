@@ -26,7 +26,26 @@ export function pointerToPath(pointer: string): string {
   return out;
 }
 
+/**
+ * The schema keyword listing the fields a request may not send back although its resource shows them (`id`,
+ * `created_at`, `certificate` in a business PUT): reason `not_allowed` instead of `unknown` (API.md §1).
+ */
+export const READ_ONLY_KEYWORD = "x-read-only";
+
+/** The name of the field an `ObjectAdditionalProperties` error is about: the last segment of its pointer. */
+function lastSegment(pointer: string): string {
+  const parts = pointer.split("/");
+  return (parts[parts.length - 1] ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+function isReadOnly(error: RawValueError): boolean {
+  const listed = (error.schema as Record<string, unknown> | undefined)?.[READ_ONLY_KEYWORD];
+  return Array.isArray(listed) && listed.includes(lastSegment(error.path));
+}
+
 function reasonOf(error: RawValueError): IssueReason {
+  // Before `required`: an unexpected property's value is whatever was sent, `undefined` never.
+  if (error.type === ValueErrorType.ObjectAdditionalProperties) return isReadOnly(error) ? "not_allowed" : "unknown";
   if (error.value === undefined || error.type === ValueErrorType.ObjectRequiredProperty) return "required";
   switch (error.type) {
     case ValueErrorType.ArrayMinItems:
@@ -106,7 +125,11 @@ function unionTypesMessage(schema: unknown): string | null {
   return `must be ${names.slice(0, -1).join(", ")}${names.length > 1 ? " or " : ""}${names[names.length - 1]}`;
 }
 
-const MESSAGES: Partial<Record<IssueReason, string>> = { required: "is required" };
+const MESSAGES: Partial<Record<IssueReason, string>> = {
+  required: "is required",
+  unknown: "is not a field of this request",
+  not_allowed: "is read-only: it cannot be sent",
+};
 
 /** A calendar date `YYYY-MM-DD` (month 01–12, day 01–31; the calendar itself is checked where the date is used). */
 export const DATE_PATTERN = "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$";
@@ -151,6 +174,19 @@ export function issuesFromValueErrors(errors: Iterable<RawValueError>): Validati
     byPath.set(path, { path, reason, message: messageOf(error, reason) });
   }
   return [...byPath.values()];
+}
+
+/**
+ * Every field of `value` that `schema` does not have (reason `unknown`) or keeps read-only (`not_allowed`), nested
+ * objects and arrays included, all at once. Objects must say `additionalProperties: false` (every request schema does).
+ */
+export function unknownFieldIssues(schema: TSchema, value: unknown): ValidationIssue[] {
+  return issuesFromValueErrors(Value.Errors(schema, value)).filter((i) => i.reason === "unknown" || i.reason === "not_allowed");
+}
+
+/** The fields of a multipart form that its route does not take (reason `unknown`), once each. */
+export function unknownFormFields(form: FormData, allowed: readonly string[]): ValidationIssue[] {
+  return [...new Set(form.keys())].filter((name) => !allowed.includes(name)).map((path) => ({ path, reason: "unknown", message: MESSAGES.unknown ?? "" }));
 }
 
 /** Validates `value` against `schema`; throws 422 VALIDATION_ERROR listing every issue. */

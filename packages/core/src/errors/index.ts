@@ -36,7 +36,8 @@ export type IssueReason =
   | "invalid_rut"
   | "charset"
   | "not_allowed"
-  | "date_in_future";
+  | "date_in_future"
+  | "unknown";
 
 /** One problem with an input, addressed by a path such as `receptor.rut` or `items[0].precio`. */
 export interface ValidationIssue {

@@ -59,6 +59,19 @@ export function checkText(list: IssueList, path: string, value: unknown, rule: T
   return true;
 }
 
+/**
+ * The issues of one text bound for SII XML on its own (`checkText`): for a caller that stores the text before any
+ * document is built, so that a later emission never fails on a field its caller did not send.
+ *
+ * @example
+ * siiTextIssues("razon_social", "Café ☕", { singleLine: true }) // [{ path: "razon_social", reason: "charset", … }]
+ */
+export function siiTextIssues(path: string, value: unknown, rule: TextRule = {}): ValidationIssue[] {
+  const list = new IssueList();
+  checkText(list, path, value, rule);
+  return list.issues;
+}
+
 export interface DecimalRule {
   required?: boolean;
   /** Exclusive lower bound (quantities: > 0). */

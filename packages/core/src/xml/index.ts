@@ -1,4 +1,5 @@
 export { validateDocument } from "./validate-document.js";
+export { siiTextIssues, type TextRule } from "./check-field.js";
 export { buildDocumento } from "./build-documento.js";
 export { buildTed, type TedOptions } from "./build-ted.js";
 export { buildSignedDte, type SignedDte, type SignedDteOptions } from "./build-signed-dte.js";

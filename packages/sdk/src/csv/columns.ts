@@ -52,7 +52,7 @@ export const EMISSION_SHEET_COLUMNS: readonly SheetColumn[] = [
   doc("referencia.folio", "ref_value", "notes: folio of the referenced document"),
   doc("referencia.fecha", "date", "notes: date of the referenced document"),
   doc("referencia.razon", "text", "notes: reason, e.g. Devolución de mercadería"),
-  doc("referencia.codigo", "codigo_ref", "notes: 1 anula, 2 corrige texto, 3 corrige montos; default from the amounts"),
+  doc("referencia.codigo", "codigo_ref", "notes: 1 anula, 2 corrige texto, 3 corrige montos; default from the amounts against a document issued with Timbre, required otherwise"),
   doc("traslado.tipo", "amount", "guías (52): 1 venta, 2 ventas por efectuar, 3 consignación, 4 entrega gratuita, 5 traslado interno, 6 otro traslado, 7 devolución, 8/9 exportación"),
   doc("traslado.despacho", "amount", "guías (52): 1 por cuenta del receptor, 2 del emisor a instalaciones del cliente, 3 del emisor a otras instalaciones"),
   doc("transporte.patente", "text", "guías (52): vehicle plate"),

@@ -6,14 +6,14 @@ export const RegisterBody = Type.Object({
   email: Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 }),
   password: Type.String({ minLength: 10, maxLength: 256 }),
   nombre: Type.String({ minLength: 1, maxLength: 200 }),
-});
+}, { additionalProperties: false });
 
 export const LoginBody = Type.Object({
   email: Type.String({ maxLength: 254 }),
   password: Type.String({ maxLength: 256 }),
-});
+}, { additionalProperties: false });
 
-export const RefreshBody = Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200 }) });
+export const RefreshBody = Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 
 export const User = Type.Object({
   id: Type.String(),

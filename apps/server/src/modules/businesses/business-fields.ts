@@ -1,6 +1,7 @@
 /** Body fields → column values, shared by create and update. */
 import type { Static } from "@sinclair/typebox";
 import type { ValidationIssue } from "@timbre/core/errors";
+import { siiTextIssues } from "@timbre/core/xml";
 import type { Deps } from "../../deps.js";
 import type { businesses } from "../../db/businesses.js";
 import { checkWebhookUrl } from "./check-webhook-url.js";
@@ -35,6 +36,15 @@ function branchCode(value: string | number | null): string | null {
   return String(value).trim() || null;
 }
 
+/**
+ * The texts every document of the business carries (the issuer in its XML, the printed header), as they are stored:
+ * checked there, so that no later emission fails on `emisor.*`, a field its caller never sent (ISO-8859-1, one line).
+ */
+function storedTexts(input: Fields): Record<string, unknown> {
+  const c = businessColumns(input);
+  return { razon_social: c.razonSocial, giro: c.giro, direccion: c.direccion, comuna: c.comuna, ciudad: c.ciudad, email: c.email, telefono: c.telefono, unidad_sii: c.unidadSii };
+}
+
 /** Rules beyond the schema (every issue at once). */
 export function businessIssues(deps: Deps, input: Fields): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -53,5 +63,6 @@ export function businessIssues(deps: Deps, input: Fields): ValidationIssue[] {
     const value = input[key];
     if (value !== undefined && value.trim() === "") issues.push({ path: key, reason: "min_length", message: "must not be blank" });
   }
+  for (const [key, text] of Object.entries(storedTexts(input))) issues.push(...siiTextIssues(key, text, { singleLine: true }));
   return issues;
 }

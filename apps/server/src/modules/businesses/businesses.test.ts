@@ -65,11 +65,17 @@ describeDrivers("business routes", (driver) => {
     await createBusiness(h, b.token, { rut: "11111111-1" });
   });
 
-  test("create: unknown fields are ignored", async () => {
+  test("create: unknown fields are refused, every one at once (API.md §1), nested ones too; nothing is created", async () => {
     const user = await signUp(h);
-    const res = await h.call("POST", "/v1/businesses", { token: user.token, body: businessBody({ future_field: 1 }) });
-    expect(res.status).toBe(201);
-    expect(res.json.data).not.toHaveProperty("future_field");
+    const res = await h.call("POST", "/v1/businesses", { token: user.token, body: businessBody({ future_field: 1, resolucion: { numero: 80, fecha: "2014-08-22", tipo: 1 }, razonSocial: "x" }) });
+    expectError(res, 422, "VALIDATION_ERROR");
+    expect(res.json.error.details.errors).toEqual([
+      { field: "future_field", reason: "unknown", message: "is not a field of this request" },
+      { field: "razonSocial", reason: "unknown", message: "is not a field of this request" },
+      { field: "resolucion.tipo", reason: "unknown", message: "is not a field of this request" },
+    ]);
+    expect(res.json.error.details).toMatchObject({ field: "future_field", reason: "unknown" });
+    expect((await h.call("GET", "/v1/businesses", { token: user.token })).json.pagination.total).toBe(0);
   });
 
   test("create with an API key → 403 (keys act for their own business only)", async () => {

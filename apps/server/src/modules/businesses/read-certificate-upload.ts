@@ -2,7 +2,7 @@
 import type { ValidationIssue } from "@timbre/core/errors";
 import { RawBody } from "../../http/body.js";
 import { ApiError, validationError } from "../../http/errors.js";
-import { assertValid } from "../../http/validation.js";
+import { assertValid, unknownFormFields } from "../../http/validation.js";
 import { CertificateJsonBody } from "./schemas.js";
 
 export interface CertificateUpload {
@@ -33,6 +33,7 @@ async function fromForm(form: FormData): Promise<CertificateUpload> {
   else if (typeof file === "string") issues.push({ path: "file", reason: "type", message: "must be a file" });
   if (password === null) issues.push({ path: "password", reason: "required", message: "is required" });
   else if (typeof password !== "string") issues.push({ path: "password", reason: "type", message: "must be text" });
+  issues.push(...unknownFormFields(form, ["file", "password"]));
   if (issues.length > 0 || file === null || typeof file === "string" || typeof password !== "string") throw validationError(issues);
   return { bytes: new Uint8Array(await file.arrayBuffer()), password };
 }

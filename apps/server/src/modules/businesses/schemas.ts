@@ -1,6 +1,6 @@
 import { FormatRegistry, Type, type TSchema } from "@sinclair/typebox";
 import { isValidRut } from "@timbre/core/rut";
-import { DATE_PATTERN } from "../../http/validation.js";
+import { DATE_PATTERN, READ_ONLY_KEYWORD } from "../../http/validation.js";
 
 // Reported as reason `invalid_rut` (http/validation.ts).
 if (!FormatRegistry.Has("rut")) FormatRegistry.Set("rut", (value) => isValidRut(value));
@@ -22,19 +22,25 @@ const fields = {
   /** Extension: the SII unit printed under the PDF's box; the comuna when absent. */
   unidad_sii: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
   resolucion: Type.Optional(
-    Nullable(Type.Object({ numero: Type.Integer({ minimum: 0, maximum: 999999 }), fecha: Type.String({ pattern: DATE_PATTERN }) })),
+    Nullable(Type.Object({ numero: Type.Integer({ minimum: 0, maximum: 999999 }), fecha: Type.String({ pattern: DATE_PATTERN }) }, { additionalProperties: false })),
   ),
   webhook_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
 };
 
-export const CreateBusinessBody = Type.Object({ rut: Type.String({ format: "rut", maxLength: 16 }), ...fields });
+export const CreateBusinessBody = Type.Object({ rut: Type.String({ format: "rut", maxLength: 16 }), ...fields }, { additionalProperties: false });
 
-export const UpdateBusinessBody = Type.Partial(Type.Object({ rut: Type.String({ maxLength: 16 }), ...fields }));
+/** What a business shows but a PUT cannot set: sent back from a GET, they are `not_allowed`, not `unknown`. */
+const READ_ONLY_FIELDS = ["id", "certificate", "created_at", "updated_at", "webhook_secret"];
+
+export const UpdateBusinessBody = Type.Partial(Type.Object({ rut: Type.String({ maxLength: 16 }), ...fields }), {
+  additionalProperties: false,
+  [READ_ONLY_KEYWORD]: READ_ONLY_FIELDS,
+});
 
 export const CertificateJsonBody = Type.Object({
   pfx_base64: Type.String({ minLength: 1 }),
   password: Type.String({ maxLength: 1000 }),
-});
+}, { additionalProperties: false });
 
 export const CertificateSummarySchema = Type.Object({
   rut_titular: Nullable(Type.String()),

@@ -109,15 +109,34 @@ describeDrivers("POST /v1/dte/emit errors (API.md §6.3)", (driver) => {
     expect((await emit(emitBody(33), fresh.key.key)).json.data.folio).toBe(1);
   }, 30_000);
 
-  test("REFERENCE_INVALID: note without referencia, unknown or rejected own document", async () => {
+  test("a note without referencia → 422 VALIDATION_ERROR required (API.md §3)", async () => {
     const missing = await emit(emitBody(61));
-    expectError(missing, 422, "REFERENCE_INVALID");
-    const unknown = await emit(emitBody(61, { referencia: { tipo_doc: 33, folio: 999, fecha: "2026-01-02", razon: "Anula" } }));
-    expectError(unknown, 422, "REFERENCE_INVALID");
-    expect(unknown.json.error.details.reason).toBe("unknown_document");
-    // a document issued elsewhere may be corrected with an explicit CodRef 3
-    const external = await emit(emitBody(61, { referencia: { tipo_doc: 33, folio: 999, fecha: "2026-01-02", razon: "Corrige", codigo: 3 } }));
-    expect(external.status).toBe(201);
+    expectError(missing, 422, "VALIDATION_ERROR");
+    expect(missing.json.error.details).toMatchObject({ field: "referencia", reason: "required" });
+  });
+
+  test("a note on a document issued before Timbre: any codigo accepted, and required (no default)", async () => {
+    const elsewhere = (codigo?: number, folio = 777_001) => ({ tipo_doc: 33, folio, fecha: "2026-01-02", razon: "Nota", ...(codigo === undefined ? {} : { codigo }) });
+    for (const codigo of [1, 2, 3]) {
+      const note = await emit(emitBody(61, { referencia: elsewhere(codigo, 777_000 + codigo) }));
+      expect(note.status).toBe(201);
+      const detail = await h.call("GET", `/v1/dte/${note.json.data.id}`, { key: t.key.key });
+      expect(detail.json.data.referencias[0]).toMatchObject({ tipo_doc: 33, folio: 777_000 + codigo, codigo });
+    }
+    const unsaid = await emit(emitBody(61, { referencia: elsewhere() }));
+    expectError(unsaid, 422, "VALIDATION_ERROR");
+    expect(unsaid.json.error.details).toMatchObject({ field: "referencia.codigo", reason: "required" });
+    // the general form names the reference by its place; a paper factura (30) is a document Timbre does not know too
+    const several = await emit(emitBody(61, { referencias: [{ tipo_doc: "SET", folio: "0", fecha: "2026-01-02", razon: "CASO 1" }, elsewhere(), { ...elsewhere(), tipo_doc: 30 }] }));
+    expectError(several, 422, "VALIDATION_ERROR");
+    expect(several.json.error.details.errors.map((e: { field: string; reason: string }) => `${e.field}:${e.reason}`)).toEqual(["referencias[1].codigo:required", "referencias[2].codigo:required"]);
+    // an own document keeps its default beside an unsaid one: the note says what it does
+    const own = await emit(emitBody(33));
+    const withOwn = await emit(emitBody(61, { referencias: [{ tipo_doc: 33, folio: own.json.data.folio, fecha: own.json.data.fecha, razon: "Ajuste" }, elsewhere()] }));
+    expect(withOwn.status).toBe(201);
+  }, 30_000);
+
+  test("REFERENCE_INVALID: a rejected own document", async () => {
     const rejected = await emit(emitBody(33, { receptor: { ...RECEPTOR, razon_social: "X [sandbox:rechazo]" } }));
     const status = await h.call("GET", `/v1/dte/${rejected.json.data.id}/status?refresh=true`, { key: t.key.key });
     expect(status.json.data.estado).toBe("RECHAZADO");

@@ -1,7 +1,8 @@
 /**
  * Checks an emission body against the schema AND core's domain rules, reporting every problem in ONE 422
  * (API.md §3): schema issues first, then domain issues on other paths. `fecha` defaults to today in Chile and may
- * not be in the future. A missing `referencia` on a note is left to the reference check (REFERENCE_INVALID).
+ * not be in the future. A note's missing `referencia` is reason `required` (API.md §3); its default CodRef is the
+ * reference check's (`resolve-references.ts`).
  */
 import { Value } from "@sinclair/typebox/value";
 import type { Issuer } from "@timbre/core";
@@ -15,9 +16,8 @@ import { apiReferencePath, apiTransportPath, toDocumentInput } from "./to-docume
 
 export type ResolvedRequest = EmitRequest & { fecha: string };
 
-/** Issues the server settles itself: the reference requirement (REFERENCE_INVALID) and the default CodRef. */
+/** Issues the server settles itself: the default CodRef against own documents (`resolve-references.ts`). */
 function settledElsewhere(issue: ValidationIssue): boolean {
-  if (issue.path === "referencia" && issue.reason === "required") return true;
   return /^referencias\[\d+\]\.codigo$/.test(issue.path) && issue.reason === "required";
 }
 

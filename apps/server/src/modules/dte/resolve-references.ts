@@ -1,13 +1,13 @@
 /**
- * References of notes (56/61): required (REFERENCE_INVALID), checked against the business's own documents, and
- * the default CodRef — 1 (anula) when the note modifies that one own document and its total equals the document's,
- * else 3.
+ * References of notes (56/61): checked against the business's own documents, and the default CodRef — 1 (anula)
+ * when the note modifies that one own document and its total equals the document's, else 3.
  * Decisions (API.md §3 "inconsistent"; BRIEF §4, §11):
  * - a note must reference a tax document (a DTE or paper type, not 801–820, `SET` or free text); where its CodRef
  *   may go is checked before, with the document's other rules (core `validateDocument`);
- * - a reference to one of our tipos that we do not know is allowed only with an explicit CodRef 2/3 (a document
- *   issued elsewhere); annulling (or defaulting against) an unknown, rejected or already annulled document is
- *   REFERENCE_INVALID;
+ * - a document Timbre does not know (issued before the business came to Timbre, or on paper) may be referenced with
+ *   any CodRef: the SII holds it and judges the note. There is no default against it: unless another reference of
+ *   the note says what the note does, its `codigo` is required (VALIDATION_ERROR);
+ * - annulling a rejected or already annulled own document is REFERENCE_INVALID;
  * - against an own document: its date must be the reference's `fecha`; an annulment (CodRef 1) carries exactly the
  *   annulled document's total; a credit note correcting amounts (CodRef 3) credits at most that total.
  *   (Earlier notes against the same document are not summed: a second partial credit note is the issuer's call.)
@@ -17,9 +17,9 @@ import { isNote, taxDocumentTipo } from "@timbre/core";
 import { documents, type DocumentRow } from "../../db/documents.js";
 import type { Executor } from "../../db/tx.js";
 import type { BusinessScope } from "../../http/auth.js";
-import { ApiError } from "../../http/errors.js";
+import { ApiError, validationError } from "../../http/errors.js";
 import { EMIT_TIPOS, type ReferenciaRequest } from "./schemas.js";
-import { referencesOf } from "./to-document-input.js";
+import { apiReferencePath, referencesOf } from "./to-document-input.js";
 import type { ResolvedRequest } from "./read-emit-request.js";
 
 export interface ResolvedReferences {
@@ -62,21 +62,22 @@ const ownTipo = (tipoDoc: number | string): number | null => {
 export async function resolveReferences(db: Executor, scope: BusinessScope, request: ResolvedRequest, noteTotal: number): Promise<ResolvedReferences> {
   const refs = referencesOf(request).map((r) => ({ ...r }));
   if (!isNote(request.tipo)) return { referencias: refs, annulsDocumentId: null };
-  if (refs.length === 0) throw invalid("credit and debit notes must reference the document they modify", { field: "referencia", reason: "missing" });
+  if (refs.length === 0) throw validationError([{ path: "referencia", reason: "required", message: "credit and debit notes must reference the document they modify" }]);
   // (Where a CodRef may go — notes, tax documents, which tipo may annul which — is core's `validateDocument`.)
   const modified = refs.filter((r) => taxDocumentTipo(r.tipo_doc) !== null);
   if (modified.length === 0) throw invalid("credit and debit notes must reference the tax document they modify (a DTE or paper document type)", { field: "referencia", reason: "missing" });
   let annulsDocumentId: string | null = null;
+  /** Indexes of references to tax documents Timbre does not know that say nothing of what the note does. */
+  const unsaid: number[] = [];
   for (const [index, ref] of refs.entries()) {
     const tipo = ownTipo(ref.tipo_doc);
     const folio = typeof ref.folio === "number" ? ref.folio : /^\d+$/.test(ref.folio) ? Number(ref.folio) : null;
-    if (tipo === null || folio === null) continue;
-    const target = await findOwnDocument(db, scope, tipo, folio);
-    const where = { index, tipo_doc: ref.tipo_doc, folio: ref.folio };
+    const target = tipo === null || folio === null ? null : await findOwnDocument(db, scope, tipo, folio);
     if (!target) {
-      if (ref.codigo === 2 || ref.codigo === 3) continue;
-      throw invalid(`unknown referenced document ${tipo}/${folio}`, { ...where, reason: "unknown_document" });
+      if (ref.codigo === undefined && taxDocumentTipo(ref.tipo_doc) !== null) unsaid.push(index);
+      continue;
     }
+    const where = { index, tipo_doc: ref.tipo_doc, folio: ref.folio };
     if (target.estado === "RECHAZADO") throw invalid(`the referenced document ${tipo}/${folio} was rejected by the SII`, { ...where, reason: "rejected" });
     if (ref.fecha !== undefined && ref.fecha !== target.fecha) {
       throw invalid(`the referenced document ${tipo}/${folio} is dated ${target.fecha}, not ${ref.fecha}`, { ...where, reason: "date_mismatch", fecha: target.fecha });
@@ -95,9 +96,15 @@ export async function resolveReferences(db: Executor, scope: BusinessScope, requ
       throw invalid(`a credit note cannot credit more than the total ${target.montoTotal} of ${tipo}/${folio}`, { ...where, reason: "amount_exceeds", monto_total: target.montoTotal });
     }
   }
-  // A note must say what it does: a note referencing only documents issued elsewhere "corrige montos" — said on
-  // the document it modifies (never on an information line such as a certification `SET`).
-  const first = modified[0];
-  if (first && refs.every((r) => r.codigo === undefined)) first.codigo = 3;
+  // A note must say what it does; against documents issued elsewhere only its issuer knows (no default).
+  if (unsaid.length > 0 && refs.every((r) => r.codigo === undefined)) {
+    throw validationError(
+      unsaid.map((index) => ({
+        path: apiReferencePath(`referencias[${index}].codigo`, request),
+        reason: "required" as const,
+        message: "a note on a document Timbre did not issue must say whether it annuls it (1), corrects its text (2) or its amounts (3)",
+      })),
+    );
+  }
   return { referencias: refs, annulsDocumentId };
 }

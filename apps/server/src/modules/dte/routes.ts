@@ -23,6 +23,7 @@ import { summarizeDocuments } from "./summarize-documents.js";
 const tags = ["dte"];
 const IdParams = Type.Object({ id: Type.String() });
 const json = (schema: TSchema, required = true) => ({ required, content: { "application/json": { schema } } });
+const flag = (name: string) => ({ name, in: "query" as const, required: false, schema: { type: "boolean" as const } });
 const listParameters = ["tipo", "desde", "hasta", "estado", "folio", "receptor_rut", "aceptacion"].map((name) => ({ name, in: "query" as const, required: false, schema: { type: "string" as const } }));
 
 function download(bytes: Uint8Array, contentType: string, disposition: string): Response {
@@ -114,14 +115,14 @@ export function dteRoutes(deps: Deps) {
       business: "read",
       params: IdParams,
       response: { 200: Ok(DteStatus) },
-      detail: { tags, summary: "SII status (?refresh=true asks the SII now)" },
+      detail: { tags, summary: "SII status (?refresh=true asks the SII now)", parameters: [flag("refresh")] },
     })
     .get("/:id/aceptacion", async ({ scope, params, query }) => ok(await getAcceptance(deps, scope, params.id, readFlag(query, "refresh"))), {
       permission: "dte:read",
       business: "read",
       params: IdParams,
       response: { 200: Ok(AcceptanceSchema) },
-      detail: { tags, summary: "The receiver's acceptance or claim of a factura in the SII's registry (extension; ?refresh=true asks the SII now)" },
+      detail: { tags, summary: "The receiver's acceptance or claim of a factura in the SII's registry (extension; ?refresh=true asks the SII now)", parameters: [flag("refresh")] },
     })
     .get(
       "/:id/pdf",
@@ -129,7 +130,16 @@ export function dteRoutes(deps: Deps) {
         const pdf = await renderDocumentPdf(deps, scope, params.id, query);
         return download(pdf.bytes, "application/pdf", `inline; filename="${pdf.filename}"`);
       },
-      { permission: "dte:read", business: "read", params: IdParams, detail: { tags, summary: "Printed representation (?formato=carta|termica, ?cedible=true)" } },
+      {
+        permission: "dte:read",
+        business: "read",
+        params: IdParams,
+        detail: {
+          tags,
+          summary: "Printed representation (?formato=carta|termica, ?cedible=true)",
+          parameters: [{ name: "formato", in: "query" as const, required: false, schema: { type: "string" as const, enum: ["carta", "termica"] } }, flag("cedible")],
+        },
+      },
     )
     .get(
       "/:id/xml",
@@ -137,6 +147,6 @@ export function dteRoutes(deps: Deps) {
         const xml = await getDocumentXml(deps, scope, params.id, query);
         return download(xml.bytes, "application/xml; charset=ISO-8859-1", `inline; filename="${xml.filename}"`);
       },
-      { permission: "dte:read", business: "read", params: IdParams, detail: { tags, summary: "Signed XML as stored (?envio=true: the uploaded envelope)" } },
+      { permission: "dte:read", business: "read", params: IdParams, detail: { tags, summary: "Signed XML as stored (?envio=true: the uploaded envelope)", parameters: [flag("envio")] } },
     );
 }

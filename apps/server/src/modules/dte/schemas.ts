@@ -7,6 +7,8 @@ import { DATE_PATTERN } from "../../http/validation.js";
 if (!FormatRegistry.Has("rut")) FormatRegistry.Set("rut", (value) => isValidRut(value));
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** Request objects name every field they take: any other is refused (API.md §1 "Unknown fields"). */
+const CLOSED = { additionalProperties: false } as const;
 const OneTwoThree = () => Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 
 export const EMIT_TIPOS = [33, 34, 39, 41, 52, 56, 61] as const;
@@ -20,7 +22,7 @@ export const ReceptorBody = Type.Object({
   ciudad: Type.Optional(Type.String({ maxLength: 20 })),
   email: Type.Optional(Type.String({ maxLength: 80 })),
   contacto: Type.Optional(Type.String({ maxLength: 80 })),
-});
+}, CLOSED);
 
 /** Extension: one additional tax of a document (ILA…), by code: rate, the sum of its lines and the tax on it. */
 const AdditionalTaxSchema = Type.Object({ codigo: Type.Integer(), tasa: Type.Number(), base: Type.Integer(), monto: Type.Integer() });
@@ -37,7 +39,7 @@ export const ItemBody = Type.Object({
   impuesto_adicional: Type.Optional(
     Type.Integer({ description: "extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only" }),
   ),
-});
+}, CLOSED);
 
 export const ReferenciaBody = Type.Object({
   tipo_doc: Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 3 })]),
@@ -45,24 +47,28 @@ export const ReferenciaBody = Type.Object({
   folio: Type.Union([Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), Type.String({ minLength: 1, maxLength: 18 })]),
   fecha: Type.String({ pattern: DATE_PATTERN }),
   razon: Type.Optional(Type.String({ maxLength: 90 })),
-  codigo: Type.Optional(OneTwoThree()),
-});
+  codigo: Type.Optional(
+    Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)], {
+      description: "CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required",
+    }),
+  ),
+}, CLOSED);
 
 /** Extension: why the goods of a guía de despacho (52) move (`IndTraslado`) and who dispatches them (`TipoDespacho`). */
 export const TrasladoBody = Type.Object({
   tipo: Type.Integer({ minimum: 1, maximum: 9, description: "IndTraslado: 1 operación constituye venta, 2 ventas por efectuar, 3 consignaciones, 4 entrega gratuita, 5 traslados internos, 6 otros traslados no venta, 7 guía de devolución, 8 traslado para exportación, 9 venta para exportación" }),
   despacho: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, description: "TipoDespacho: 1 por cuenta del receptor, 2 del emisor a instalaciones del cliente, 3 del emisor a otras instalaciones" })),
-});
+}, CLOSED);
 
 /** Extension: the transport of a guía de despacho (52). */
 export const TransporteBody = Type.Object({
   patente: Type.Optional(Type.String({ minLength: 1, maxLength: 8 })),
   rut_transportista: Type.Optional(Type.String({ format: "rut", maxLength: 16 })),
-  chofer: Type.Optional(Type.Object({ rut: Type.String({ format: "rut", maxLength: 16 }), nombre: Type.String({ minLength: 1, maxLength: 30 }) })),
+  chofer: Type.Optional(Type.Object({ rut: Type.String({ format: "rut", maxLength: 16 }), nombre: Type.String({ minLength: 1, maxLength: 30 }) }, CLOSED)),
   direccion_destino: Type.Optional(Type.String({ minLength: 1, maxLength: 70 })),
   comuna_destino: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
   ciudad_destino: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
-});
+}, CLOSED);
 
 export const EmitBody = Type.Object({
   tipo: Type.Union([Type.Literal(33), Type.Literal(34), Type.Literal(39), Type.Literal(41), Type.Literal(52), Type.Literal(56), Type.Literal(61)]),
@@ -77,7 +83,7 @@ export const EmitBody = Type.Object({
   observaciones: Type.Optional(Type.String({ maxLength: 1000 })),
   traslado: Type.Optional(TrasladoBody),
   transporte: Type.Optional(TransporteBody),
-});
+}, CLOSED);
 
 export type EmitRequest = Static<typeof EmitBody>;
 export type ReferenciaRequest = Static<typeof ReferenciaBody>;
@@ -86,8 +92,8 @@ export type ReferenciaRequest = Static<typeof ReferenciaBody>;
 export const AnularBody = Type.Object({
   razon: Type.Optional(Type.String({ minLength: 1, maxLength: 90 })),
   fecha: Type.Optional(Type.String({ pattern: DATE_PATTERN })),
-  receptor: Type.Optional(Type.Partial(ReceptorBody)),
-});
+  receptor: Type.Optional(Type.Partial(ReceptorBody, CLOSED)),
+}, CLOSED);
 
 /** The field of a batch document that carries its own idempotency key (extension, `document-keys.ts`). */
 export const DOCUMENT_KEY_FIELD = "idempotency_key";
@@ -103,15 +109,15 @@ export const BatchBody = Type.Object({
     maxItems: 500,
     description: "emission requests as for /dte/emit; each may carry its own idempotency_key (extension: a document emitted before under that key is answered, not emitted again)",
   }),
-});
+}, CLOSED);
 
 /** `BatchBody` as the API reference shows it: every document an emission request, with its optional key. */
 export const BatchBodyReference = Type.Object({
   documents: Type.Array(
-    Type.Intersect([EmitBody, Type.Object({ [DOCUMENT_KEY_FIELD]: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "this document's own idempotency key (extension): emitted before under it, it is answered, not emitted again" })) })]),
+    Type.Composite([EmitBody, Type.Object({ [DOCUMENT_KEY_FIELD]: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "this document's own idempotency key (extension): emitted before under it, it is answered, not emitted again" })) })], CLOSED),
     { minItems: 1, maxItems: 500 },
   ),
-});
+}, CLOSED);
 
 export const Dte = Type.Object({
   id: Type.String(),

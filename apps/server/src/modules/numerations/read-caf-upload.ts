@@ -5,7 +5,7 @@
  */
 import { RawBody } from "../../http/body.js";
 import { ApiError, validationError } from "../../http/errors.js";
-import { assertValid } from "../../http/validation.js";
+import { assertValid, unknownFormFields } from "../../http/validation.js";
 import { CafJsonBody } from "./schemas.js";
 
 const XML_TYPES = /^(application|text)\/xml$/i;
@@ -34,7 +34,8 @@ export function cafTextBytes(text: string): Uint8Array {
 
 async function fromForm(form: FormData): Promise<Uint8Array> {
   const file = form.get("file");
-  if (file === null) throw validationError([{ path: "file", reason: "required", message: "is required" }]);
+  const unknown = unknownFormFields(form, ["file"]);
+  if (file === null || unknown.length > 0) throw validationError([...(file === null ? [{ path: "file", reason: "required" as const, message: "is required" }] : []), ...unknown]);
   if (typeof file === "string") return cafTextBytes(file);
   return new Uint8Array(await file.arrayBuffer());
 }

@@ -23,12 +23,12 @@ export const Numeration = Type.Object({
   created_at: Type.String(),
 });
 
-export const CafJsonBody = Type.Object({ caf_xml: Type.String({ minLength: 1 }) });
+export const CafJsonBody = Type.Object({ caf_xml: Type.String({ minLength: 1 }) }, { additionalProperties: false });
 
 export const SandboxNumerationBody = Type.Object({
   tipo: Tipo,
   cantidad: Type.Integer({ minimum: 1, maximum: 100_000 }),
-});
+}, { additionalProperties: false });
 
 /** OpenAPI request body of the CAF upload (the three accepted shapes). */
 export const cafUploadRequestBody = {

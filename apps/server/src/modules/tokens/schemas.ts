@@ -8,7 +8,7 @@ export const CreateKeyBody = Type.Object({
   permissions: Type.Array(PermissionSchema, { minItems: 1, maxItems: 9 }),
   environment: Type.Optional(Type.Union([Type.Literal("test"), Type.Literal("live")])),
   business_id: Type.Optional(Type.String({ maxLength: 64 })),
-});
+}, { additionalProperties: false });
 
 export const Key = Type.Object({
   id: Type.String(),

@@ -7,7 +7,7 @@ import { ApiError } from "../../http/errors.js";
 import { checkHealth } from "./check-health.js";
 import { validateRut } from "./validate-rut.js";
 
-const RutBody = Type.Object({ rut: Type.String({ maxLength: 64 }) });
+const RutBody = Type.Object({ rut: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
 
 const Health = Type.Object({
   status: Type.String(),
