@@ -47,6 +47,37 @@ test("quick receipt from --item flags, with an idempotency key", async () => {
     precios_brutos: true,
   });
   expect(request?.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+  // what the command chose is said (on stderr: stdout stays the JSON)
+  expect(result.stderr).toContain("Receptor: 66666666-6, the anonymous consumer");
+  expect(result.stderr).toContain("Prices: gross, IVA included (precios_brutos: true");
+});
+
+test("a quick boleta with --net-prices sends precios_brutos: false and says so; a named buyer is not called anonymous", async () => {
+  const api = serve(() => ok(dte(), {}, 201));
+  const result = await runCli(["dte", "emit", "--item", "Café:2:1261", "--net-prices", "--receptor-rut", "76192083-9", "--receptor-razon-social", "Cliente SpA", "--json"], { home: freshHome(), env: withKey(api.baseUrl) });
+  expect(result.code).toBe(0);
+  expect(JSON.parse(api.requests[0]?.body ?? "{}")).toMatchObject({ tipo: 39, receptor: { rut: "76192083-9" }, precios_brutos: false });
+  expect(result.stderr).toContain("Prices: net, without IVA (precios_brutos: false)");
+  expect(result.stderr).not.toContain("anonymous consumer");
+});
+
+test("dte emit --help states the price rule and who may be anonymous", async () => {
+  const result = await runCli(["dte", "emit", "--help"], { home: freshHome() });
+  const help = result.stdout.replace(/\s+/g, " ");
+  expect(help).toContain("unless the request says `precios_brutos: true`");
+  expect(help).toContain("sends precios_brutos: false");
+  expect(help).toContain("required except on boletas 39/41");
+});
+
+test("a quick factura, guía or note needs --receptor-rut (66666666-6 refused too): usage error, nothing sent", async () => {
+  const api = serve(() => ok(dte({ tipo: 33 }), {}, 201));
+  for (const args of [["--tipo", "33"], ["--tipo", "52", "--traslado", "5"], ["--tipo", "33", "--receptor-rut", "66.666.666-6"]]) {
+    const result = await runCli(["dte", "emit", ...args, "--item", "Café:1:1000", "--json"], { home: freshHome(), env: withKey(api.baseUrl) });
+    expect(result.code).toBe(2);
+    expect(result.stderr + result.stdout).toContain("--receptor-rut is required");
+    expect(result.stderr + result.stdout).toContain("only boletas");
+  }
+  expect(api.requests).toEqual([]);
 });
 
 test("emit --file with a fixed idempotency key, human output", async () => {
