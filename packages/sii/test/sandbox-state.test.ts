@@ -3,10 +3,15 @@
  * its process — knows the documents, envelopes and receivers' events of the first, over loopback HTTP like a client.
  */
 import { afterAll, expect, test } from "bun:test";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EMISOR, envelopeBytes, startWorld, type World } from "./support/world.js";
+import { fileURLToPath } from "node:url";
+import { issueCaf } from "@timbre/core/caf";
+import { generateAuthorityKey } from "@timbre/core/testing";
+import { computeTotals } from "@timbre/core/totals";
+import { SiiClient } from "../src/client/index.js";
+import { documentInput, EMISOR, envelopeBytes, startWorld, testIdentity, TODAY, type World } from "./support/world.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-state-"));
 const stateFile = join(dir, "nested", "sii-sandbox.jsonl");
@@ -55,3 +60,48 @@ test("a sandbox started again on its state file still has what it received; a sa
   worlds.push(fresh);
   expect(fresh.sandbox.documents()).toEqual([]);
 });
+
+/** Starts `serve.ts` as its own process; resolves once it printed its URL and state line. */
+async function serveProcess(args: string[]): Promise<{ url: string; out: string; stop: () => Promise<number> }> {
+  const serve = fileURLToPath(new URL("../src/sandbox/serve.ts", import.meta.url));
+  const child = Bun.spawn([process.execPath, serve, "--port", "0", "--step-ms", "0", ...args], { stdout: "pipe", stderr: "pipe" });
+  const reader = child.stdout.getReader();
+  let out = "";
+  while (!/keeping its state in .*\n/.test(out)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`serve.ts exited: ${out}${await new Response(child.stderr).text()}`);
+    out += new TextDecoder().decode(value);
+  }
+  const url = /SII sandbox on (http:\/\/[^ ]+)/.exec(out)?.[1] ?? "";
+  return { url, out, stop: () => (child.kill("SIGTERM"), child.exited) };
+}
+
+test("standalone: serve.ts --state remembers across a restart of its process (QueryEstDte still DOK)", async () => {
+  const authority = generateAuthorityKey(9999);
+  const pemFile = join(dir, "authority.pem");
+  writeFileSync(pemFile, authority.publicKey.export({ type: "spki", format: "pem" }).toString());
+  const state = join(dir, "standalone.jsonl");
+  const caf = issueCaf({ authority, rut: EMISOR, razonSocial: "SASCO SpA", tipo: 33, desde: 1, hasta: 10, fechaAutorizacion: TODAY }).caf;
+  const identity = await testIdentity();
+
+  const first = await serveProcess(["--trust-pem", pemFile, "--state", state]);
+  expect(first.out).toContain("(0 documents remembered)");
+  const world = { identity, baseUrl: first.url } as unknown as World;
+  const client = new SiiClient({ environment: { baseUrl: first.url }, identity, timeouts: { requestMs: 10_000 } });
+  const sent = await client.uploadEnvelope({ kind: "EnvioDTE", xml: await envelopeBytes(world, { docs: [{ folio: 3, caf }] }), rutEmisor: EMISOR });
+  expect((await client.getUploadStatus({ trackId: sent.trackId, rutEmisor: EMISOR, kind: "EnvioDTE" })).estado).toBe("EPR");
+  expect(await first.stop()).toBe(0);
+
+  const second = await serveProcess(["--trust-pem", pemFile, "--state", state]);
+  try {
+    expect(second.out).toContain("(1 documents remembered)");
+    const again = new SiiClient({ environment: { baseUrl: second.url }, identity, timeouts: { requestMs: 10_000 } });
+    const input = documentInput({ folio: 3 });
+    const total = computeTotals(input).montoTotal;
+    const status = await again.getDocumentStatus({ rutEmisor: EMISOR, rutReceptor: input.receiver.rut, tipo: 33, folio: 3, fecha: input.fecha ?? TODAY, monto: total });
+    expect(status).toMatchObject({ estado: "DOK" });
+    expect(await again.getUploadStatus({ trackId: sent.trackId, rutEmisor: EMISOR, kind: "EnvioDTE" })).toMatchObject({ estado: "EPR" });
+  } finally {
+    await second.stop();
+  }
+}, 60_000);
