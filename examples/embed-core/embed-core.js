@@ -6,11 +6,13 @@
 // well-formed and verifies, but the SII would not accept it.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { buildSignedDte, computeTotals, encodeLatin1, issueCaf, loadPkcs12, parseCaf, verifyDte } from "@timbre/core";
 import { renderPdf } from "@timbre/core/pdf";
 import { generateAuthorityKey, generateTestCertificate } from "@timbre/core/testing";
 
-const outDir = process.env.OUT_DIR ?? "out";
+// OUT_DIR, by default `out/` beside this script (git-ignored), never the current folder
+const outDir = process.env.OUT_DIR || fileURLToPath(new URL("out", import.meta.url));
 const issuer = {
   rut: "76192083-9",
   razonSocial: "Café Austral SpA",

@@ -1,6 +1,6 @@
 // Runs the example (bun resolves @timbre/core to its sources) and checks what it wrote.
 import { expect, test } from "bun:test";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,4 +19,20 @@ test("builds, signs, verifies and prints a boleta without a server", async () =>
   expect(xml).toContain("<TED version=\"1.0\">");
   expect(xml).toContain("Café cortado");
   expect(readFileSync(join(out, "T39F1.pdf")).subarray(0, 5).toString()).toBe("%PDF-");
+}, 60_000);
+
+test("without OUT_DIR it writes under its own git-ignored out/ folder, never the current folder", async () => {
+  const cwd = mkdtempSync(join(tmpdir(), "embed-core-cwd-"));
+  const outDir = join(here, "out");
+  try {
+    const child = Bun.spawn([process.execPath, join(here, "embed-core.js")], { cwd, env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "OUT_DIR")), stdout: "pipe", stderr: "pipe" });
+    expect(await child.exited).toBe(0);
+    expect(readdirSync(cwd)).toEqual([]);
+    expect(readdirSync(outDir).sort()).toEqual(["T39F1.pdf", "T39F1.xml"]);
+    const ignored = Bun.spawnSync(["git", "check-ignore", "-q", join(outDir, "T39F1.xml")], { cwd: here });
+    expect(ignored.exitCode).toBe(0);
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }, 60_000);

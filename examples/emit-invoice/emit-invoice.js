@@ -1,13 +1,15 @@
 // Emit a factura electrónica (33), wait until the SII accepts or rejects it, and save its PDF and XML.
 // Run: TIMBRE_API_KEY=sk_test_… node emit-invoice.js   (TIMBRE_API_URL defaults to http://localhost:3000/v1)
-import { writeFile } from "node:fs/promises";
+// The files go to OUT_DIR, by default `out/` beside this script (git-ignored), never the current folder.
+import { mkdir, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { Timbre, TimbreError, ValidationError } from "@timbre/sdk";
 
 const client = new Timbre({
   apiKey: process.env.TIMBRE_API_KEY,
   baseUrl: process.env.TIMBRE_API_URL ?? "http://localhost:3000/v1",
 });
-const outDir = process.env.OUT_DIR ?? ".";
+const outDir = process.env.OUT_DIR || fileURLToPath(new URL("out", import.meta.url));
 
 /** @type {import("@timbre/sdk").EmitParams} */
 const invoice = {
@@ -38,6 +40,7 @@ try {
     console.error("The SII rejected the document:", final.sii?.errores ?? []);
     process.exitCode = 1;
   } else {
+    await mkdir(outDir, { recursive: true });
     const pdf = `${outDir}/factura-${dte.folio}.pdf`;
     const xml = `${outDir}/factura-${dte.folio}.xml`;
     await writeFile(pdf, await client.dte.pdf(dte.id));

@@ -2,7 +2,10 @@
 // ones and write the failed rows beside it. Each document is keyed by its content, so running this again with the
 // sheet fixed — or after an interruption — emits only what was not emitted before.
 // Run: TIMBRE_API_KEY=sk_test_… node import-sheet.js ventas.csv   (TIMBRE_API_URL defaults to http://localhost:3000/v1)
-import { readFile, writeFile } from "node:fs/promises";
+// The failed rows go to OUT_DIR, by default `out/` beside this script (git-ignored), never the current folder.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Timbre } from "@timbre/sdk";
 import { errorPlaces, failedRowsCsv, readEmissionFile } from "@timbre/sdk/csv";
 
@@ -51,7 +54,9 @@ for (const r of results) {
 
 // 4. The failed documents' own rows, with an `error` column the reader ignores: fix them there, or in the sheet.
 if (failures.length > 0) {
-  const failedPath = path.replace(/\.(csv|xlsx)$/i, "") + ".fallidos.csv";
+  const outDir = process.env.OUT_DIR || fileURLToPath(new URL("out", import.meta.url));
+  await mkdir(outDir, { recursive: true });
+  const failedPath = join(outDir, basename(path).replace(/\.(csv|xlsx)$/i, "") + ".fallidos.csv");
   await writeFile(failedPath, `\uFEFF${failedRowsCsv(sheet, failures)}`);
   console.log(`Failed rows written to ${failedPath}`);
   process.exitCode = 1;

@@ -2,7 +2,7 @@
 // emits the good document and writes the bad row; the same sheet fixed emits only that one.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,10 +20,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.stop());
 
-async function run(file: string) {
+async function run(file: string, outDir: string) {
   const child = Bun.spawn(["node", "import-sheet.js", file], {
     cwd: here,
-    env: { ...process.env, TIMBRE_API_KEY: tenant.apiKey, TIMBRE_API_URL: server.baseUrl },
+    env: { ...process.env, TIMBRE_API_KEY: tenant.apiKey, TIMBRE_API_URL: server.baseUrl, OUT_DIR: outDir },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -42,18 +42,21 @@ test("a wrong RUT fails at its row and goes to the failed rows; the sheet fixed 
   ].join("\r\n");
   writeFileSync(file, Buffer.from(sheet, "latin1")); // as Excel in Chile saves it
 
-  const first = await run(file);
+  const out = mkdtempSync(join(tmpdir(), "import-sheet-out-"));
+  const first = await run(file, out);
   expect(first.stderr).toBe("");
   expect(first.code).toBe(1);
   expect(first.stdout).toContain("2 documents: 1 to emit, 0 emitted before, 1 with problems");
   expect(first.stdout).toMatch(/rows 2: tipo 39 folio 1 ENVIADO\n/);
   expect(first.stdout).toContain("row 3: receptor.rut:");
-  const failed = readFileSync(join(dir, "ventas.fallidos.csv"), "utf8");
+  const failed = readFileSync(join(out, "ventas.fallidos.csv"), "utf8");
+  expect(first.stdout).toContain(`Failed rows written to ${join(out, "ventas.fallidos.csv")}`);
+  expect(readdirSync(dir)).toEqual(["ventas.csv"]); // nothing written beside the sheet
   expect(failed).toContain("76192083-8");
   expect(failed).not.toContain("Pan amasado");
 
   writeFileSync(file, Buffer.from(sheet.replace("76192083-8", "76192083-9"), "latin1"));
-  const second = await run(file);
+  const second = await run(file, out);
   expect(second.stderr).toBe("");
   expect(second.code).toBe(0);
   expect(second.stdout).toContain("2 documents: 1 to emit, 1 emitted before, 0 with problems");

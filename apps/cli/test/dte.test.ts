@@ -3,11 +3,12 @@
  * the CLI runs as a child process; the fake records what it was sent.
  */
 import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { webhooks } from "@timbre/sdk";
 import { fail, ok, type RecordingServer, startRecordingServer } from "../../../packages/sdk/test/support/recording-server.js";
-import { ensureBuilt, freshHome, removeFreshHomes, runCli } from "./support/run-cli.js";
+import { ensureBuilt, freshHome, removeFreshHomes, runCli, runInTerminal } from "./support/run-cli.js";
 
 afterAll(removeFreshHomes);
 
@@ -47,6 +48,37 @@ test("quick receipt from --item flags, with an idempotency key", async () => {
     precios_brutos: true,
   });
   expect(request?.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+  // what the command chose is said (on stderr: stdout stays the JSON)
+  expect(result.stderr).toContain("Receptor: 66666666-6, the anonymous consumer");
+  expect(result.stderr).toContain("Prices: gross, IVA included (precios_brutos: true");
+});
+
+test("a quick boleta with --net-prices sends precios_brutos: false and says so; a named buyer is not called anonymous", async () => {
+  const api = serve(() => ok(dte(), {}, 201));
+  const result = await runCli(["dte", "emit", "--item", "Café:2:1261", "--net-prices", "--receptor-rut", "76192083-9", "--receptor-razon-social", "Cliente SpA", "--json"], { home: freshHome(), env: withKey(api.baseUrl) });
+  expect(result.code).toBe(0);
+  expect(JSON.parse(api.requests[0]?.body ?? "{}")).toMatchObject({ tipo: 39, receptor: { rut: "76192083-9" }, precios_brutos: false });
+  expect(result.stderr).toContain("Prices: net, without IVA (precios_brutos: false)");
+  expect(result.stderr).not.toContain("anonymous consumer");
+});
+
+test("dte emit --help states the price rule and who may be anonymous", async () => {
+  const result = await runCli(["dte", "emit", "--help"], { home: freshHome() });
+  const help = result.stdout.replace(/\s+/g, " ");
+  expect(help).toContain("unless the request says `precios_brutos: true`");
+  expect(help).toContain("sends precios_brutos: false");
+  expect(help).toContain("required except on boletas 39/41");
+});
+
+test("a quick factura, guía or note needs --receptor-rut (66666666-6 refused too): usage error, nothing sent", async () => {
+  const api = serve(() => ok(dte({ tipo: 33 }), {}, 201));
+  for (const args of [["--tipo", "33"], ["--tipo", "52", "--traslado", "5"], ["--tipo", "33", "--receptor-rut", "66.666.666-6"]]) {
+    const result = await runCli(["dte", "emit", ...args, "--item", "Café:1:1000", "--json"], { home: freshHome(), env: withKey(api.baseUrl) });
+    expect(result.code).toBe(2);
+    expect(result.stderr + result.stdout).toContain("--receptor-rut is required");
+    expect(result.stderr + result.stdout).toContain("only boletas");
+  }
+  expect(api.requests).toEqual([]);
 });
 
 test("emit --file with a fixed idempotency key, human output", async () => {
@@ -151,6 +183,50 @@ test("pdf -o writes the exact bytes", async () => {
   expect(api.requests[0]?.query.get("formato")).toBe("termica");
 });
 
+test("dte xml without -o writes the exact bytes to stdout and no file in the current folder; -o writes the file", async () => {
+  const home = freshHome();
+  const xml = '<?xml version="1.0" encoding="ISO-8859-1"?><DTE>Compañía</DTE>';
+  const bytes = new TextEncoder().encode(xml);
+  const api = serve(() => new Response(bytes, { headers: { "content-type": "application/xml" } }));
+  const cwd = mkdtempSync(join(tmpdir(), "timbre-cwd-"));
+  try {
+    const result = await runCli(["dte", "xml", "dte_1"], { home, env: withKey(api.baseUrl), cwd });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(xml);
+    expect(readdirSync(cwd)).toEqual([]);
+    const out = join(home, "d.xml");
+    expect((await runCli(["dte", "xml", "dte_1", "-o", out], { home, env: withKey(api.baseUrl), cwd })).code).toBe(0);
+    expect(readFileSync(out, "utf8")).toBe(xml);
+    const json = await runCli(["dte", "xml", "dte_1", "--json"], { home, env: withKey(api.baseUrl), cwd });
+    expect(json.code).toBe(2);
+    expect(json.stderr + json.stdout).toContain("pass -o FILE");
+    expect(readdirSync(cwd)).toEqual([]);
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+});
+
+test("dte pdf without -o: the bytes to stdout when it is a pipe; at a terminal it asks for -o and writes nothing", async () => {
+  const home = freshHome();
+  const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31]);
+  const api = serve(() => new Response(bytes, { headers: { "content-type": "application/pdf" } }));
+  const cwd = mkdtempSync(join(tmpdir(), "timbre-cwd-"));
+  try {
+    const piped = await runCli(["dte", "pdf", "dte_1"], { home, env: withKey(api.baseUrl), cwd });
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toBe("%PDF-1");
+    // a real terminal: script(1) gives the CLI a pseudo-terminal as stdout
+    const tty = await runInTerminal(["dte", "pdf", "dte_1"], { home, env: withKey(api.baseUrl), cwd });
+    expect(tty.output).toContain("Not writing a PDF to the terminal: pass -o FILE");
+    expect(tty.output).not.toContain("%PDF");
+    expect(tty.code).toBe(2);
+    expect(readdirSync(cwd)).toEqual([]);
+    expect(api.requests).toHaveLength(1); // refused before downloading
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+});
+
 test("list renders a table", async () => {
   const api = serve(() => ok([dte(), dte({ id: "dte_2", folio: 18, estado: "ACEPTADO" })], { pagination: { page: 1, limit: 20, total: 2, total_pages: 1 } }));
   const result = await runCli(["dte", "list", "--tipo", "39"], { home: freshHome(), env: withKey(api.baseUrl) });
@@ -197,4 +273,14 @@ test("webhooks listen forwards events signed like the server", async () => {
   expect(result.stdout).toContain("evt_1");
   expect(result.stdout).toContain("→ 204");
   expect(verified).toEqual([event]);
+});
+
+test("the API URL may be given with or without /v1 and a trailing slash: requests go under /v1 alike", async () => {
+  const api = serve(() => ok(dte(), {}, 201));
+  const root = api.baseUrl.replace(/\/v1$/, "");
+  for (const url of [root, `${root}/`, `${root}/v1/`]) {
+    const result = await runCli(["dte", "emit", "--item", "Café:1:1000", "--json"], { home: freshHome(), env: withKey(url) });
+    expect(result.code).toBe(0);
+  }
+  expect(api.requests.map((r) => r.path)).toEqual(["/v1/dte/emit", "/v1/dte/emit", "/v1/dte/emit"]);
 });

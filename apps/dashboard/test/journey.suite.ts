@@ -400,7 +400,9 @@ describe("dashboard journey", () => {
     await go("/dashboard/documentos/nuevo?tipo=39");
     await page.getByRole("heading", { name: "Emitir documento", level: 1 }).waitFor();
     await page.getByText("déjalo vacío para un consumidor final").waitFor();
-    expect(await page.getByLabel("Los precios incluyen IVA").isChecked()).toBe(true);
+    // the price rule, said as the API says it: checked sends precios_brutos: true, unchecked prices are net
+    expect(await page.getByLabel("Los precios incluyen IVA (precios brutos)").isChecked()).toBe(true);
+    await page.getByText("Sin marcar, los precios son netos y se les suma el IVA.").waitFor();
     await input("items[0].nombre").fill("Café cortado");
     await input("items[0].cantidad").fill("2");
     await input("items[0].precio").fill("2.500");

@@ -41,12 +41,14 @@ export interface AppOptions {
   now?: () => Date;
   /** Override the SII gateway (tests); default: opened lazily from the config. */
   sii?: () => Promise<SiiGateway>;
+  /** Folder where the in-process sandbox SII keeps what it received across restarts (`main.ts`: the data dir); default memory. */
+  sandboxStateDir?: string;
 }
 
 export function createDeps(options: AppOptions): Deps {
   const log = options.log ?? createLogger(options.config.logLevel);
   const gateway = lazySiiGateway(() =>
-    options.sii ? options.sii() : openSiiGateway({ config: options.config, db: options.database.db, masterKey: options.secrets.masterKey, log }),
+    options.sii ? options.sii() : openSiiGateway({ config: options.config, db: options.database.db, masterKey: options.secrets.masterKey, log, sandboxStateDir: options.sandboxStateDir }),
   );
   const instanceId = randomUUID();
   const { database, config } = options;

@@ -115,3 +115,25 @@ export function sandboxBanner(account: SandboxAccount, port: number): string {
     "",
   ].join("\n");
 }
+
+/**
+ * The lines printed at every start: where the API, its docs and the dashboard are, and how to get an API key — the
+ * first run's is printed once in `sandboxBanner`, so later starts say how to create one.
+ */
+export function startBanner(port: number, firstRun: SandboxAccount | null): string {
+  const origin = `http://localhost:${port}`;
+  return [
+    "",
+    "  Timbre is running:",
+    `    API        ${origin}/v1`,
+    `    docs       ${origin}/v1/docs  (OpenAPI: ${origin}/v1/openapi.json)`,
+    `    dashboard  ${origin}/dashboard`,
+    ...(firstRun
+      ? [`    API key    the test key printed above (shown once); more in the dashboard, ${origin}/dashboard/claves`]
+      : [
+          `    API key    create one in the dashboard, ${origin}/dashboard/claves (first account: ${origin}/dashboard/registro),`,
+          `               or with the CLI: timbre login --api-url ${origin} && timbre tokens create --name mi-clave --permission '*'`,
+        ]),
+    "",
+  ].join("\n");
+}

@@ -6,7 +6,7 @@ import { buildApp, createDeps } from "./app.js";
 import { loadConfig } from "./config.js";
 import { LockedError } from "./db/lock-file.js";
 import { openDatabase, type Database } from "./db/open-database.js";
-import { ensureSandboxAccount, sandboxBanner } from "./first-run.js";
+import { ensureSandboxAccount, sandboxBanner, startBanner } from "./first-run.js";
 import { startWorkers } from "./jobs/start-workers.js";
 import { createLogger, flushLogs, stdoutLine } from "./log.js";
 import { resolveSecrets, SecretsRefused } from "./secrets/resolve-secrets.js";
@@ -55,7 +55,8 @@ if (database.driver === "postgres") {
   for (const { setting, path } of resolved.adopted) log.warn("this database's secret is now the one in the data directory's file", { setting, path, note: sharedNote(setting) });
 }
 
-const deps = createDeps({ config, database, secrets, log });
+// The in-process sandbox SII remembers what it received across restarts, as the SII does (beside the embedded data).
+const deps = createDeps({ config, database, secrets, log, sandboxStateDir: config.dataDir });
 const app = buildApp(deps, database);
 // The port first: a first run's account (its key and password are printed once) is made only once it can be used.
 try {
@@ -76,6 +77,7 @@ const port = app.server?.port ?? config.port;
 log.info("listening", { port, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
 // Through the log's own queue, so the banner follows the lines logged before it.
 if (firstRun) stdoutLine(sandboxBanner(firstRun, port));
+stdoutLine(startBanner(port, firstRun));
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

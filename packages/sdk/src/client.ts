@@ -1,3 +1,4 @@
+import { normalizeApiUrl } from "./api-url.js";
 import { Auth } from "./resources/auth.js";
 import { Businesses } from "./resources/businesses.js";
 import { DteResource } from "./resources/dte.js";
@@ -19,7 +20,7 @@ export interface TimbreOptions {
   apiKey?: string;
   /** A session access token from `auth.login`, sent as `Authorization: Bearer`. */
   accessToken?: string;
-  /** API root including `/v1` (default `http://localhost:3000/v1`). */
+  /** API root, with or without `/v1` and trailing slash (`normalizeApiUrl`; default `http://localhost:3000/v1`). */
   baseUrl?: string;
   /** Per-attempt timeout in ms (default 30 000: emission may wait up to 10 s for the SII). */
   timeout?: number;
@@ -75,7 +76,7 @@ export class Timbre {
   constructor(options: TimbreOptions = {}) {
     this.options = { ...options };
     const transport = new Transport({
-      baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
+      baseUrl: normalizeApiUrl(options.baseUrl ?? DEFAULT_BASE_URL),
       apiKey: options.apiKey,
       accessToken: options.accessToken,
       businessId: options.businessId,

@@ -1,4 +1,5 @@
 export { DEFAULT_BASE_URL, SDK_VERSION, Timbre, type TimbreOptions } from "./client.js";
+export { normalizeApiUrl } from "./api-url.js";
 export {
   ApiError,
   AuthenticationError,

@@ -97,7 +97,7 @@ export class Transport {
       let response: Response;
       try {
         response = await ky(req.path.replace(/^\//, ""), {
-          prefix: this.config.baseUrl,
+          prefixUrl: this.config.baseUrl,
           method: req.method,
           headers,
           searchParams: cleanQuery(req.query),

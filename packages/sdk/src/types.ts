@@ -325,6 +325,7 @@ export interface EmitParams {
   fecha?: DateString;
   receptor: Receptor;
   items: DteItem[];
+  /** Items' `precio` include IVA. Default false: prices are net (the API's rule; `@timbre/sdk/csv` sets true on boletas it reads with the cell empty). */
   precios_brutos?: boolean;
   referencia?: Referencia;
   referencias?: Referencia[];

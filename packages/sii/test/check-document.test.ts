@@ -62,3 +62,27 @@ describe("the sandbox's CAF checks, whose verdict is kept per CAF text and set o
     expect(checkDocument(facts(broken, 1), trusting).errors.map((e) => e.codigo)).toEqual(["CAF-3-516"]);
   });
 });
+
+describe("the unidentified consumer 66666666-6 receives boletas and the notes that modify them, nothing else", () => {
+  const sandbox = createSandbox({ idk: 9103 });
+  const cafFor = (tipo: number) => cafElement(sandbox.issueCaf({ rut: RUT, tipo, desde: 1, hasta: 50, fechaAutorizacion: DAY }).xml);
+  const ctx: DocumentCheckContext = { authorities: [sandbox.authorityKey], registry: new DocumentRegistry(), tedValid: true, rejectionCode: "HED-3-305", remarkCode: "HED-1-863" };
+  const toConsumer = (tipo: number, references: DteFacts["references"] = []): DteFacts =>
+    ({ ...facts(cafFor(tipo), 1), tipo, rutRecep: "66666666-6", rznSocRecep: "Consumidor final", references });
+  const reference = (tipo: string): DteFacts["references"][number] => ({ tipo, folio: "7", codRef: 1, rutOtr: null });
+
+  test("a factura, a guía or a note to a factura → RCH REC-3-106 (the sandbox's own code, described)", () => {
+    for (const tipo of [33, 34, 52]) {
+      const outcome = checkDocument(toConsumer(tipo), ctx);
+      expect(outcome.estado).toBe("RCH");
+      expect(outcome.errors).toEqual([{ codigo: "REC-3-106", descripcion: expect.stringContaining("66666666-6"), nivel: 3 }]);
+    }
+    for (const tipo of [56, 61]) expect(checkDocument(toConsumer(tipo, [reference("33")]), ctx).errors.map((e) => e.codigo)).toEqual(["REC-3-106"]);
+  });
+
+  test("a boleta, or a note that modifies a boleta → DOK; another receiver on a factura → DOK", () => {
+    for (const tipo of [39, 41]) expect(checkDocument(toConsumer(tipo), ctx)).toMatchObject({ estado: "DOK", errors: [] });
+    for (const tipo of [56, 61]) expect(checkDocument(toConsumer(tipo, [reference("39")]), ctx)).toMatchObject({ estado: "DOK", errors: [] });
+    expect(checkDocument({ ...toConsumer(33), rutRecep: "96790240-3" }, ctx).estado).toBe("DOK");
+  });
+});

@@ -10,6 +10,7 @@ import {
   ConflictError,
   ConnectionError,
   DEFAULT_BASE_URL,
+  normalizeApiUrl,
   NotFoundError,
   PermissionError,
   RateLimitError,
@@ -44,7 +45,7 @@ export abstract class TimbreCommand<T extends typeof Command> extends Command {
 
   static override baseFlags = {
     "api-url": Flags.string({
-      description: `API root including /v1 [default: stored by login, else ${DEFAULT_BASE_URL}]`,
+      description: `API root, with or without /v1 (http://localhost:3000 works) [default: stored by login, else ${DEFAULT_BASE_URL}]`,
       env: "TIMBRE_API_URL",
       helpGroup: "GLOBAL",
     }),
@@ -79,9 +80,9 @@ export abstract class TimbreCommand<T extends typeof Command> extends Command {
     this.stored = loadConfig();
   }
 
-  /** The API root in force. */
+  /** The API root in force, with or without `/v1` as given, made the SDK's one form (`normalizeApiUrl`). */
   protected apiUrl(): string {
-    return this.flags["api-url"] ?? this.stored.apiUrl ?? DEFAULT_BASE_URL;
+    return normalizeApiUrl(this.flags["api-url"] ?? this.stored.apiUrl ?? DEFAULT_BASE_URL);
   }
 
   /**

@@ -50,11 +50,11 @@ const bunBinary = process.execPath;
 
 export async function runCli(
   args: string[],
-  { runtime = "node", home, env = {} }: { runtime?: Runtime; home: string; env?: Record<string, string> },
+  { runtime = "node", home, env = {}, cwd = cliDir }: { runtime?: Runtime; home: string; env?: Record<string, string>; cwd?: string },
 ): Promise<CliResult> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("TIMBRE_")));
   const child = Bun.spawn([runtime === "node" ? "node" : bunBinary, bin, ...args], {
-    cwd: cliDir,
+    cwd,
     env: { ...clean, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), NO_COLOR: "1", ...env },
     stdout: "pipe",
     stderr: "pipe",
@@ -70,4 +70,26 @@ export async function runCli(
     json = undefined;
   }
   return { code, stdout, stderr, json };
+}
+
+/**
+ * Runs the CLI (node) with a pseudo-terminal as its stdin, stdout and stderr, through script(1): what a user at a
+ * terminal sees. `output` is everything the terminal showed.
+ */
+export async function runInTerminal(
+  args: string[],
+  { home, env = {}, cwd = cliDir }: { home: string; env?: Record<string, string>; cwd?: string },
+): Promise<{ code: number; output: string }> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("TIMBRE_")));
+  const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+  const command = ["node", bin, ...args].map(quote).join(" ");
+  const child = Bun.spawn(["script", "-qec", command, "/dev/null"], {
+    cwd,
+    env: { ...clean, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), NO_COLOR: "1", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "ignore",
+  });
+  const [output, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+  return { code, output };
 }

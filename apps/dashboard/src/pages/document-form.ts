@@ -95,7 +95,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
   // the tipo shown (the line limit depends on it); `refresh` is defined below and only called on user input
   let shownTipo = d.tipo ?? 33;
   const lines = lineItems({ lines: d.items ?? [], maxLines: () => opts.maxLines(shownTipo), onChange: () => refresh() });
-  const gross = checkbox("precios_brutos", "Los precios incluyen IVA", "Típico en boletas: el precio es el que paga el cliente.", d.precios_brutos ?? BOLETAS.includes(d.tipo ?? 33));
+  const gross = checkbox("precios_brutos", "Los precios incluyen IVA (precios brutos)", "Sin marcar, los precios son netos y se les suma el IVA. Marcado de partida en boletas: el precio es el que paga el cliente.", d.precios_brutos ?? BOLETAS.includes(d.tipo ?? 33));
   const itemsSection = h("fieldset", { class: "subfields", "data-field": "items" }, h("legend", null, "Ítems"), gross, lines.element, h("p", { class: "field-error", "aria-live": "polite" }));
 
   const dispatch = dispatchFields(d);

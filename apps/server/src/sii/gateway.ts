@@ -8,6 +8,8 @@
  */
 import type { AuthorityKey } from "@timbre/core/caf";
 import { SiiClient, createSandbox, type Sandbox, type SiiIdentity } from "@timbre/sii";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
 import type { Environment } from "../db/api-keys.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
@@ -33,12 +35,23 @@ export function siiRequestMs(config: Pick<Config, "emitBudgetMs">): number {
   return Math.max(1000, config.emitBudgetMs - 500);
 }
 
+/** The journal of the sandbox whose CAF authority is `authority`, in `dir`. */
+function sandboxStateFile(dir: string, authority: StoredAuthority): string {
+  const der = authority.publicKey.export({ type: "spki", format: "der" });
+  return join(dir, `sii-sandbox-${createHash("sha256").update(der).digest("hex").slice(0, 16)}.jsonl`);
+}
+
 export async function createSiiGateway(options: {
   config: Config;
   log: Logger;
   sandboxAuthority: StoredAuthority | null;
   /** Requests to the SII give up after this long (the emission budget leaves room for one attempt). */
   requestMs?: number;
+  /**
+   * Folder of the in-process sandbox's journal (what it received, kept across restarts); default memory only. One
+   * file per sandbox authority, which lives in the database: a new database starts a sandbox that knows nothing.
+   */
+  sandboxStateDir?: string | undefined;
 }): Promise<SiiGateway> {
   const { config } = options;
   // Both keys or none: the process checked them at start (`required-files.ts`); a folder emptied since throws here.
@@ -50,7 +63,7 @@ export async function createSiiGateway(options: {
   let sandboxUrl = config.siiSandboxUrl;
   if (sandboxMode && !sandboxUrl) {
     if (!authority) throw new Error("sandbox mode needs the sandbox authority key");
-    sandbox = createSandbox({ authority, stepMs: config.siiSandboxStepMs });
+    sandbox = createSandbox({ authority, stepMs: config.siiSandboxStepMs, ...(options.sandboxStateDir ? { stateFile: sandboxStateFile(options.sandboxStateDir, authority) } : {}) });
     server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: sandbox.handler, idleTimeout: 120 });
     sandboxUrl = `http://127.0.0.1:${server.port}`;
   }

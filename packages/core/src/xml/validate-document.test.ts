@@ -115,7 +115,23 @@ describe("validateDocument", () => {
     }
     // an information reference to a boleta beside the factura being corrected does not lift the requirement
     const onFactura = [{ tipoDoc: 33, folio: 1, fecha: "2026-01-15", codigo: 3 as const }, { tipoDoc: "801", folio: 39, fecha: "2026-01-15" }];
-    expect(reasons({ ...SAMPLE_T33, tipo: 61, receiver: consumer, referencias: onFactura })).toEqual(["receptor.giro:required", "receptor.direccion:required", "receptor.comuna:required"]);
+    // (nor lets the anonymous consumer receive the note: see the test below)
+    expect(reasons({ ...SAMPLE_T33, tipo: 61, receiver: consumer, referencias: onFactura })).toEqual(["receptor.rut:not_allowed", "receptor.giro:required", "receptor.direccion:required", "receptor.comuna:required"]);
+  });
+
+  test("the anonymous consumer 66666666-6 receives boletas and notes to boletas only: elsewhere receptor.rut is not_allowed", () => {
+    const consumer = { rut: "66666666-6", razonSocial: "Consumidor final", giro: "Particular", direccion: "Sin dirección", comuna: "Santiago" };
+    for (const tipo of [33, 34] as const) expect(reasons({ ...SAMPLE_T33, tipo, receiver: consumer })).toEqual(["receptor.rut:not_allowed"]);
+    expect(reasons({ ...SAMPLE_T33, tipo: 33, receiver: { ...consumer, rut: "66.666.666-6" } })).toEqual(["receptor.rut:not_allowed"]);
+    for (const tipo of [56, 61] as const) {
+      const toFactura = [{ tipoDoc: 33, folio: 1, fecha: "2026-01-15", codigo: 3 as const }];
+      expect(reasons({ ...SAMPLE_T33, tipo, receiver: consumer, referencias: toFactura })).toEqual(["receptor.rut:not_allowed"]);
+      expect(reasons({ ...SAMPLE_T33, tipo, receiver: consumer, referencias: [{ tipoDoc: 39, folio: 7, fecha: "2026-01-15", codigo: 3 as const }] })).toEqual([]);
+    }
+    expect(reasons({ ...SAMPLE_T39, receiver: consumer })).toEqual([]);
+    expect(reasons({ ...SAMPLE_T39, tipo: 41, receiver: consumer })).toEqual([]);
+    const message = validateDocument({ ...SAMPLE_T33, receiver: consumer }).find((i) => i.path === "receptor.rut")?.message ?? "";
+    expect(message).toContain("boletas");
   });
 
   test("additional taxes: a known code, on a taxable line of a 33/56/61 with net prices and no global discount", () => {

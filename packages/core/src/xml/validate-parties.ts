@@ -1,5 +1,6 @@
 /** Issuer and receiver checks (API paths `emisor.*`, `receptor.*`; lengths from DTE_v10 / EnvioBOLETA_v11). */
 import { isNote, isReceipt, taxDocumentTipo, type DocumentInput } from "../document/types.js";
+import { ANONYMOUS_CONSUMER_RUT, cleanRut } from "../rut/index.js";
 import { checkRut, checkText, type IssueList } from "./check-field.js";
 
 /**
@@ -46,11 +47,24 @@ export function validateIssuer(list: IssueList, input: DocumentInput): void {
 function requiresReceiverAddress(input: DocumentInput): boolean {
   if (isReceipt(input.tipo)) return false;
   if (!isNote(input.tipo)) return true;
+  return !modifiesReceipt(input);
+}
+
+/** Whether a note references a boleta (39/41) — the one kind of note an unidentified consumer may receive. */
+function modifiesReceipt(input: DocumentInput): boolean {
   const refs = Array.isArray(input.referencias) ? input.referencias : [];
-  return !refs.some((ref) => {
+  return refs.some((ref) => {
     const tipo = typeof ref === "object" && ref !== null ? taxDocumentTipo(ref.tipoDoc) : null;
     return tipo !== null && isReceipt(tipo);
   });
+}
+
+/**
+ * 66666666-6, the unidentified final consumer, receives boletas (BRIEF §1) and the notes that modify them; the SII
+ * refuses it on a factura, a guía or a note to a factura, which must name the buyer.
+ */
+function anonymousAllowed(input: DocumentInput): boolean {
+  return isReceipt(input.tipo) || (isNote(input.tipo) && modifiesReceipt(input));
 }
 
 /**
@@ -68,6 +82,9 @@ export function validateReceiver(list: IssueList, input: DocumentInput): void {
   }
   const receipt = isReceipt(input.tipo);
   checkRut(list, "receptor.rut", r.rut);
+  if (typeof r.rut === "string" && cleanRut(r.rut) === cleanRut(ANONYMOUS_CONSUMER_RUT) && !anonymousAllowed(input)) {
+    list.add("receptor.rut", "not_allowed", `${ANONYMOUS_CONSUMER_RUT} (consumidor final sin RUT) is only for boletas 39/41 and the notes that modify them: give the receptor's RUT`);
+  }
   // RznSocRecep is optional in EnvioBOLETA (anonymous consumer 66666666-6); the TED then says "Sin RUT".
   checkText(list, "receptor.razon_social", r.razonSocial, { singleLine: true, required: !receipt, max: 100 });
   const address = requiresReceiverAddress(input);

@@ -46,6 +46,8 @@ const LIST: SiiCodeEntry[] = [
     "El folio debe estar entre D y H del CAF usado para timbrarlo.", "sandbox"),
   c("CAF-3-519", "CAF de otra empresa o de otro tipo de documento",
     "El CAF debe ser del mismo RUT emisor y del mismo tipo de documento.", "sandbox"),
+  c("REC-3-106", "RUT receptor 66666666-6 (consumidor final) no permitido en este tipo de documento",
+    "Sólo las boletas (39, 41) y las notas que las modifican van al consumidor final sin RUT: emita la factura, guía o nota con el RUT del receptor, con un folio nuevo.", "sandbox"),
   c("DTE-3-510", "Firma del documento inválida",
     "La firma XML del documento no verifica: no modifique el XML después de firmarlo.", "sandbox"),
 ];

@@ -66,10 +66,19 @@ function cafProblems(dte: DteFacts, ctx: DocumentCheckContext): string[] {
   return codes;
 }
 
+/** Boletas, and the notes that modify one, are the only documents to the unidentified consumer 66666666-6. */
+function anonymousReceiverProblems(dte: DteFacts): string[] {
+  if (dte.rutRecep.replace(/^0+/, "").toUpperCase() !== "66666666-6") return [];
+  if (dte.tipo === 39 || dte.tipo === 41) return [];
+  const modifiesReceipt = (dte.tipo === 56 || dte.tipo === 61) && dte.references.some((r) => r.tipo.trim() === "39" || r.tipo.trim() === "41");
+  return modifiesReceipt ? [] : ["REC-3-106"];
+}
+
 /**
  * Checks one DTE of a well-formed, well-signed envelope like the SII's processing does: TED against its CAF,
  * CAF against the authority keys, folio in range, CAF expiry (CAF-3-517), emission before authorisation
- * (HED-3-305), folio reuse (DTE-3-101 other data, DTE-3-100 same data), plus the outcome drivers
+ * (HED-3-305), folio reuse (DTE-3-101 other data, DTE-3-100 same data), the anonymous consumer 66666666-6 as the
+ * receiver of anything but a boleta or a note to one (REC-3-106), plus the outcome drivers
  * `[sandbox:rechazo]` / `[sandbox:reparos]` in RznSocRecep (`[sandbox:rechazo=CODE]` picks the code).
  *
  * @example
@@ -77,6 +86,7 @@ function cafProblems(dte: DteFacts, ctx: DocumentCheckContext): string[] {
  */
 export function checkDocument(dte: DteFacts, ctx: DocumentCheckContext): DocumentOutcome {
   const codes = ctx.tedValid ? cafProblems(dte, ctx) : ["TED-2-510", ...cafProblems(dte, ctx).filter((c) => c !== "TED-2-510")];
+  codes.push(...anonymousReceiverProblems(dte));
   const previous = ctx.registry.find(dte.rutEmisor, dte.tipo, dte.folio);
   if (previous !== undefined) codes.push(previous.fingerprint === dte.fingerprint ? "DTE-3-100" : "DTE-3-101");
   const driver = /\[sandbox:(rechazo|reparos)(?:=([A-Z]{2,4}-\d-\d+))?\]/i.exec(dte.rznSocRecep);

@@ -5,6 +5,7 @@ import { checkDocument } from "./check-document.js";
 import { decodeEnvelope } from "./decode-envelope.js";
 import { processedAt, type EnvelopeFinal, type EnvelopeRecord } from "./envelopes.js";
 import { readEnvelope } from "./read-envelope.js";
+import type { RegisteredDocument } from "./registry.js";
 import { receiverDriverEvents } from "./receiver-drivers.js";
 import type { SandboxState } from "./state.js";
 import { checkXsd } from "./xsd-check.js";
@@ -66,6 +67,7 @@ export async function receiveEnvelope(state: SandboxState, input: IncomingEnvelo
   const finish = (final: EnvelopeFinal, envelopeErrors: EnvelopeRecord["envelopeErrors"], documents: EnvelopeRecord["documents"] = []) => {
     const record: EnvelopeRecord = { ...base, trackId: state.nextTrackId(), final, envelopeErrors, documents };
     state.envelopes.set(record.trackId, record);
+    if (final !== "EPR") state.remember({ kind: "envelope", record, fileKey: null, documents: [] });
     return { status: "0" as const, record };
   };
 
@@ -101,15 +103,18 @@ export async function receiveEnvelope(state: SandboxState, input: IncomingEnvelo
   const result = finish("EPR", [], documents);
   state.processedFiles.set(fileKey, result.record.trackId);
   const visibleAt = processedAt(result.record, state.settings.stepMs);
+  const registered: RegisteredDocument[] = [];
   facts.dtes.forEach((dte, i) => {
     const outcome = documents[i];
     if (outcome === undefined) return;
-    state.registry.register({
+    registered.push({
       rutEmisor: dte.rutEmisor, tipo: dte.tipo, folio: dte.folio, fchEmis: dte.fchEmis, rutRecep: dte.rutRecep,
       mntTotal: dte.mntTotal, fingerprint: dte.fingerprint, estado: outcome.estado, trackId: result.record.trackId, visibleAt,
       receivedAt: result.record.receivedAt, references: dte.references,
       receiverEvents: receiverDriverEvents(dte, outcome.estado, visibleAt),
     });
   });
+  for (const doc of registered) state.registry.register(doc);
+  state.remember({ kind: "envelope", record: result.record, fileKey, documents: registered });
   return result;
 }

@@ -90,7 +90,11 @@ function registerAction(state: SandboxState, params: Map<string, string>, holder
   if (!withinWindow(doc.receivedAt, now)) return codResp(8);
   const codigo = accion as ReceiverEventRecord["codigo"];
   const decision = decideAction(recorded(state, doc), codigo);
-  if (decision.record) doc.receiverEvents.push({ codigo, rut: holderRut ?? doc.rutRecep, at: now });
+  if (decision.record) {
+    const event = { codigo, rut: holderRut ?? doc.rutRecep, at: now };
+    doc.receiverEvents.push(event);
+    state.remember({ kind: "event", rutEmisor: doc.rutEmisor, tipo: doc.tipo, folio: doc.folio, event });
+  }
   return codResp(decision.codigo, decision.claim);
 }
 

@@ -5,6 +5,7 @@ import { schemasDir } from "@timbre/xsd";
 import type { EnvelopeRecord } from "./envelopes.js";
 import type { FaultInjector } from "./faults.js";
 import { routeRequest } from "./handler.js";
+import { SandboxJournal } from "./journal.js";
 import type { RegisteredDocument } from "./registry.js";
 import { SandboxState } from "./state.js";
 import { cacheXmldomRegExps } from "./xmldom-regexp-cache.js";
@@ -51,6 +52,11 @@ export interface SandboxOptions {
    * lean setting for load benchmarks, where this test double shares the CPU with the service under test.
    */
   crossCheck?: "on" | "off";
+  /**
+   * A JSON-lines file where the sandbox keeps what it received (envelopes, documents, TRACKIDs, authorised ranges,
+   * receivers' events) and reads back on start, as the SII remembers across restarts; default: memory only.
+   */
+  stateFile?: string;
 }
 
 /** Input of {@link Sandbox.issueCaf}. */
@@ -117,6 +123,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     options.seedTtlMs ?? 120_000,
     options.tokenTtlMs ?? 3_600_000,
   );
+  if (options.stateFile !== undefined) state.keepIn(new SandboxJournal(options.stateFile));
   return {
     handler: (req) => routeRequest(state, req),
     authority,
@@ -132,7 +139,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         // today in Chile, as the SII dates a CAF (the UTC date is already tomorrow there after 21:00)
         fechaAutorizacion: input.fechaAutorizacion ?? now().toLocaleDateString("en-CA", { timeZone: "America/Santiago" }),
       });
-      state.registry.addRange(normalizeRut(input.rut), input.tipo, input.desde, input.hasta);
+      const range = { rut: normalizeRut(input.rut), tipo: input.tipo, desde: input.desde, hasta: input.hasta };
+      state.registry.addRange(range.rut, range.tipo, range.desde, range.hasta);
+      state.remember({ kind: "range", ...range });
       return issued;
     },
     faults: state.faults,

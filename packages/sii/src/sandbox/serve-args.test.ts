@@ -12,7 +12,8 @@ const pem = authority.publicKey.export({ type: "spki", format: "pem" }).toString
 
 describe("parseServeArgs", () => {
   test("defaults", () => {
-    expect(parseServeArgs([])).toEqual({ port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto", crossCheck: "on" });
+    expect(parseServeArgs([])).toEqual({ port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto", crossCheck: "on", stateFile: null });
+    expect(parseServeArgs(["--state", "/var/lib/sii-sandbox.jsonl"]).stateFile).toBe("/var/lib/sii-sandbox.jsonl");
   });
 
   test("--trust-pem reads an authority key that verifies that authority's CAFs; --trust-idk applies to the next file", () => {

@@ -16,17 +16,19 @@ export interface ServeOptions {
   xsd: "auto" | "off";
   /** xml-crypto second check of every signature (`--cross-check on|off`, default on). */
   crossCheck: "on" | "off";
+  /** `--state <file>`: the JSON-lines journal kept across restarts (what was received); null: memory only. */
+  stateFile: string | null;
 }
 
 /**
  * Reads `--port 4040 --host 127.0.0.1 --step-ms 1000 --idk 9999 --trust-pem key.pem [--trust-idk 9999]
- * --xsd auto|off --cross-check on|off`; `--trust-pem` may repeat (each takes the `--trust-idk` given before it, or 9999).
+ * --xsd auto|off --cross-check on|off --state sandbox.jsonl`; `--trust-pem` may repeat (each takes the `--trust-idk` given before it, or 9999).
  *
  * @example
  * parseServeArgs(["--port", "0", "--trust-pem", "/tmp/authority.pem"]).trusted.length; // 1
  */
 export function parseServeArgs(argv: string[], readFile: (path: string) => string = (p) => readFileSync(p, "utf8")): ServeOptions {
-  const options: ServeOptions = { port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto", crossCheck: "on" };
+  const options: ServeOptions = { port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto", crossCheck: "on", stateFile: null };
   let trustIdk = 9999;
   let idkGiven = false;
   for (let i = 0; i < argv.length; i++) {
@@ -43,6 +45,7 @@ export function parseServeArgs(argv: string[], readFile: (path: string) => strin
       idkGiven = true;
     }
     else if (name === "--trust-idk") trustIdk = integer(name, value);
+    else if (name === "--state") options.stateFile = value;
     else if (name === "--trust-pem") options.trusted.push(authorityKeyFromPem(trustIdk, readFile(value)));
     else if (name === "--xsd") {
       if (value !== "auto" && value !== "off") throw new Error("--xsd must be auto or off");

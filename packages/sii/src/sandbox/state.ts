@@ -3,6 +3,7 @@ import type { AuthorityKey } from "@timbre/core/caf";
 import { Credentials } from "./credentials.js";
 import type { EnvelopeRecord } from "./envelopes.js";
 import { FaultInjector } from "./faults.js";
+import type { JournalEntry, SandboxJournal } from "./journal.js";
 import { DocumentRegistry } from "./registry.js";
 
 /** Settings resolved from `createSandbox` options. */
@@ -40,10 +41,28 @@ export class SandboxState {
   readonly faults = new FaultInjector();
   readonly #hung = new Set<() => void>();
   #trackSeq: number;
+  #journal: SandboxJournal | null = null;
 
   constructor(readonly settings: SandboxSettings, seedTtlMs: number, tokenTtlMs: number) {
     this.credentials = new Credentials(settings.now, seedTtlMs, tokenTtlMs);
     this.#trackSeq = randomInt(1_000_000, 9_000_000) * 1000;
+  }
+
+  /** Replays `journal` into this state, then records every later change there. */
+  keepIn(journal: SandboxJournal): void {
+    journal.replay(this);
+    this.#journal = journal;
+  }
+
+  /** Records a change in the journal, when the sandbox keeps one. */
+  remember(entry: JournalEntry): void {
+    this.#journal?.append(entry);
+  }
+
+  /** A TRACKID handed out before (replayed): later ones follow it, so none is given twice. */
+  seeTrackId(trackId: string): void {
+    const n = Number(trackId);
+    if (Number.isSafeInteger(n) && n > this.#trackSeq) this.#trackSeq = n;
   }
 
   /** A new 10-digit TRACKID (as a string). */

@@ -12,7 +12,10 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
   static override summary = "Emit a document from a JSON file, or a quick one from flags";
   static override description =
     "The request is sent with an idempotency key (generated, or --idempotency-key) so a retried emission never takes a second folio. " +
-    "A quick factura to a RUT the business issued to before takes the receptor fields not given as flags from the last document to it (and says so on stderr).";
+    "A quick factura to a RUT the business issued to before takes the receptor fields not given as flags from the last document to it (and says so on stderr). " +
+    "Prices: the API reads `precio` as net (without IVA) unless the request says `precios_brutos: true`. A quick boleta (39/41) takes gross prices, " +
+    "the price the customer pays, and sends `precios_brutos: true` (--net-prices sends false); any other quick document takes net prices. " +
+    "Only a boleta may go to the anonymous consumer 66666666-6 (the default there); every other tipo needs --receptor-rut. Both are said on stderr.";
   static override examples = [
     "<%= config.bin %> dte emit --file invoice.json",
     '<%= config.bin %> dte emit --tipo 39 --item "Café:2:1500" --item "Medialuna:1:1200"',
@@ -25,11 +28,11 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
     file: Flags.string({ char: "f", description: "JSON file with the emission request", exclusive: ["item"] }),
     tipo: Flags.integer({ description: "document type for a quick document (default 39)" }),
     item: Flags.string({ description: 'line "nombre:cantidad:precio[:exento][:imp=CODE]" (repeatable; imp=27, 271, 24… an additional tax on a factura)', multiple: true }),
-    "receptor-rut": Flags.string({ description: "receptor RUT (default 66666666-6, anonymous consumer)" }),
+    "receptor-rut": Flags.string({ description: "receptor RUT; required except on boletas 39/41, which default to 66666666-6 (the anonymous consumer)" }),
     "receptor-razon-social": Flags.string({ description: "receptor name (default on boletas: \"Consumidor final\")" }),
     ...receptorFieldFlags,
     "forma-pago": Flags.option({ description: "payment term of a factura (default: the SII's, crédito)", options: ["contado", "credito", "sin-costo"] as const })(),
-    "net-prices": Flags.boolean({ description: "item prices exclude IVA (quick receipts default to gross prices)", default: false }),
+    "net-prices": Flags.boolean({ description: "a quick boleta's prices exclude IVA (sends precios_brutos: false); by default they include it (precios_brutos: true)", default: false }),
     fecha: Flags.string({ description: "tax date YYYY-MM-DD (default today in Chile)" }),
     traslado: Flags.integer({
       description: "a quick guía de despacho (--tipo 52): why the goods move — 1 venta, 2 venta por efectuar, 3 consignación, 4 entrega gratuita, 5 traslado interno, 6 otro traslado, 7 devolución, 8/9 exportación",
@@ -113,7 +116,19 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
     }
     const tipo = (this.flags.tipo ?? 39) as TipoDte;
     const receipt = tipo === 39 || tipo === 41;
-    const rut = this.flags["receptor-rut"] ?? "66666666-6";
+    const given = this.flags["receptor-rut"];
+    if (!receipt && (given === undefined || isAnonymousConsumer(given))) {
+      const message = `--receptor-rut is required on a tipo ${tipo}: ${ANONYMOUS_CONSUMER}, the anonymous consumer, may receive only boletas (39, 41); the SII refuses it on facturas, guías and notes.`;
+      throw new CommandFailure(message, { code: "MISSING_FLAGS", message }, EXIT.usage);
+    }
+    const rut = given ?? ANONYMOUS_CONSUMER;
+    // on stderr even with --json (stdout stays the document): what the command chose for the user
+    if (receipt && given === undefined) process.stderr.write(`Receptor: ${ANONYMOUS_CONSUMER}, the anonymous consumer (pass --receptor-rut to name the buyer).\n`);
+    if (receipt) {
+      process.stderr.write(this.flags["net-prices"]
+        ? "Prices: net, without IVA (precios_brutos: false).\n"
+        : "Prices: gross, IVA included (precios_brutos: true; --net-prices for prices without IVA).\n");
+    }
     let receptor = receptorFromFlags(this.flags);
     const needs = receipt ? ["razon_social"] : ["razon_social", "giro", "direccion", "comuna"];
     if (this.flags["receptor-rut"] && needs.some((f) => receptor[f as keyof Receptor] === undefined)) receptor = await this.knownReceptor(client, rut, receptor);
@@ -124,7 +139,7 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
       receptor: { ...receptor, rut, ...(receptor.razon_social === undefined && receipt ? { razon_social: "Consumidor final" } : {}) } as Receptor,
       items,
       ...(formaPago ? { forma_pago: ({ contado: 1, credito: 2, "sin-costo": 3 } as const)[formaPago] } : {}),
-      ...(receipt && !this.flags["net-prices"] ? { precios_brutos: true } : {}),
+      ...(receipt ? { precios_brutos: !this.flags["net-prices"] } : {}),
       ...(this.flags.fecha ? { fecha: this.flags.fecha } : {}),
       ...(this.flags.observaciones ? { observaciones: this.flags.observaciones } : {}),
       ...(this.flags.traslado ? { traslado: { tipo: this.flags.traslado as NonNullable<EmitParams["traslado"]>["tipo"] } } : {}),
@@ -144,6 +159,12 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
       return given;
     }
   }
+}
+
+const ANONYMOUS_CONSUMER = "66666666-6";
+
+function isAnonymousConsumer(rut: string): boolean {
+  return rut.replace(/[.\s-]/g, "").replace(/^0+/, "").toUpperCase() === ANONYMOUS_CONSUMER.replace("-", "");
 }
 
 function renderTotals(totals: Totals): string {

@@ -23,6 +23,19 @@ describeDrivers("POST /v1/dte/emit errors (API.md §6.3)", (driver) => {
     expect(res.json.error.details).toMatchObject({ field: "receptor.rut", reason: "required" });
   });
 
+  test("the anonymous consumer 66666666-6 on a factura or a note to a factura → 422 VALIDATION_ERROR receptor.rut not_allowed", async () => {
+    const anonymous = { ...RECEPTOR, rut: "66666666-6" };
+    const res = await emit({ ...emitBody(33), receptor: anonymous });
+    expectError(res, 422, "VALIDATION_ERROR");
+    expect(res.json.error.details).toMatchObject({ field: "receptor.rut", reason: "not_allowed" });
+    expect(res.json.error.details.errors).toEqual([expect.objectContaining({ field: "receptor.rut", reason: "not_allowed" })]);
+    const first = await emit(emitBody(33));
+    expect(first.status).toBe(201);
+    const note = emitBody(61, { receptor: anonymous, referencia: { tipo_doc: 33, folio: first.json.data.folio, fecha: first.json.data.fecha, razon: "Anula" } });
+    expect((await emit(note)).json.error.details).toMatchObject({ field: "receptor.rut", reason: "not_allowed" });
+    expectError(await h.call("POST", "/v1/dte/preview", { key: t.key.key, body: { ...emitBody(33), receptor: anonymous } }), 422, "VALIDATION_ERROR");
+  });
+
   test("every problem at once: schema and domain rules in one 422", async () => {
     const res = await emit({
       tipo: 33,

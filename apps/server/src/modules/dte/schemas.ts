@@ -75,7 +75,14 @@ export const EmitBody = Type.Object({
   fecha: Type.Optional(Type.String({ pattern: DATE_PATTERN })),
   receptor: ReceptorBody,
   items: Type.Array(ItemBody, { minItems: 1, maxItems: 1000 }),
-  precios_brutos: Type.Optional(Type.Boolean()),
+  precios_brutos: Type.Optional(
+    Type.Boolean({
+      description:
+        "Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. " +
+        "Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. " +
+        "Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52.",
+    }),
+  ),
   referencia: Type.Optional(ReferenciaBody),
   referencias: Type.Optional(Type.Array(ReferenciaBody, { maxItems: 40 })),
   forma_pago: Type.Optional(OneTwoThree()),

@@ -55,6 +55,10 @@ describeDrivers("utility routes", (driver) => {
       expect(schema?.type === "object" ? path : `no JSON body schema: ${method} ${path}`).toBe(path);
     }
     expect(res.json.paths["/v1/businesses"].post.requestBody.content["application/json"].schema.required).toContain("rut");
+    // the one price rule, said where a generated client's reader looks
+    const emit = res.json.paths["/v1/dte/emit"].post.requestBody.content["application/json"].schema;
+    expect(emit.properties.precios_brutos.description).toContain("Default false: prices are net");
+    expect(emit.properties.precios_brutos.description).toContain("send `precios_brutos: true` explicitly");
     const docs = await h.app.handle(new Request("http://localhost/v1/docs"));
     expect(docs.status).toBe(200);
     expect(docs.headers.get("content-type")).toContain("text/html");
