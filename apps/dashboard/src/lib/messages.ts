@@ -25,6 +25,9 @@ const CERTIFICATE_REASONS: Record<string, string> = {
   no_rsa_key: "El certificado no contiene una clave RSA.",
   expired: "El certificado está vencido.",
   not_yet_valid: "El certificado aún no es válido.",
+  key_size: "La clave del certificado debe ser RSA de 1024 a 4096 bits, como las que emiten los proveedores acreditados.",
+  iterations: "El archivo pide más iteraciones de cifrado de las que usa un certificado real: expórtalo de nuevo desde tu navegador o sistema.",
+  timeout: "El certificado tardó demasiado en leerse. Expórtalo de nuevo e inténtalo otra vez.",
   no_rut: "El certificado no indica el RUT de su titular. El SII solo acepta certificados de proveedores acreditados en Chile, que lo incluyen.",
 };
 
