@@ -8,7 +8,7 @@ import type { ValidationIssue } from "@timbre/core/errors";
 import type { Deps } from "../deps.js";
 import { checkDeclaredLength, parseBody, readBody } from "./body.js";
 import { bodyFingerprint } from "./body-fingerprint.js";
-import { requireCredential } from "./auth.js";
+import { businessScopeOf, requireCredential } from "./auth.js";
 import { ApiError, invalidParameter, toErrorResponse, validationError } from "./errors.js";
 import { beginIdempotent, finishIdempotent, idempotencyScope, releaseIdempotent, requestHash, validIdempotencyKey, type ResourceReplayer } from "./idempotency.js";
 import { clientIp, consumeRateLimit, rateLimitBucket, rateLimitHeaders } from "./rate-limit.js";
@@ -65,7 +65,7 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
       if (request.method !== "POST" || key === null) return;
       if (!validIdempotencyKey(key)) throw invalidParameter("Idempotency-Key", "format", "Idempotency-Key must be 1–255 printable characters");
       const state = stateOf(request);
-      const scope = idempotencyScope(state.credential);
+      const scope = idempotencyScope(state.credential, businessScopeOf(request));
       const hash = requestHash("POST", path, fingerprints.get(request) ?? null);
       let begun = await beginIdempotent(deps.db, deps.secrets.masterKey, {
         scope,
