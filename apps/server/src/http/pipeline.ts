@@ -150,9 +150,7 @@ function fromElysia(code: unknown, error: unknown): unknown {
 
 function logFailure(deps: Deps, requestId: string, error: unknown): void {
   const name = error instanceof Error ? error.name : typeof error;
-  // Driver errors carry the failed SQL and its parameters in their message: log only their cause's text.
-  const raw = errorMessage(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
-  const message = raw.startsWith("Failed query") ? `database query failed: ${cause ?? ""}` : raw;
+  // Driver errors carry the failed SQL and its parameters in their message: `errorMessage` keeps neither.
+  const message = errorMessage(error);
   deps.log.error("unhandled error", { request_id: requestId, error: name, message: message.slice(0, 300) });
 }
