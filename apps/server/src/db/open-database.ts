@@ -9,13 +9,13 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { preparingClient } from "./preparing-client.js";
 import * as schema from "./schema.js";
 import { acquireLock, type DirectoryLock } from "./lock-file.js";
+import { ensurePrivateDirectory } from "./private-directory.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -56,8 +56,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   if (options.memory) {
     client = options.template ? new PGlite({ loadDataDir: options.template }) : new PGlite();
   } else {
-    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    lock = acquireLock(join(options.dataDir, "timbre.lock"));
+    ensurePrivateDirectory(options.dataDir);
+    lock = await acquireLock(join(options.dataDir, "timbre.lock"));
     try {
       client = new PGlite(join(options.dataDir, "pgdata"));
       await client.waitReady;
