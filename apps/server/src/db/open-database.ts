@@ -95,9 +95,15 @@ const bigintAsNumber = {
   },
 };
 
+/**
+ * Seconds a new connection may take: a database that does not answer makes requests fail (503 UNAVAILABLE) within
+ * their budget instead of after postgres.js's default 30 s.
+ */
+const CONNECT_TIMEOUT_S = 3;
+
 async function openPostgres(url: string, prepare: boolean): Promise<Database> {
   await migrateWithLock(url);
-  const client = postgres(url, { max: 10, onnotice: () => {}, types: { bigint: bigintAsNumber } });
+  const client = postgres(url, { max: 10, connect_timeout: CONNECT_TIMEOUT_S, onnotice: () => {}, types: { bigint: bigintAsNumber } });
   const db = drizzlePostgres({ client: prepare ? preparingClient(client) : client, schema });
   return {
     db: db as unknown as Db,

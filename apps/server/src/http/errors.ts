@@ -6,6 +6,7 @@
  */
 import { TimbreError, ValidationError as CoreValidationError } from "@timbre/core/errors";
 import type { ValidationIssue } from "@timbre/core/errors";
+import { isDatabaseUnavailable } from "../db/pg-errors.js";
 
 export const HTTP_STATUS = {
   INVALID_JSON: 400,
@@ -77,6 +78,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof CoreValidationError) return validationError(error.issues);
   if (error instanceof TimbreError) return fromTimbreError(error);
+  if (isDatabaseUnavailable(error)) return new ApiError("UNAVAILABLE", "the database is unavailable; retry shortly", { reason: "database" }, error);
   return new ApiError("INTERNAL_ERROR", "internal server error", undefined, error);
 }
 
