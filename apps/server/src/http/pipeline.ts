@@ -8,6 +8,7 @@ import type { ValidationIssue } from "@timbre/core/errors";
 import type { Deps } from "../deps.js";
 import { checkDeclaredLength, parseBody, readBody } from "./body.js";
 import { bodyFingerprint } from "./body-fingerprint.js";
+import { checkHeaderSize, HEADER_LIMIT_BYTES, runtimeHeaderLimitRaised } from "./header-limit.js";
 import { businessScopeOf, requireCredential } from "./auth.js";
 import { ApiError, invalidParameter, toErrorResponse, validationError } from "./errors.js";
 import { beginIdempotent, finishIdempotent, idempotencyScope, releaseIdempotent, requestHash, validIdempotencyKey, type ResourceReplayer } from "./idempotency.js";
@@ -26,6 +27,9 @@ const PUBLIC_BODY_ROUTES = /^\/v1\/auth\/(register|login|refresh)\/?$/;
 const fingerprints = new WeakMap<Request, string>();
 
 export function pipeline(deps: Deps, options: { replayResource?: ResourceReplayer } = {}) {
+  if (!runtimeHeaderLimitRaised()) {
+    deps.log.warn("http.header_limit_not_raised", { detail: `start through scripts/with-runtime.sh (npm start): requests with headers over the runtime's limit get a bare 431 instead of the API's envelope`, limit_bytes: HEADER_LIMIT_BYTES });
+  }
   return new Elysia({ name: "timbre.pipeline", seed: deps.instanceId })
     .onRequest(async ({ request, set, server }) => {
       const url = new URL(request.url);
@@ -40,6 +44,7 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
       };
       setState(request, state);
       set.headers["Request-Id"] = state.id;
+      checkHeaderSize(request, url);
       checkDeclaredLength(request.headers, url.pathname);
       checkUrlText(url);
       if (UNLIMITED.test(url.pathname)) return;
