@@ -63,7 +63,7 @@ export async function ensureSandboxAccount(deps: Deps): Promise<SandboxAccount |
   const cafTipos: number[] = [];
   if (deps.config.siiMode === "sandbox") {
     for (const tipo of SUPPORTED_TIPOS) {
-      await issueSandboxNumeration(deps, business.id, { tipo, cantidad: FIRST_RUN_FOLIOS });
+      await issueSandboxNumeration(deps, { businessId: business.id, environment: "test" }, { tipo, cantidad: FIRST_RUN_FOLIOS });
       cafTipos.push(tipo);
     }
   }

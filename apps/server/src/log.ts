@@ -52,5 +52,44 @@ export function createLogger(level: LogLevel, write: (line: string) => void = st
   };
 }
 
-/** The message of a thrown value, for a log field or a stored detail (anything may be thrown). */
-export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/**
+ * The message of a thrown value, for a log field or a stored detail (anything may be thrown), without the data it
+ * may carry: a failed query's text and parameters (drizzle's "Failed query: … params: …") are dropped, and the
+ * database's own message keeps its SQLSTATE and the names of the constraint, table and column but not the quoted
+ * values it echoes (`invalid input syntax for type integer: "…"`).
+ */
+export function errorMessage(error: unknown): string {
+  const failedQuery = error instanceof Error && error.message.startsWith("Failed query:");
+  const database = failedQuery ? databaseErrorOf(error) : isDatabaseError(error) ? error : undefined;
+  if (database) {
+    const names = (["constraint", "constraint_name", "table", "table_name", "column", "column_name"] as const)
+      .map((k) => database[k])
+      .filter((v): v is string => typeof v === "string" && v !== "");
+    const text = typeof database.message === "string" ? redactValues(database.message) : "";
+    return `database error ${database.code}: ${text}${names.length > 0 ? ` (${[...new Set(names)].join(", ")})` : ""}`;
+  }
+  if (failedQuery) {
+    // No SQLSTATE: a connection-level failure (refused, reset, timeout) whose cause names no data.
+    const cause = error.cause instanceof Error ? error.cause : undefined;
+    const code = cause && "code" in cause && typeof cause.code === "string" ? `${cause.code}: ` : "";
+    return `database query failed: ${code}${cause ? redactValues(cause.message) : "no cause"}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+type DatabaseError = { code: string; message?: unknown } & Partial<Record<"constraint" | "constraint_name" | "table" | "table_name" | "column" | "column_name", unknown>>;
+
+/** The driver's error (postgres.js `PostgresError`, PGlite `DatabaseError`) in a cause chain: it has a SQLSTATE. */
+function databaseErrorOf(error: unknown): DatabaseError | undefined {
+  for (let e: unknown = error, depth = 0; typeof e === "object" && e !== null && depth < 4; depth++) {
+    if (isDatabaseError(e)) return e;
+    e = "cause" in e ? e.cause : undefined;
+  }
+  return undefined;
+}
+
+const isDatabaseError = (e: unknown): e is DatabaseError =>
+  typeof e === "object" && e !== null && "code" in e && typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code);
+
+/** Quoted text in a database message is a value or a name; names are logged from the error's own fields. */
+const redactValues = (text: string): string => text.replace(/"[^"]*"/g, '"…"').replace(/\n[\s\S]*$/, "");

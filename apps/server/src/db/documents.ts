@@ -2,7 +2,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import { bigint, customType, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Environment } from "./api-keys.js";
 import { businesses } from "./businesses.js";
-import { at, createdAt, idColumn, updatedAt } from "./columns.js";
+import { at, createdAt, folioColumn, idColumn, updatedAt } from "./columns.js";
 import type { EnvelopeLayout } from "./envelope-layout.js";
 import { numerations } from "./numerations.js";
 
@@ -45,7 +45,7 @@ export const documents = pgTable(
     environment: text("environment").$type<Environment>().notNull(),
     numerationId: text("numeration_id").notNull().references(() => numerations.id),
     tipo: integer("tipo").notNull(),
-    folio: integer("folio").notNull(),
+    folio: folioColumn("folio").notNull(),
     /** Tax date `YYYY-MM-DD` (FchEmis). */
     fecha: text("fecha").notNull(),
     /** UTC timestamp of the emission. */

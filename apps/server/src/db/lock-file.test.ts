@@ -1,39 +1,44 @@
 import { expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { acquireLock, LockedError } from "./lock-file.js";
 
-const withDir = (fn: (dir: string) => void) => {
+const withDir = async (fn: (dir: string) => Promise<void>) => {
   const dir = mkdtempSync(join(tmpdir(), "timbre-lock-"));
   try {
-    fn(dir);
+    await fn(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 };
 
-test("exclusive: holds the pid; a second live holder is refused with a clear message; release removes it", () => {
-  withDir((dir) => {
+test("exclusive: a socket its owner listens on; a second taker is refused naming the owner; release removes it", async () => {
+  await withDir(async (dir) => {
     const path = join(dir, "timbre.lock");
-    const lock = acquireLock(path);
-    expect(readFileSync(path, "utf8")).toBe(String(process.pid));
-    // Another live process (our parent) holding it:
-    writeFileSync(path, String(process.ppid));
-    expect(() => acquireLock(path)).toThrow(LockedError);
-    expect(() => acquireLock(path)).toThrow(/in use by process/);
-    writeFileSync(path, String(process.pid));
+    const lock = await acquireLock(path);
+    expect(lstatSync(path).isSocket()).toBe(true);
+    const refused = await acquireLock(path).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(LockedError);
+    expect((refused as Error).message).toContain(`in use by process ${process.pid}`);
     lock.release();
     expect(existsSync(path)).toBe(false);
+    (await acquireLock(path)).release();
   });
 });
 
-test("a stale lock (dead pid) is taken over", () => {
-  withDir((dir) => {
+test("a file that is not a live socket (a pid lock of an older version, even naming a live pid) is taken over", async () => {
+  await withDir(async (dir) => {
     const path = join(dir, "timbre.lock");
-    writeFileSync(path, "999999");
-    const lock = acquireLock(path);
-    expect(readFileSync(path, "utf8")).toBe(String(process.pid));
+    writeFileSync(path, String(process.ppid));
+    const lock = await acquireLock(path);
+    expect(lstatSync(path).isSocket()).toBe(true);
     lock.release();
   });
+});
+
+test("a data directory whose lock path cannot be a socket path is refused with the setting to change", async () => {
+  const refused = await acquireLock(join("/tmp", "x".repeat(120), "timbre.lock")).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(LockedError);
+  expect((refused as Error).message).toContain("TIMBRE_DATA_DIR");
 });

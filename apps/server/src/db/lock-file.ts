@@ -1,8 +1,12 @@
 /**
- * An exclusive lock on the embedded data directory (PGlite does not lock it itself). The lock file is created
- * with O_EXCL and holds the pid; a lock whose pid is dead is taken over; a live one refuses to start.
+ * An exclusive lock on the embedded data directory (PGlite does not lock it itself): a Unix domain socket in the
+ * directory that the owner listens on. The kernel closes it when the owner dies, however it dies (SIGKILL, or a
+ * zombie not yet reaped), so a live owner accepts a connection and answers its pid, while a dead one's socket file
+ * refuses it (or closes it unanswered): that stale file is taken over. No pid is trusted, so pid reuse (containers) cannot keep a lock alive.
  */
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { linkSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { connect, createServer, type Server } from "node:net";
 
 export interface DirectoryLock {
   path: string;
@@ -11,55 +15,100 @@ export interface DirectoryLock {
 
 export class LockedError extends Error {}
 
-export function acquireLock(path: string, pid = process.pid): DirectoryLock {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, "wx", 0o600);
-      writeSync(fd, String(pid));
-      closeSync(fd);
-      return { path, release: () => releaseLock(path, pid) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = readPid(path);
-      if (holder !== null && holder !== pid && isAlive(holder)) {
-        throw new LockedError(
-          `the data directory is in use by process ${holder} (lock file ${path}); ` +
-            "embedded mode allows one server process — stop it, or set DATABASE_URL to share a PostgreSQL",
-        );
-      }
-      // Stale (dead pid, our own pid, or unreadable): take it over.
+/** sun_path holds 108 bytes with its terminating NUL. */
+const MAX_SOCKET_PATH = 107;
+const PROBE_TIMEOUT_MS = 2_000;
+
+export async function acquireLock(path: string): Promise<DirectoryLock> {
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
+    throw new LockedError(`the lock ${path} is longer than a Unix socket path may be (${MAX_SOCKET_PATH} bytes): choose a shorter TIMBRE_DATA_DIR`);
+  }
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const server = await listen(path);
+    if (server) return owned(path, server);
+    const holder = await probe(path);
+    if (holder.alive) throw lockedBy(path, holder.pid);
+    await removeStale(path);
+  }
+  throw new LockedError(`could not take the lock ${path}`);
+}
+
+function lockedBy(path: string, pid: string): LockedError {
+  return new LockedError(
+    `the data directory is in use by process ${pid || "(unknown)"} (lock ${path}); ` +
+      "embedded mode allows one server process — stop it, or set DATABASE_URL to share a PostgreSQL",
+  );
+}
+
+/** Listens on `path`; null when something already exists there (a live or stale lock). */
+function listen(path: string): Promise<Server | null> {
+  return new Promise((resolve, reject) => {
+    const server = createServer((socket) => socket.end(`${process.pid}\n`));
+    server.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(null) : reject(error)));
+    server.listen(path, () => resolve(server));
+  });
+}
+
+function owned(path: string, server: Server): DirectoryLock {
+  // The socket does not keep the event loop alive: the server's own work decides when the process ends.
+  server.unref();
+  const inode = statSync(path).ino;
+  return {
+    path,
+    release: () => {
+      server.close();
       try {
-        unlinkSync(path);
+        // Only our own socket file: a successor's must stay.
+        if (statSync(path).ino === inode) unlinkSync(path);
       } catch {
-        /* another process took it over first; the next attempt decides */
+        /* already gone */
       }
+    },
+  };
+}
+
+/** Connects to the lock: a live owner accepts and answers its pid; a dead one's file refuses (or is no socket). */
+function probe(path: string): Promise<{ alive: boolean; pid: string }> {
+  return new Promise((resolve) => {
+    let text = "";
+    let connected = false;
+    const socket = connect(path);
+    const done = (alive: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ alive, pid: text.trim() });
+    };
+    // The kernel completes a connection into the listener's backlog before the owner accepts it: an owner too
+    // busy to answer is alive, but a socket that closes without an answer belonged to an owner that is dying.
+    const timer = setTimeout(() => done(connected), PROBE_TIMEOUT_MS);
+    socket.on("connect", () => (connected = true));
+    socket.on("data", (chunk) => (text += chunk.toString()));
+    socket.on("end", () => done(text.trim() !== ""));
+    socket.on("error", () => done(false));
+  });
+}
+
+/**
+ * Moves a stale lock aside and deletes it. The move is atomic; if a live owner's socket was moved instead (it
+ * took the lock between our probe and the move), it is put back, and the next attempt meets that owner.
+ */
+async function removeStale(path: string): Promise<void> {
+  const aside = `${path}.${randomBytes(4).toString("hex")}`;
+  try {
+    renameSync(path, aside);
+  } catch {
+    return; // gone already: someone else is taking it over, the next attempt decides
+  }
+  if ((await probe(aside)).alive) {
+    try {
+      linkSync(aside, path);
+    } catch {
+      /* a third process holds the path now */
     }
   }
-  throw new LockedError(`could not take the lock file ${path}`);
-}
-
-function releaseLock(path: string, pid: number): void {
   try {
-    if (readPid(path) === pid) unlinkSync(path);
+    unlinkSync(aside);
   } catch {
     /* already gone */
-  }
-}
-
-function readPid(path: string): number | null {
-  try {
-    const n = Number(readFileSync(path, "utf8").trim());
-    return Number.isInteger(n) && n > 0 ? n : null;
-  } catch {
-    return null;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Environment } from "./api-keys.js";
 import { businesses } from "./businesses.js";
-import { at, createdAt, idColumn } from "./columns.js";
+import { at, createdAt, folioColumn, idColumn } from "./columns.js";
 
 /**
  * Folio ranges (CAF). `siguiente` is the next folio to hand out; allocation is one row update under a row lock
@@ -14,9 +14,9 @@ export const numerations = pgTable(
     businessId: text("business_id").notNull().references(() => businesses.id),
     environment: text("environment").$type<Environment>().notNull(),
     tipo: integer("tipo").notNull(),
-    desde: integer("desde").notNull(),
-    hasta: integer("hasta").notNull(),
-    siguiente: integer("siguiente").notNull(),
+    desde: folioColumn("desde").notNull(),
+    hasta: folioColumn("hasta").notNull(),
+    siguiente: folioColumn("siguiente").notNull(),
     fechaAutorizacion: text("fecha_autorizacion").notNull(),
     /** `YYYY-MM-DD` from which the CAF no longer serves (null: does not expire). */
     venceEl: text("vence_el"),
@@ -41,7 +41,7 @@ export const unusedFolios = pgTable(
   "unused_folios",
   {
     numerationId: text("numeration_id").notNull().references(() => numerations.id),
-    folio: integer("folio").notNull(),
+    folio: folioColumn("folio").notNull(),
     reason: text("reason").notNull(),
     createdAt: createdAt(),
   },

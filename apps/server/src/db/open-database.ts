@@ -9,13 +9,13 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { preparingClient } from "./preparing-client.js";
 import * as schema from "./schema.js";
 import { acquireLock, type DirectoryLock } from "./lock-file.js";
+import { ensurePrivateDirectory } from "./private-directory.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -56,8 +56,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   if (options.memory) {
     client = options.template ? new PGlite({ loadDataDir: options.template }) : new PGlite();
   } else {
-    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    lock = acquireLock(join(options.dataDir, "timbre.lock"));
+    ensurePrivateDirectory(options.dataDir);
+    lock = await acquireLock(join(options.dataDir, "timbre.lock"));
     try {
       client = new PGlite(join(options.dataDir, "pgdata"));
       await client.waitReady;
@@ -95,9 +95,15 @@ const bigintAsNumber = {
   },
 };
 
+/**
+ * Seconds a new connection may take: a database that does not answer makes requests fail (503 UNAVAILABLE) within
+ * their budget instead of after postgres.js's default 30 s.
+ */
+const CONNECT_TIMEOUT_S = 3;
+
 async function openPostgres(url: string, prepare: boolean): Promise<Database> {
   await migrateWithLock(url);
-  const client = postgres(url, { max: 10, onnotice: () => {}, types: { bigint: bigintAsNumber } });
+  const client = postgres(url, { max: 10, connect_timeout: CONNECT_TIMEOUT_S, onnotice: () => {}, types: { bigint: bigintAsNumber } });
   const db = drizzlePostgres({ client: prepare ? preparingClient(client) : client, schema });
   return {
     db: db as unknown as Db,

@@ -23,6 +23,11 @@ export interface BusinessScope {
 
 const scopes = new WeakMap<Request, BusinessScope>();
 
+/** The business + environment the auth plugin verified for this request (routes with `business`), if any. */
+export function businessScopeOf(request: Request): BusinessScope | undefined {
+  return scopes.get(request);
+}
+
 /** The credential of the request, or 401. */
 export function requireCredential(request: Request): Credential {
   const credential = stateOf(request).credential;

@@ -6,6 +6,7 @@
  */
 import { TimbreError, ValidationError as CoreValidationError } from "@timbre/core/errors";
 import type { ValidationIssue } from "@timbre/core/errors";
+import { isDatabaseUnavailable } from "../db/pg-errors.js";
 
 export const HTTP_STATUS = {
   INVALID_JSON: 400,
@@ -27,6 +28,7 @@ export const HTTP_STATUS = {
   REFERENCE_INVALID: 422,
   BUSINESS_NOT_AUTHORIZED: 422,
   RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
   UNAVAILABLE: 503,
 } as const;
@@ -77,6 +79,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof CoreValidationError) return validationError(error.issues);
   if (error instanceof TimbreError) return fromTimbreError(error);
+  if (isDatabaseUnavailable(error)) return new ApiError("UNAVAILABLE", "the database is unavailable; retry shortly", { reason: "database" }, error);
   return new ApiError("INTERNAL_ERROR", "internal server error", undefined, error);
 }
 

@@ -1,6 +1,6 @@
 /**
- * Idempotency-Key for every POST (API.md §5). Scope: the credential's business + environment (a session without
- * business: its user; unauthenticated calls: one public scope — the request hash still has to match). 24 h.
+ * Idempotency-Key for every POST (API.md §5). Scope: the business + environment (an API key's, or the one a
+ * session named and the route verified; a session without business: its user; unauthenticated calls: one public scope — the request hash still has to match). 24 h.
  * The stored body is sealed with the master key: it may hold a key or token shown once.
  */
 import { and, eq, lt, sql, type SQL } from "drizzle-orm";
@@ -19,10 +19,16 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
  */
 const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
-export function idempotencyScope(credential: Credential | "invalid" | undefined): string {
+/**
+ * `business`: the business + environment the auth plugin verified for the route (`businessScopeOf`). Then the
+ * scope is that business and environment whatever the credential, so a key and a session of the same business
+ * share their keys (API.md §5).
+ */
+export function idempotencyScope(credential: Credential | "invalid" | undefined, business?: { businessId: string; environment: string }): string {
+  if (business) return `biz:${business.businessId}:${business.environment}`;
   if (credential === undefined || credential === "invalid") return "public";
   if (credential.type === "api_key") return `biz:${credential.businessId}:${credential.environment}`;
-  // A session's X-Business-Id is not verified yet here: keep it under the user, so no one reaches another
+  // A session's X-Business-Id not verified for this route: keep it under the user, so no one reaches another
   // tenant's stored answers by naming its business.
   return credential.businessId ? `usr:${credential.userId}:biz:${credential.businessId}:${credential.environment}` : `usr:${credential.userId}`;
 }

@@ -141,12 +141,13 @@ describeDrivers("request pipeline", (driver) => {
     expectError(res, 400, "INVALID_PARAMETER");
   });
 
-  test("unknown errors → 500 INTERNAL_ERROR without SQL or stack; health → 503 when the database is down", async () => {
+  test("a closed database → 503 UNAVAILABLE without SQL or stack, logged; health → 503 too", async () => {
     const broken = await createHarness(driver);
     const user = await signUp(broken);
     await broken.database.close();
     const res = await broken.call("GET", "/v1/auth/me", { token: user.token });
-    expectError(res, 500, "INTERNAL_ERROR");
+    expectError(res, 503, "UNAVAILABLE");
+    expect(res.json.error.details).toEqual({ reason: "database" });
     expect(res.text).not.toMatch(/select|insert|at .*\.ts|stack/i);
     const health = await broken.call("GET", "/v1/health");
     expectError(health, 503, "UNAVAILABLE");

@@ -9,7 +9,8 @@ import type { ValidationIssue } from "@timbre/core/errors";
 import type { Deps } from "../deps.js";
 import { checkDeclaredLength, parseBody, readBody } from "./body.js";
 import { bodyFingerprint } from "./body-fingerprint.js";
-import { requireCredential } from "./auth.js";
+import { checkHeaderSize, HEADER_LIMIT_BYTES, runtimeHeaderLimitRaised } from "./header-limit.js";
+import { businessScopeOf, requireCredential } from "./auth.js";
 import { ApiError, invalidParameter, toErrorResponse, validationError } from "./errors.js";
 import { beginIdempotent, finishIdempotent, idempotencyScope, releaseIdempotent, requestHash, validIdempotencyKey, type ResourceReplayer } from "./idempotency.js";
 import { clientIp, consumeRateLimit, rateLimitBucket, rateLimitHeaders } from "./rate-limit.js";
@@ -31,6 +32,9 @@ const unknownFields = new WeakMap<Request, ValidationIssue[]>();
 
 /** `shapes`: what each route accepts, loaded once the app's routes exist (`app.ts`). */
 export function pipeline(deps: Deps, options: { replayResource?: ResourceReplayer; shapes?: RequestShapes } = {}) {
+  if (!runtimeHeaderLimitRaised()) {
+    deps.log.warn("http.header_limit_not_raised", { detail: `start through scripts/with-runtime.sh (npm start): requests with headers over the runtime's limit get a bare 431 instead of the API's envelope`, limit_bytes: HEADER_LIMIT_BYTES });
+  }
   return new Elysia({ name: "timbre.pipeline", seed: deps.instanceId })
     .onRequest(async ({ request, set, server }) => {
       const url = new URL(request.url);
@@ -45,6 +49,7 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
       };
       setState(request, state);
       set.headers["Request-Id"] = state.id;
+      checkHeaderSize(request, url);
       checkDeclaredLength(request.headers, url.pathname);
       checkUrlText(url);
       if (UNLIMITED.test(url.pathname)) return;
@@ -76,7 +81,7 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
       if (request.method !== "POST" || key === null) return;
       if (!validIdempotencyKey(key)) throw invalidParameter("Idempotency-Key", "format", "Idempotency-Key must be 1–255 printable characters");
       const state = stateOf(request);
-      const scope = idempotencyScope(state.credential);
+      const scope = idempotencyScope(state.credential, businessScopeOf(request));
       const hash = requestHash("POST", path, fingerprints.get(request) ?? null);
       let begun = await beginIdempotent(deps.db, deps.secrets.masterKey, {
         scope,
@@ -162,9 +167,7 @@ function fromElysia(code: unknown, error: unknown, unknown: ValidationIssue[]): 
 
 function logFailure(deps: Deps, requestId: string, error: unknown): void {
   const name = error instanceof Error ? error.name : typeof error;
-  // Driver errors carry the failed SQL and its parameters in their message: log only their cause's text.
-  const raw = errorMessage(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
-  const message = raw.startsWith("Failed query") ? `database query failed: ${cause ?? ""}` : raw;
+  // Driver errors carry the failed SQL and its parameters in their message: `errorMessage` keeps neither.
+  const message = errorMessage(error);
   deps.log.error("unhandled error", { request_id: requestId, error: name, message: message.slice(0, 300) });
 }

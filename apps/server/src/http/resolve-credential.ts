@@ -9,6 +9,7 @@ import { businesses, type BusinessRow } from "../db/businesses.js";
 import { coalescedPer } from "../db/coalesce.js";
 import { asyncCommitCondition } from "../db/async-commit.js";
 import type { Deps } from "../deps.js";
+import { isSessionFamilyLive } from "../modules/auth/session-family.js";
 import { verifyAccessToken } from "../modules/auth/session-tokens.js";
 import { hashApiKey, looksLikeApiKey } from "../modules/tokens/api-key-format.js";
 import { ApiError } from "./errors.js";
@@ -25,8 +26,9 @@ export async function resolveCredential(deps: Deps, headers: Headers): Promise<C
   if (authorization !== null && bearer === undefined) return "invalid";
   if (bearer === undefined) return undefined;
   if (bearer.startsWith("sk_")) return resolveApiKey(deps, bearer);
-  const userId = await verifyAccessToken(deps.secrets.jwtSecret, bearer);
-  if (userId === null) return "invalid";
+  const session = await verifyAccessToken(deps.secrets.jwtSecret, bearer);
+  if (session === null || !(await isSessionFamilyLive(deps, session.userId, session.familyId))) return "invalid";
+  const userId = session.userId;
   const environment = headers.get("x-environment")?.trim() || "test";
   if (environment !== "test" && environment !== "live") {
     throw new ApiError("INVALID_PARAMETER", "X-Environment must be test or live", { field: "X-Environment", reason: "enum" });

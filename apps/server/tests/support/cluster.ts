@@ -113,7 +113,9 @@ export async function startCluster(options: { servers: number; baseUrl: string; 
     await dropDatabase();
     throw failed.reason;
   }
-  const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} });
+  // int8 as numbers, as the server reads them (folios are bigint): exact below 2^53.
+  const int8 = { to: 20, from: [20], serialize: (n: number) => String(n), parse: (s: string) => Number(s) };
+  const sql = postgres(databaseUrl, { max: 4, onnotice: () => {}, types: { int8 } });
   return {
     databaseUrl,
     get sandbox() {

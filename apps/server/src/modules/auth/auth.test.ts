@@ -80,6 +80,22 @@ describeDrivers("auth routes", (driver) => {
     expectError(await h.call("POST", "/v1/auth/refresh", { body: { refresh_token: second } }), 401, "UNAUTHORIZED");
   });
 
+  test("a revoked family's access tokens stop working at once (401); another login of the user keeps working", async () => {
+    const user = await signUp(h);
+    const otherLogin = await h.call("POST", "/v1/auth/login", { body: { email: user.email, password: user.password } });
+    expect(otherLogin.status).toBe(200);
+    const rotated = await h.call("POST", "/v1/auth/refresh", { body: { refresh_token: user.refresh } });
+    const rotatedAccess = rotated.json.data.access_token as string;
+    // Rotation alone keeps both access tokens of the family alive.
+    expect((await h.call("GET", "/v1/auth/me", { token: user.token })).status).toBe(200);
+    expect((await h.call("GET", "/v1/auth/me", { token: rotatedAccess })).status).toBe(200);
+    // Reuse of the retired refresh token revokes the family.
+    expectError(await h.call("POST", "/v1/auth/refresh", { body: { refresh_token: user.refresh } }), 401, "UNAUTHORIZED");
+    expectError(await h.call("GET", "/v1/auth/me", { token: user.token }), 401, "UNAUTHORIZED");
+    expectError(await h.call("GET", "/v1/auth/me", { token: rotatedAccess }), 401, "UNAUTHORIZED");
+    expect((await h.call("GET", "/v1/auth/me", { token: otherLogin.json.data.access_token })).status).toBe(200);
+  });
+
   test("refresh: unknown token → 401; missing → 422 required", async () => {
     expectError(await h.call("POST", "/v1/auth/refresh", { body: { refresh_token: "rt_nope" } }), 401, "UNAUTHORIZED");
     const res = await h.call("POST", "/v1/auth/refresh", { body: {} });

@@ -23,7 +23,7 @@ export async function issueSession(deps: Deps, userId: string, familyId: string 
     createdAt: now,
   });
   return {
-    access_token: await signAccessToken(deps.secrets.jwtSecret, userId, now),
+    access_token: await signAccessToken(deps.secrets.jwtSecret, userId, familyId, now),
     refresh_token: refresh,
     token_type: "Bearer",
     expires_in: ACCESS_TOKEN_TTL_S,

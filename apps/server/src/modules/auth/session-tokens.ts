@@ -6,9 +6,10 @@ export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 const ISSUER = "timbre";
 
-export async function signAccessToken(secret: Uint8Array, userId: string, now = new Date()): Promise<string> {
+/** `familyId`: the login (refresh-token family) the token belongs to; revoking the family kills its access tokens. */
+export async function signAccessToken(secret: Uint8Array, userId: string, familyId: string, now = new Date()): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ: "access" })
+  return new SignJWT({ typ: "access", fam: familyId })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -17,11 +18,12 @@ export async function signAccessToken(secret: Uint8Array, userId: string, now = 
     .sign(secret);
 }
 
-/** The user id of a valid, unexpired access token, else `null`. */
-export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<string | null> {
+/** The user and login family of a valid, unexpired access token, else `null` (the family is checked by the caller). */
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<{ userId: string; familyId: string } | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ["HS256"] });
-    return payload.typ === "access" && typeof payload.sub === "string" ? payload.sub : null;
+    if (payload.typ !== "access" || typeof payload.sub !== "string" || typeof payload.fam !== "string") return null;
+    return { userId: payload.sub, familyId: payload.fam };
   } catch {
     return null;
   }

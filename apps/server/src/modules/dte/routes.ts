@@ -46,13 +46,13 @@ export function dteRoutes(deps: Deps) {
       "/batch",
       async ({ scope, body, request }) => {
         const state = stateOf(request);
-        return ok(await emitBatch(deps, scope, assertValid(BatchBody, body).documents, { idempotency: state.idempotency, keyScope: idempotencyScope(state.credential) }));
+        return ok(await emitBatch(deps, scope, assertValid(BatchBody, body).documents, { idempotency: state.idempotency, keyScope: idempotencyScope(state.credential, scope) }));
       },
       { permission: "dte:write", business: true, response: { 200: Ok(BatchResult) }, detail: { tags, summary: "Emit up to 500 DTEs (one request for the rate limit)", requestBody: json(BatchBodyReference) } },
     )
     .post(
       "/batch/preview",
-      async ({ scope, body, request }) => ok(await checkBatch(deps, scope, assertValid(BatchBody, body).documents, idempotencyScope(stateOf(request).credential))),
+      async ({ scope, body, request }) => ok(await checkBatch(deps, scope, assertValid(BatchBody, body).documents, idempotencyScope(stateOf(request).credential, scope))),
       {
         permission: "dte:write",
         business: true,

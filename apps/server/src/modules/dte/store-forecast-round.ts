@@ -151,7 +151,7 @@ const roundStatement = statementTemplate<RoundValues>((p) => {
   return sql`
     with xml_blob as materialized (select ${p("xml")}::bytea as b),
     grp as materialized (
-      select * from json_to_recordset(${p("groups")}::json) as g(ord int, numeration_id text, first int, count int, today text, fecha text)
+      select * from json_to_recordset(${p("groups")}::json) as g(ord int, numeration_id text, first bigint, count int, today text, fecha text)
     ),
     locked as (
       select n.id from numerations n join grp g on g.numeration_id = n.id order by g.ord for update of n
@@ -179,7 +179,7 @@ const roundStatement = statementTemplate<RoundValues>((p) => {
     ),
     doc as materialized (
       select * from json_to_recordset(${p("documents")}::json) as r(
-        ord int, envelope_id text, history_id text, id text, business_id text, environment text, numeration_id text, tipo int, folio int,
+        ord int, envelope_id text, history_id text, id text, business_id text, environment text, numeration_id text, tipo int, folio bigint,
         fecha text, fecha_emision timestamptz, receptor_rut text, receptor_razon_social text, monto_neto bigint,
         monto_exento bigint, monto_iva bigint, monto_total bigint, estado text, request jsonb, computed jsonb, xml_at int, xml_len int,
         ted text, next_check_at timestamptz, annuls_document_id text, created_at timestamptz, updated_at timestamptz)

@@ -7,6 +7,7 @@ import { and, eq, max } from "drizzle-orm";
 import { businesses } from "../../db/businesses.js";
 import { numerations } from "../../db/numerations.js";
 import type { Deps } from "../../deps.js";
+import type { Environment } from "../../db/api-keys.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import { chileToday } from "../../time.js";
 import { presentNumeration, type NumerationView } from "./present-numeration.js";
@@ -21,10 +22,15 @@ export interface SandboxNumerationInput {
 const ENVIRONMENT = "test" as const;
 const ATTEMPTS = 3;
 
-export async function issueSandboxNumeration(deps: Deps, businessId: string, input: SandboxNumerationInput): Promise<NumerationView> {
+export async function issueSandboxNumeration(deps: Deps, scope: { businessId: string; environment: Environment }, input: SandboxNumerationInput): Promise<NumerationView> {
   const gateway = await deps.sii();
   const authority = gateway.sandboxAuthority;
   if (deps.config.siiMode !== "sandbox" || !authority) throw notFound("route");
+  // The sandbox's CAFs are test CAFs: a live credential (sk_live_, or a session in X-Environment: live) never gets one.
+  if (scope.environment !== ENVIRONMENT) {
+    throw new ApiError("FORBIDDEN", "the sandbox issues CAFs for the test environment only: use a sk_test_ key", { reason: "live_environment", environment: scope.environment });
+  }
+  const businessId = scope.businessId;
   const [business] = await deps.db.select().from(businesses).where(eq(businesses.id, businessId));
   if (!business) throw notFound("business");
   for (let attempt = 1; ; attempt++) {

@@ -54,6 +54,18 @@ describeDrivers("POST /v1/sandbox/numerations", (driver) => {
     );
   });
 
+  test("a sk_live_ key or a live session is refused (the sandbox is test-only) and no range is stored", async () => {
+    const live = await createKey(h, t.user.token, t.business.id, ["*"], "live");
+    expect(live.key.startsWith("sk_live_")).toBe(true);
+    const byKey = await issue({ tipo: 52, cantidad: 5 }, live.key);
+    expectError(byKey, 403, "FORBIDDEN");
+    expect(byKey.json.error.details).toMatchObject({ reason: "live_environment", environment: "live" });
+    const bySession = await h.call("POST", "/v1/sandbox/numerations", { token: t.user.token, headers: { "x-business-id": t.business.id, "x-environment": "live" }, body: { tipo: 52, cantidad: 5 } });
+    expectError(bySession, 403, "FORBIDDEN");
+    const stored = await h.call("GET", `/v1/businesses/${t.business.id}/numerations?tipo=52`, { token: t.user.token });
+    expect(stored.json.pagination.total).toBe(0);
+  });
+
   test("validation, 401 and 403", async () => {
     const zero = await issue({ tipo: 33, cantidad: 0 });
     expectError(zero, 422, "VALIDATION_ERROR");

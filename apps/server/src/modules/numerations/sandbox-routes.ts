@@ -15,7 +15,7 @@ export function sandboxNumerationRoutes(deps: Deps) {
   return app.use(authPlugin(deps)).post(
     "/numerations",
     async ({ scope, body, set }) => {
-      const created = await issueSandboxNumeration(deps, scope.businessId, body);
+      const created = await issueSandboxNumeration(deps, scope, body);
       set.status = 201;
       return ok(created);
     },

@@ -103,6 +103,21 @@ describeDrivers("token routes", (driver) => {
     expect(again.json.data.revoked_at).toBe(res.json.data.revoked_at);
   });
 
+  test("no escalation on revoke: a tokens:write key cannot revoke a key holding more; it may revoke a subset", async () => {
+    const t = await tenant(h);
+    const revoker = await createKey(h, t.user.token, t.business.id, ["tokens:write", "tokens:read", "dte:read"]);
+    const stronger = await createKey(h, t.user.token, t.business.id, ["*"]);
+    const refused = await h.call("DELETE", `/v1/tokens/${stronger.id}`, { key: revoker.key });
+    expectError(refused, 403, "FORBIDDEN");
+    expect(refused.json.error.details.reason).toBe("escalation");
+    expect((await h.call("GET", "/v1/auth/me", { key: stronger.key })).status).toBe(200);
+    const weaker = await createKey(h, t.user.token, t.business.id, ["dte:read"]);
+    expect((await h.call("DELETE", `/v1/tokens/${weaker.id}`, { key: revoker.key })).status).toBe(200);
+    expectError(await h.call("GET", "/v1/auth/me", { key: weaker.key }), 401, "UNAUTHORIZED");
+    // A session holds every permission: it revokes any key of its user.
+    expect((await h.call("DELETE", `/v1/tokens/${stronger.id}`, { token: t.user.token })).status).toBe(200);
+  });
+
   test("a test key neither sees nor revokes the live keys of its business", async () => {
     const t = await tenant(h);
     const live = await createKey(h, t.user.token, t.business.id, ["*"], "live");
