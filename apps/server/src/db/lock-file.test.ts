@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { existsSync, lstatSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { acquireLock, LockedError } from "./lock-file.js";
@@ -41,4 +41,25 @@ test("a data directory whose lock path cannot be a socket path is refused with t
   const refused = await acquireLock(join("/tmp", "x".repeat(120), "timbre.lock")).catch((e: unknown) => e);
   expect(refused).toBeInstanceOf(LockedError);
   expect((refused as Error).message).toContain("TIMBRE_DATA_DIR");
+});
+
+test("a deep data directory still locks: the socket is bound by its path relative to the working directory", async () => {
+  await withDir(async (dir) => {
+    const deep = join(dir, "d".repeat(100));
+    mkdirSync(deep);
+    const path = join(deep, "timbre.lock");
+    expect(Buffer.byteLength(path)).toBeGreaterThan(107);
+    const cwd = process.cwd();
+    process.chdir(deep);
+    try {
+      const lock = await acquireLock(path);
+      expect(lstatSync(path).isSocket()).toBe(true);
+      const refused = await acquireLock(path).catch((e: unknown) => e);
+      expect((refused as Error).message).toContain(`in use by process ${process.pid}`);
+      lock.release();
+      expect(existsSync(path)).toBe(false);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
 });

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { linkSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
+import { relative } from "node:path";
 
 export interface DirectoryLock {
   path: string;
@@ -20,9 +21,7 @@ const MAX_SOCKET_PATH = 107;
 const PROBE_TIMEOUT_MS = 2_000;
 
 export async function acquireLock(path: string): Promise<DirectoryLock> {
-  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
-    throw new LockedError(`the lock ${path} is longer than a Unix socket path may be (${MAX_SOCKET_PATH} bytes): choose a shorter TIMBRE_DATA_DIR`);
-  }
+  socketAddress(path); // refuses a path no socket can be bound at, before anything is tried
   for (let attempt = 0; attempt < 5; attempt++) {
     const server = await listen(path);
     if (server) return owned(path, server);
@@ -40,12 +39,24 @@ function lockedBy(path: string, pid: string): LockedError {
   );
 }
 
+/**
+ * The address to bind or connect a socket file at: its absolute path, or — when that is longer than a socket
+ * address may be (a deep checkout) — the same file relative to the working directory, which the process never
+ * changes. Files are still moved and removed by their absolute path.
+ */
+function socketAddress(path: string): string {
+  if (Buffer.byteLength(path) <= MAX_SOCKET_PATH) return path;
+  const near = relative(process.cwd(), path);
+  if (Buffer.byteLength(near) <= MAX_SOCKET_PATH) return near;
+  throw new LockedError(`the lock ${path} is longer than a Unix socket address may be (${MAX_SOCKET_PATH} bytes): choose a shorter TIMBRE_DATA_DIR`);
+}
+
 /** Listens on `path`; null when something already exists there (a live or stale lock). */
 function listen(path: string): Promise<Server | null> {
   return new Promise((resolve, reject) => {
     const server = createServer((socket) => socket.end(`${process.pid}\n`));
     server.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(null) : reject(error)));
-    server.listen(path, () => resolve(server));
+    server.listen(socketAddress(path), () => resolve(server));
   });
 }
 
@@ -72,7 +83,7 @@ function probe(path: string): Promise<{ alive: boolean; pid: string }> {
   return new Promise((resolve) => {
     let text = "";
     let connected = false;
-    const socket = connect(path);
+    const socket = connect(socketAddress(path));
     const done = (alive: boolean) => {
       clearTimeout(timer);
       socket.destroy();
