@@ -535,6 +535,7 @@ class _PostDteEmitRequestReferenciaRequired(TypedDict):
 class PostDteEmitRequestReferencia(_PostDteEmitRequestReferenciaRequired, total=False):
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
 
 
 class _PostDteEmitRequestReferencia2Required(TypedDict):
@@ -546,6 +547,7 @@ class _PostDteEmitRequestReferencia2Required(TypedDict):
 class PostDteEmitRequestReferencia2(_PostDteEmitRequestReferencia2Required, total=False):
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
 
 
 class _PostDteEmitRequestTrasladoRequired(TypedDict):
@@ -581,6 +583,7 @@ class _PostDteEmitRequestRequired(TypedDict):
 class PostDteEmitRequest(_PostDteEmitRequestRequired, total=False):
     fecha: str
     precios_brutos: bool
+    """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDteEmitRequestReferencia
     referencias: List[PostDteEmitRequestReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
@@ -653,6 +656,7 @@ class _PostDteBatchRequestDocumentReferenciaRequired(TypedDict):
 class PostDteBatchRequestDocumentReferencia(_PostDteBatchRequestDocumentReferenciaRequired, total=False):
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
 
 
 class _PostDteBatchRequestDocumentReferencia2Required(TypedDict):
@@ -664,6 +668,7 @@ class _PostDteBatchRequestDocumentReferencia2Required(TypedDict):
 class PostDteBatchRequestDocumentReferencia2(_PostDteBatchRequestDocumentReferencia2Required, total=False):
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
 
 
 class _PostDteBatchRequestDocumentTrasladoRequired(TypedDict):
@@ -699,6 +704,7 @@ class _PostDteBatchRequestDocumentRequired(TypedDict):
 class PostDteBatchRequestDocument(_PostDteBatchRequestDocumentRequired, total=False):
     fecha: str
     precios_brutos: bool
+    """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDteBatchRequestDocumentReferencia
     referencias: List[PostDteBatchRequestDocumentReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
@@ -802,6 +808,7 @@ class _PostDteBatchPreviewRequestDocumentReferenciaRequired(TypedDict):
 class PostDteBatchPreviewRequestDocumentReferencia(_PostDteBatchPreviewRequestDocumentReferenciaRequired, total=False):
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
 
 
 class _PostDteBatchPreviewRequestDocumentReferencia2Required(TypedDict):
@@ -813,6 +820,7 @@ class _PostDteBatchPreviewRequestDocumentReferencia2Required(TypedDict):
 class PostDteBatchPreviewRequestDocumentReferencia2(_PostDteBatchPreviewRequestDocumentReferencia2Required, total=False):
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
 
 
 class _PostDteBatchPreviewRequestDocumentTrasladoRequired(TypedDict):
@@ -848,6 +856,7 @@ class _PostDteBatchPreviewRequestDocumentRequired(TypedDict):
 class PostDteBatchPreviewRequestDocument(_PostDteBatchPreviewRequestDocumentRequired, total=False):
     fecha: str
     precios_brutos: bool
+    """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDteBatchPreviewRequestDocumentReferencia
     referencias: List[PostDteBatchPreviewRequestDocumentReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
@@ -948,6 +957,7 @@ class _PostDtePreviewRequestReferenciaRequired(TypedDict):
 class PostDtePreviewRequestReferencia(_PostDtePreviewRequestReferenciaRequired, total=False):
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
 
 
 class _PostDtePreviewRequestReferencia2Required(TypedDict):
@@ -959,6 +969,7 @@ class _PostDtePreviewRequestReferencia2Required(TypedDict):
 class PostDtePreviewRequestReferencia2(_PostDtePreviewRequestReferencia2Required, total=False):
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
 
 
 class _PostDtePreviewRequestTrasladoRequired(TypedDict):
@@ -994,6 +1005,7 @@ class _PostDtePreviewRequestRequired(TypedDict):
 class PostDtePreviewRequest(_PostDtePreviewRequestRequired, total=False):
     fecha: str
     precios_brutos: bool
+    """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDtePreviewRequestReferencia
     referencias: List[PostDtePreviewRequestReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
