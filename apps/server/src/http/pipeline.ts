@@ -73,8 +73,11 @@ export function pipeline(deps: Deps, options: { replayResource?: ResourceReplaye
       return parsed;
     })
     .onBeforeHandle(async ({ request, path, route, set }) => {
-      const parameter = options.shapes?.unknownQueryParameter(request.method, route, new URL(request.url));
-      if (parameter) throw invalidParameter(parameter, "unknown", `${parameter} is not a parameter of this route`);
+      const parameter = options.shapes?.unknownQueryParameter(request.method, route, new URL(request.url)) ?? null;
+      // An empty name ("?=1") is a parameter too, and as unknown as any other.
+      if (parameter !== null) {
+        throw invalidParameter(parameter, "unknown", `${parameter === "" ? "a parameter with no name" : parameter} is not a parameter of this route`);
+      }
       const unknown = unknownFields.get(request);
       if (unknown) throw validationError(unknown);
       const key = request.headers.get("idempotency-key");

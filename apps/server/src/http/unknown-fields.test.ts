@@ -153,6 +153,10 @@ describeDrivers("unknown fields and parameters are refused (API.md §1)", (drive
     expect((await call("GET", `/v1/dte/${documentId}/status?refresh=false`)).status).toBe(200);
     expect((await call("GET", `/v1/dte/${documentId}/xml?envio=false`)).status).toBe(200);
     expectError(await call("GET", `/v1/dte/${documentId}/pdf?formato=termica&copias=2`), 400, "INVALID_PARAMETER");
+    // A parameter with no name is unknown too (the fuzzer's "?=1&constructor=…" once reached the PDF renderer).
+    const nameless = await call("GET", `/v1/dte/${documentId}/pdf?=1&constructor=x`);
+    expectError(nameless, 400, "INVALID_PARAMETER");
+    expect(nameless.json.error.details).toEqual({ field: "", reason: "unknown" });
     const emit = await h.call("POST", "/v1/dte/emit?dry_run=true", { key: t.key.key, body: emitBody(33) });
     expectError(emit, 400, "INVALID_PARAMETER");
     expect(emit.json.error.details.field).toBe("dry_run");

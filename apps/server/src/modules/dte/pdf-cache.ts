@@ -28,5 +28,19 @@ export function storePdf(key: string, bytes: Uint8Array): void {
   }
 }
 
+const rendering = new Map<string, Promise<Uint8Array>>();
+
+/**
+ * The PDF of `key`, rendered by `render` unless a render of the same key is already running: requests for the same
+ * variant at once share one render (and one place in the business's PDF bound) instead of each rendering it.
+ */
+export function renderOnce(key: string, render: () => Promise<Uint8Array>): Promise<Uint8Array> {
+  const running = rendering.get(key);
+  if (running) return running;
+  const started = render().finally(() => rendering.delete(key));
+  rendering.set(key, started);
+  return started;
+}
+
 /** Renders counted per key (tests check that a GET does not re-render). */
 export const renderCounts = new Map<string, number>();

@@ -124,6 +124,15 @@ describeDrivers("GET /v1/dte and friends", (driver) => {
     }
   }, 30_000);
 
+  test("PDF: requests for the same variant at once share one render (no 429 from the business's PDF bound)", async () => {
+    const id = ids[0] ?? "";
+    const key = `${id}|termica|normal`;
+    const before = renderCounts.get(key) ?? 0;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => h.call("GET", `/v1/dte/${id}/pdf?formato=termica`, { key: t.key.key })));
+    expect(answers.map((a) => [a.status, a.json?.error?.details?.reason])).toEqual(Array(4).fill([200, undefined]));
+    expect(renderCounts.get(key)).toBe(before + 1);
+  }, 30_000);
+
   test("401 without credential, 403 without permission, 404 for unknown ids, other tenants and environments", async () => {
     const id = ids[0] ?? "";
     const routes: Array<[string, string]> = [

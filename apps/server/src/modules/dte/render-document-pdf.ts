@@ -10,7 +10,7 @@ import type { BusinessScope } from "../../http/auth.js";
 import { invalidParameter } from "../../http/errors.js";
 import { findDocument } from "./find-document.js";
 import { readFlag } from "./get-document.js";
-import { cachedPdf, renderCounts, storePdf } from "./pdf-cache.js";
+import { cachedPdf, renderCounts, renderOnce, storePdf } from "./pdf-cache.js";
 import { renderOffThread } from "./render-off-thread.js";
 import { computationOf } from "./stored-document.js";
 
@@ -30,9 +30,12 @@ export async function renderDocumentPdf(deps: Deps, scope: BusinessScope, id: st
   const key = `${row.id}|${formato}|${cedible ? "cedible" : "normal"}`;
   const hit = cachedPdf(key);
   if (hit) return { bytes: hit, filename };
-  const { input, totals, resolution } = computationOf(row);
-  const bytes = await renderOffThread(deps, scope.businessId, { input, totals, ted: row.ted, resolution }, { formato, cedible });
-  renderCounts.set(key, (renderCounts.get(key) ?? 0) + 1);
-  storePdf(key, bytes);
+  const bytes = await renderOnce(key, async () => {
+    const { input, totals, resolution } = computationOf(row);
+    const rendered = await renderOffThread(deps, scope.businessId, { input, totals, ted: row.ted, resolution }, { formato, cedible });
+    renderCounts.set(key, (renderCounts.get(key) ?? 0) + 1);
+    storePdf(key, rendered);
+    return rendered;
+  });
   return { bytes, filename };
 }
