@@ -6,8 +6,7 @@ import type { SigningIdentity } from "../signature/types.js";
 import type { ExportTotals } from "../totals/export-totals.js";
 import type { SignedDte } from "./build-signed-dte.js";
 import { exportDocumentId, renderExportacionesBody } from "./render-exportaciones.js";
-import { signDteBranch } from "./render-signed-dte.js";
-import { stampTed } from "./render-ted.js";
+import { stampAndSign } from "./render-signed-dte.js";
 import { validateExportDocument } from "./validate-export.js";
 
 export interface SignedExport extends SignedDte {
@@ -33,22 +32,15 @@ export function buildSignedExport(options: {
   if (issues.length > 0) throw new ValidationError(issues);
   const totals = computeExportDocumentTotals(input);
   const body = renderExportacionesBody(input, totals);
-  const ted = stampTed(
-    {
-      tipo: input.tipo,
-      folio: input.folio,
-      fecha: input.fecha,
-      issuerRut: input.issuer.rut,
-      receiverRut: FOREIGN_BUYER_RUT,
-      receiverName: input.receiver.razonSocial,
-      amount: totals.montoTotal,
-      firstItemName: input.items[0]?.nombre ?? "",
-    },
-    caf,
-    timestamp,
-  );
-  const { xml, documentId, envelopeC14n } = signDteBranch({
-    element: "Exportaciones", id: exportDocumentId(input), body, ted, identity, timestamp,
-  });
-  return { xml, ted: ted.file, documentId, envelopeC14n, totals };
+  const ted = {
+    tipo: input.tipo,
+    folio: input.folio,
+    fecha: input.fecha,
+    issuerRut: input.issuer.rut,
+    receiverRut: FOREIGN_BUYER_RUT,
+    receiverName: input.receiver.razonSocial,
+    amount: totals.montoTotal,
+    firstItemName: input.items[0]?.nombre ?? "",
+  };
+  return { ...stampAndSign({ element: "Exportaciones", id: exportDocumentId(input), body, ted, caf, identity, timestamp }), totals };
 }

@@ -6,8 +6,7 @@ import type { SigningIdentity } from "../signature/types.js";
 import { computeLiquidationTotals, type LiquidationTotals } from "../totals/liquidation-totals.js";
 import type { SignedDte } from "./build-signed-dte.js";
 import { liquidationDocumentId, renderLiquidacionBody } from "./render-liquidacion.js";
-import { signDteBranch } from "./render-signed-dte.js";
-import { stampTed } from "./render-ted.js";
+import { stampAndSign } from "./render-signed-dte.js";
 import { validateLiquidationDocument } from "./validate-liquidation.js";
 
 export interface SignedLiquidation extends SignedDte {
@@ -32,22 +31,15 @@ export function buildSignedLiquidation(options: {
   if (issues.length > 0) throw new ValidationError(issues);
   const totals = computeLiquidationTotals(input);
   const body = renderLiquidacionBody(input, totals);
-  const ted = stampTed(
-    {
-      tipo: 43,
-      folio: input.folio,
-      fecha: input.fecha,
-      issuerRut: input.issuer.rut,
-      receiverRut: input.receiver.rut,
-      receiverName: input.receiver.razonSocial,
-      amount: totals.montoTotal,
-      firstItemName: input.documentos[0]?.nombre ?? "",
-    },
-    caf,
-    timestamp,
-  );
-  const { xml, documentId, envelopeC14n } = signDteBranch({
-    element: "Liquidacion", id: liquidationDocumentId(input), body, ted, identity, timestamp,
-  });
-  return { xml, ted: ted.file, documentId, envelopeC14n, totals };
+  const ted = {
+    tipo: 43,
+    folio: input.folio,
+    fecha: input.fecha,
+    issuerRut: input.issuer.rut,
+    receiverRut: input.receiver.rut,
+    receiverName: input.receiver.razonSocial,
+    amount: totals.montoTotal,
+    firstItemName: input.documentos[0]?.nombre ?? "",
+  };
+  return { ...stampAndSign({ element: "Liquidacion", id: liquidationDocumentId(input), body, ted, caf, identity, timestamp }), totals };
 }

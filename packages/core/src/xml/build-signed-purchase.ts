@@ -6,8 +6,7 @@ import type { SigningIdentity } from "../signature/types.js";
 import { computePurchaseTotals, type PurchaseTotals } from "../totals/purchase-totals.js";
 import type { SignedDte } from "./build-signed-dte.js";
 import { renderPurchaseBody } from "./render-purchase.js";
-import { signDteBranch } from "./render-signed-dte.js";
-import { stampTed } from "./render-ted.js";
+import { stampAndSign } from "./render-signed-dte.js";
 import { validatePurchaseDocument } from "./validate-purchase.js";
 
 export interface SignedPurchase extends SignedDte {
@@ -32,20 +31,15 @@ export function buildSignedPurchase(options: {
   if (issues.length > 0) throw new ValidationError(issues);
   const totals = computePurchaseTotals(input);
   const body = renderPurchaseBody(input, totals);
-  const ted = stampTed(
-    {
-      tipo: 46,
-      folio: input.folio,
-      fecha: input.fecha,
-      issuerRut: input.issuer.rut,
-      receiverRut: input.receiver.rut,
-      receiverName: input.receiver.razonSocial,
-      amount: totals.montoTotal,
-      firstItemName: input.items[0]?.nombre ?? "",
-    },
-    caf,
-    timestamp,
-  );
-  const { xml, documentId, envelopeC14n } = signDteBranch({ element: "Documento", id: `T46F${input.folio}`, body, ted, identity, timestamp });
-  return { xml, ted: ted.file, documentId, envelopeC14n, totals };
+  const ted = {
+    tipo: 46,
+    folio: input.folio,
+    fecha: input.fecha,
+    issuerRut: input.issuer.rut,
+    receiverRut: input.receiver.rut,
+    receiverName: input.receiver.razonSocial,
+    amount: totals.montoTotal,
+    firstItemName: input.items[0]?.nombre ?? "",
+  };
+  return { ...stampAndSign({ element: "Documento", id: `T46F${input.folio}`, body, ted, caf, identity, timestamp }), totals };
 }

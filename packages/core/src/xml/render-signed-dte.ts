@@ -7,7 +7,8 @@ import type { Totals } from "../totals/index.js";
 import { C14N_ALGORITHM, SII_NS, XML_DECLARATION } from "./constants.js";
 import { documentId, renderDocumentoBody } from "./render-documento.js";
 import type { DualWriter } from "./dual-writer.js";
-import { renderTed } from "./render-ted.js";
+import type { SignedDte } from "./build-signed-dte.js";
+import { renderTed, stampTed, type TedFields } from "./render-ted.js";
 
 export interface SignedDteOptions {
   input: DocumentInput;
@@ -75,4 +76,16 @@ export function signDteBranch({ element, id, body, ted, identity, timestamp }: D
     // declares anything there; Signature declares xmldsig's.
     envelopeC14n: `<DTE version="1.0"><${element} ID="${id}">${content}${signature.nested}</DTE>`,
   };
+}
+
+/**
+ * Stamps a branch's TED from its fields and signs the branch: the tail every document builder shares.
+ *
+ * @example
+ * const signed = stampAndSign({ element: "Liquidacion", id: "T43F1", body, ted: fields, caf, identity, timestamp });
+ */
+export function stampAndSign(options: Omit<DteBranch, "ted"> & { ted: TedFields; caf: Caf }): SignedDte {
+  const ted = stampTed(options.ted, options.caf, options.timestamp);
+  const { xml, documentId, envelopeC14n } = signDteBranch({ ...options, ted });
+  return { xml, ted: ted.file, documentId, envelopeC14n };
 }
