@@ -68,8 +68,11 @@ export function readBer(buf: Uint8Array, offset = 0, depth = 0, budget = { left:
 
 /** The octets of an OCTET STRING, primitive or constructed (its segments joined). */
 export function octetsOf(node: BerNode): Uint8Array {
-  if (node.children.length === 0) return node.content;
-  const parts = node.children.map(octetsOf);
+  return node.children.length === 0 ? node.content : concatBytes(...node.children.map(octetsOf));
+}
+
+/** Byte arrays one after the other. */
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

@@ -1,4 +1,5 @@
 /** Byte patches of a PKCS#12 for tests of hostile files (DER re-encoded where lengths change). */
+import { concatBytes } from "../certificates/ber.js";
 
 function tlv(tag: number, value: Uint8Array): Uint8Array {
   const n = value.length;
@@ -28,15 +29,6 @@ function children(value: Uint8Array): Array<{ tag: number; value: Uint8Array }> 
   return out;
 }
 
-const concat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 /** A non-negative INTEGER's DER. */
 function integer(count: number): Uint8Array {
@@ -58,6 +50,6 @@ export function withMacIterations(p12: Uint8Array, count: number): Uint8Array {
   const [version, authSafe, macData] = pfx ? children(pfx.value) : [];
   const [digest, salt] = macData ? children(macData.value) : [];
   if (!version || !authSafe || !digest || !salt) throw new Error("not a DER PKCS#12 with a MAC");
-  const mac = tlv(0x30, concat(tlv(digest.tag, digest.value), tlv(salt.tag, salt.value), integer(count)));
-  return tlv(0x30, concat(tlv(version.tag, version.value), tlv(authSafe.tag, authSafe.value), mac));
+  const mac = tlv(0x30, concatBytes(tlv(digest.tag, digest.value), tlv(salt.tag, salt.value), integer(count)));
+  return tlv(0x30, concatBytes(tlv(version.tag, version.value), tlv(authSafe.tag, authSafe.value), mac));
 }
