@@ -7,6 +7,7 @@ import type { ExportTotals } from "../totals/export-totals.js";
 import type { SignedDte } from "./build-signed-dte.js";
 import { exportDocumentId, renderExportacionesBody } from "./render-exportaciones.js";
 import { stampAndSign } from "./render-signed-dte.js";
+import { tedFieldsOf } from "./render-ted.js";
 import { validateExportDocument } from "./validate-export.js";
 
 export interface SignedExport extends SignedDte {
@@ -32,15 +33,8 @@ export function buildSignedExport(options: {
   if (issues.length > 0) throw new ValidationError(issues);
   const totals = computeExportDocumentTotals(input);
   const body = renderExportacionesBody(input, totals);
-  const ted = {
-    tipo: input.tipo,
-    folio: input.folio,
-    fecha: input.fecha,
-    issuerRut: input.issuer.rut,
-    receiverRut: FOREIGN_BUYER_RUT,
-    receiverName: input.receiver.razonSocial,
-    amount: totals.montoTotal,
-    firstItemName: input.items[0]?.nombre ?? "",
-  };
+  // Every foreign buyer is 55555555-5 in the TED, as in Receptor.
+  const receiver = { rut: FOREIGN_BUYER_RUT, razonSocial: input.receiver.razonSocial };
+  const ted = tedFieldsOf({ ...input, receiver }, totals.montoTotal, input.items[0]?.nombre ?? "");
   return { ...stampAndSign({ element: "Exportaciones", id: exportDocumentId(input), body, ted, caf, identity, timestamp }), totals };
 }

@@ -7,6 +7,7 @@ import { computeLiquidationTotals, type LiquidationTotals } from "../totals/liqu
 import type { SignedDte } from "./build-signed-dte.js";
 import { liquidationDocumentId, renderLiquidacionBody } from "./render-liquidacion.js";
 import { stampAndSign } from "./render-signed-dte.js";
+import { tedFieldsOf } from "./render-ted.js";
 import { validateLiquidationDocument } from "./validate-liquidation.js";
 
 export interface SignedLiquidation extends SignedDte {
@@ -31,15 +32,6 @@ export function buildSignedLiquidation(options: {
   if (issues.length > 0) throw new ValidationError(issues);
   const totals = computeLiquidationTotals(input);
   const body = renderLiquidacionBody(input, totals);
-  const ted = {
-    tipo: 43,
-    folio: input.folio,
-    fecha: input.fecha,
-    issuerRut: input.issuer.rut,
-    receiverRut: input.receiver.rut,
-    receiverName: input.receiver.razonSocial,
-    amount: totals.montoTotal,
-    firstItemName: input.documentos[0]?.nombre ?? "",
-  };
+  const ted = tedFieldsOf(input, totals.montoTotal, input.documentos[0]?.nombre ?? "");
   return { ...stampAndSign({ element: "Liquidacion", id: liquidationDocumentId(input), body, ted, caf, identity, timestamp }), totals };
 }

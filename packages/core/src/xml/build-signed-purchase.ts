@@ -7,6 +7,7 @@ import { computePurchaseTotals, type PurchaseTotals } from "../totals/purchase-t
 import type { SignedDte } from "./build-signed-dte.js";
 import { renderPurchaseBody } from "./render-purchase.js";
 import { stampAndSign } from "./render-signed-dte.js";
+import { tedFieldsOf } from "./render-ted.js";
 import { validatePurchaseDocument } from "./validate-purchase.js";
 
 export interface SignedPurchase extends SignedDte {
@@ -31,15 +32,6 @@ export function buildSignedPurchase(options: {
   if (issues.length > 0) throw new ValidationError(issues);
   const totals = computePurchaseTotals(input);
   const body = renderPurchaseBody(input, totals);
-  const ted = {
-    tipo: 46,
-    folio: input.folio,
-    fecha: input.fecha,
-    issuerRut: input.issuer.rut,
-    receiverRut: input.receiver.rut,
-    receiverName: input.receiver.razonSocial,
-    amount: totals.montoTotal,
-    firstItemName: input.items[0]?.nombre ?? "",
-  };
+  const ted = tedFieldsOf(input, totals.montoTotal, input.items[0]?.nombre ?? "");
   return { ...stampAndSign({ element: "Documento", id: `T46F${input.folio}`, body, ted, caf, identity, timestamp }), totals };
 }

@@ -51,6 +51,21 @@ export interface TedFields {
   firstItemName: string;
 }
 
+/**
+ * The TED's fields of a document with a Chilean receiver: its identity, parties, total and first line's name.
+ *
+ * @example
+ * tedFieldsOf(input, totals.montoTotal, input.items[0]?.nombre ?? "")
+ */
+export function tedFieldsOf(
+  document: { tipo: number; folio: number; fecha: string; issuer: { rut: string }; receiver: { rut: string; razonSocial: string } },
+  amount: number | string,
+  firstItemName: string,
+): TedFields {
+  const { tipo, folio, fecha, issuer, receiver } = document;
+  return { tipo, folio, fecha, issuerRut: issuer.rut, receiverRut: receiver.rut, receiverName: receiver.razonSocial, amount, firstItemName };
+}
+
 function checkCafFits(caf: Caf, fields: TedFields, issuerRut: string): void {
   const fail = (reason: string, message: string) => {
     throw new TimbreError("CAF_INVALID", message, { details: { reason, tipo: fields.tipo, folio: fields.folio } });
@@ -72,20 +87,7 @@ function checkCafFits(caf: Caf, fields: TedFields, issuerRut: string): void {
 export function renderTed({ input, totals, caf, timestamp }: TedOptions): DualWriter {
   const firstItem = input.items[0];
   if (firstItem === undefined) throw new TimbreError("VALIDATION_ERROR", "a document needs at least one line");
-  return stampTed(
-    {
-      tipo: input.tipo,
-      folio: input.folio,
-      fecha: input.fecha,
-      issuerRut: input.issuer.rut,
-      receiverRut: input.receiver.rut,
-      receiverName: input.receiver.razonSocial,
-      amount: totals.montoTotal,
-      firstItemName: firstItem.nombre,
-    },
-    caf,
-    timestamp,
-  );
+  return stampTed(tedFieldsOf(input, totals.montoTotal, firstItem.nombre), caf, timestamp);
 }
 
 /**
