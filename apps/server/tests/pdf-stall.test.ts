@@ -2,6 +2,8 @@
  * PDFs cannot stall the server (issue 41): a real server process on PostgreSQL renders the largest previews the API
  * takes (a boleta of 1,000 lines with descriptions filling a ~1 MB body) on its PDF threads while `/health` is asked
  * again and again; one business gets at most two renders at once, beyond them 429 `RATE_LIMITED` with `Retry-After`.
+ * No absolute time limit (timings live in `bench/`): three renders on the server's thread would hold some probe for
+ * one to three whole renders, so the slowest probe must stay under one render alone, timed on the same machine and run.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
@@ -52,6 +54,7 @@ if (!BASE) {
     const dir = mkdtempSync(join(tmpdir(), "timbre-pdf-"));
     let server: ServerProcess;
     const keys: string[] = [];
+    let oneRenderMs = 0;
 
     beforeAll(async () => {
       const admin = postgres(BASE, { max: 1, onnotice: () => {} });
@@ -77,6 +80,9 @@ if (!BASE) {
       // the threads load pdf-lib on first use: one small render first, so the test measures renders, not the start
       const warm = await preview(server, keys[0] ?? "");
       expect(warm.status).toBe(200);
+      const started = performance.now();
+      expect((await preview(server, keys[0] ?? "")).status).toBe(200);
+      oneRenderMs = performance.now() - started;
     }, 180_000);
 
     afterAll(async () => {
@@ -87,7 +93,7 @@ if (!BASE) {
       rmSync(dir, { recursive: true, force: true });
     }, 60_000);
 
-    test("three maximal previews of three businesses at once: every one a PDF, and /health answers each probe under 100 ms", async () => {
+    test("three maximal previews of three businesses at once: every one a PDF, and /health keeps answering while they render", async () => {
       expect(BODY.byteLength).toBeGreaterThan(1_000_000);
       const previews = Promise.all(keys.map((key) => preview(server, key)));
       const probes = await probeHealth(server, previews);
@@ -98,7 +104,9 @@ if (!BASE) {
       }
       expect(probes.length).toBeGreaterThan(3);
       expect(probes.every((p) => p.status === 200)).toBe(true);
-      expect(probes.filter((p) => p.ms >= 100).map((p) => Math.round(p.ms))).toEqual([]);
+      // off the main thread, the slowest probe waits only for the three bodies' parsing and validation
+      const slowest = Math.max(...probes.map((p) => p.ms));
+      expect(slowest).toBeLessThan(oneRenderMs);
     }, 180_000);
 
     test("three maximal previews of one business at once: two are rendered, the third is 429 RATE_LIMITED with Retry-After", async () => {
