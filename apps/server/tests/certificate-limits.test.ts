@@ -37,20 +37,20 @@ interface Answer {
   status: number;
   code?: string;
   details?: Record<string, unknown>;
-  ms: number;
 }
 
 async function upload(p12: Uint8Array): Promise<Answer> {
   const form = new FormData();
   form.set("file", new Blob([p12 as Uint8Array<ArrayBuffer>]), "cert.p12");
   form.set("password", PASSWORD);
-  const started = performance.now();
   const res = await fetch(`${server.url}/v1/businesses/${businessId}/certificate`, { method: "POST", headers: { "x-api-key": key }, body: form });
   const body = (await res.json()) as { error?: { code: string; details?: Record<string, unknown> } };
-  return { status: res.status, code: body.error?.code, details: body.error?.details, ms: performance.now() - started };
+  return { status: res.status, code: body.error?.code, details: body.error?.details };
 }
 
-test("a PKCS#12 whose MAC claims 2^31−1 iterations → 422 within a second, while /health probed meanwhile answers under 100 ms", async () => {
+// No absolute time limits (timings live in bench/): without the cap this file's derivation runs for hours, so an answer
+// at all within the test's timeout, with reason `iterations`, shows the count was refused before any derivation.
+test("a PKCS#12 whose MAC claims 2^31−1 iterations → 422 iterations, while /health probed meanwhile keeps answering", async () => {
   const hostile = withMacIterations(await certificate(2048), 2 ** 31 - 1);
   const probes: number[] = [];
   let uploading = true;
@@ -69,10 +69,8 @@ test("a PKCS#12 whose MAC claims 2^31−1 iterations → 422 within a second, wh
   await prober;
   for (const answer of answers) {
     expect(answer).toMatchObject({ status: 422, code: "CERTIFICATE_INVALID", details: { reason: "iterations", where: "mac", iterations: 2 ** 31 - 1 } });
-    expect(answer.ms).toBeLessThan(1000);
   }
   expect(probes.length).toBeGreaterThanOrEqual(10);
-  expect(Math.max(...probes)).toBeLessThan(100);
 }, 60_000);
 
 test("an 8192-bit RSA key → 422 key_size (the limit is 4096); 4096 and 2048 bits are accepted", async () => {
