@@ -29,6 +29,27 @@ export function taxDocumentTipo(tipoDoc: number | string): number | null {
   return TAX_DOCUMENT_TIPOS.includes(n) ? n : null;
 }
 
+/** `TpoDocRef` codes of documents that are not tax documents (formato DTE v2.2, E. Referencias, field 2): 801–815, 820. */
+export const OTHER_REFERENCE_TIPOS: readonly number[] = [801, 802, 803, 804, 805, 806, 807, 808, 809, 810, 811, 812, 813, 814, 815, 820];
+
+/**
+ * Whether a `TpoDocRef` is one the SII takes: a numeric one must be a code of the format manual's list (tax documents
+ * and 801–820); letters are free ("Si es alfabético no hay validación", same field).
+ *
+ * @example
+ * isKnownReferenceType(33) // true; isKnownReferenceType("SET") // true; isKnownReferenceType(5) // false
+ */
+export function isKnownReferenceType(tipoDoc: number | string): boolean {
+  const n = typeof tipoDoc === "number" ? tipoDoc : /^\d+$/.test(tipoDoc) ? Number(tipoDoc) : null;
+  return n === null || TAX_DOCUMENT_TIPOS.includes(n) || OTHER_REFERENCE_TIPOS.includes(n);
+}
+
+/** Earliest and latest `FchRef` the format manual accepts ("Fecha válida entre 2002-08-01 y 2050-12-31"). */
+export const REFERENCE_DATE_RANGE = { min: "2002-08-01", max: "2050-12-31" } as const;
+
+/** RUT bodies the format manual accepts for the parties of a document ("Cuerpo numérico entre 100.000 y 99 millones"). */
+export const RUT_BODY_RANGE = { min: 100_000, max: 99_999_999 } as const;
+
 /**
  * Facturas 33/34 must inform `FmaPago`; without it the SII takes 2 (crédito) — formato DTE, "Cambios 31/05/2017"
  * item 3. So that is what an unspecified one is written (and printed) as.

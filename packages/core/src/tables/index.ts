@@ -2,6 +2,7 @@
  * The code tables of the SII and the Aduana that documents 46 and 110–112 use, as data with their printed words.
  * Source and date of each table: README.md beside this file.
  */
+export { isSiiActivityCode, SII_ACTIVITY_CODES } from "./activity-codes.js";
 export { codeName, hasCode, type CodeEntry, type CodeTable } from "./code-table.js";
 export { ISO_TO_SII_CURRENCY, SII_CURRENCIES, isSiiCurrency, siiCurrencyFromIso, type SiiCurrency } from "./currencies.js";
 export {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
+  isSiiActivityCode, SII_ACTIVITY_CODES,
   COUNTRIES, EXPORT_PAYMENT_FORMS, PACKAGE_KINDS, PORTS, RETENTIONS, SALE_CLAUSES, SII_CURRENCIES, codeName, hasCode,
   isSiiCurrency, retentionLabel, siiCurrencyFromIso,
 } from "./index.js";
@@ -31,5 +32,11 @@ describe("code tables", () => {
   test("retention labels carry the rate", () => {
     expect(retentionLabel(34)).toBe("IVA retenido trigo (4 %)");
     expect(retentionLabel(15)).toBe("IVA retenido total (19 %)");
+  });
+  test("SII economic activity codes: the 674 six-digit codes of the SII's list, nothing else", () => {
+    expect(SII_ACTIVITY_CODES.size).toBe(674);
+    for (const code of [11101, 620200, 620100, 561000, 477399, 990000]) expect(isSiiActivityCode(code)).toBe(true);
+    for (const code of [726000, 999999, 0, 620201, 12]) expect(isSiiActivityCode(code)).toBe(false);
+    expect([...SII_ACTIVITY_CODES].every((c) => c >= 11101 && c <= 990000)).toBe(true);
   });
 });

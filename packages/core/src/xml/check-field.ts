@@ -118,12 +118,17 @@ export function checkDecimal(list: IssueList, path: string, value: unknown, rule
 }
 
 /**
- * Checks a RUT field: a one-line text (required unless `required: false`) with a valid check digit (`invalid_rut`).
+ * Checks a RUT field: a one-line text (required unless `required: false`) with a valid check digit (`invalid_rut`);
+ * returns whether it holds one.
  *
  * @example
  * checkRut(list, "transporte.chofer.rut", "12345678-5", { required: false }) // no issue
  */
-export function checkRut(list: IssueList, path: string, value: unknown, rule: { required?: boolean } = {}): void {
-  if (!checkText(list, path, value, { singleLine: true, required: rule.required ?? true })) return;
-  if (typeof value === "string" && !isValidRut(value)) list.add(path, "invalid_rut", "is not a valid RUT");
+export function checkRut(list: IssueList, path: string, value: unknown, rule: { required?: boolean } = {}): boolean {
+  if (!checkText(list, path, value, { singleLine: true, required: rule.required ?? true })) return false;
+  if (typeof value === "string" && !isValidRut(value)) {
+    list.add(path, "invalid_rut", "is not a valid RUT");
+    return false;
+  }
+  return typeof value === "string";
 }

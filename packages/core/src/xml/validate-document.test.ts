@@ -173,6 +173,25 @@ describe("validateDocument", () => {
     expect(reasons(t33({ referencias: [{ tipoDoc: "SET", folio: "0", fecha: "2026-01-15" }] }))).toEqual([]);
   });
 
+  test("TpoDocRef: a number must be a code of the manual's list, letters are free; FchRef from 2002-08-01 (formato DTE, Referencias)", () => {
+    const ref = (tipoDoc: number | string, fecha = "2026-01-15") => [{ tipoDoc, folio: 1, fecha }];
+    for (const tipoDoc of [5, 999, "0", 29, 816]) expect(reasons(t33({ referencias: ref(tipoDoc) }))).toEqual(["referencias[0].tipo_doc:enum"]);
+    for (const tipoDoc of [30, 33, 52, 110, 801, 815, 820, "SET", "HES", "807"]) expect(reasons(t33({ referencias: ref(tipoDoc) }))).toEqual([]);
+    expect(reasons(t33({ referencias: ref(33, "2001-01-01") }))).toEqual(["referencias[0].fecha:minimum"]);
+    expect(reasons(t33({ referencias: ref(33, "2002-07-31") }))).toEqual(["referencias[0].fecha:minimum"]);
+    expect(reasons(t33({ referencias: ref(33, "2002-08-01") }))).toEqual([]);
+  });
+
+  test("receptor RUT: the manual's range 100.000–99.999.999 with its check digit", () => {
+    const receiver = (rut: string) => t33({ receiver: { ...SAMPLE_T33.receiver, rut } });
+    expect(reasons(receiver("1-9"))).toEqual(["receptor.rut:minimum"]);
+    expect(reasons(receiver("99.999-7"))).toEqual(["receptor.rut:minimum"]);
+    expect(reasons(receiver("100000-4"))).toEqual([]);
+    expect(reasons(receiver("99999999-9"))).toEqual([]);
+    expect(reasons(receiver("100000000-7"))).toEqual(["receptor.rut:maximum"]);
+    expect(reasons(receiver("1-8"))).toEqual(["receptor.rut:invalid_rut"]);
+  });
+
   test("notes need a reference with a CodRef; annulments reference one document", () => {
     expect(reasons(t33({ tipo: 61 }))).toEqual(["referencia:required"]);
     expect(reasons(t33({ tipo: 56, referencias: [{ tipoDoc: 33, folio: 1, fecha: "2026-01-15" }] }))).toEqual(["referencias[0].codigo:required"]);

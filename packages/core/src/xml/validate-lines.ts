@@ -1,6 +1,8 @@
 /** Line and reference checks (API paths `items[i].*`, `referencias[i].*`). */
 import { ADDITIONAL_TAX_TIPOS, ADDITIONAL_TAXES, additionalTax } from "../document/additional-taxes.js";
-import { isDispatchGuide, isExemptTipo, isNote, isReceipt, taxDocumentTipo, type DocumentInput } from "../document/types.js";
+import {
+  isDispatchGuide, isExemptTipo, isKnownReferenceType, isNote, isReceipt, REFERENCE_DATE_RANGE, taxDocumentTipo, type DocumentInput,
+} from "../document/types.js";
 import { computeTotals } from "../totals/index.js";
 import { checkDecimal, checkText, type IssueList } from "./check-field.js";
 import { isDate } from "./constants.js";
@@ -97,7 +99,9 @@ export function validateReferences(list: IssueList, input: DocumentInput): void 
     const p = `referencias[${i}]`;
     const tipoDoc = typeof r.tipoDoc === "number" ? String(r.tipoDoc) : r.tipoDoc;
     const folio = typeof r.folio === "number" ? String(r.folio) : r.folio;
-    checkText(list, `${p}.tipo_doc`, tipoDoc, { singleLine: true, required: true, max: 3 });
+    if (checkText(list, `${p}.tipo_doc`, tipoDoc, { singleLine: true, required: true, max: 3 }) && !isKnownReferenceType(tipoDoc ?? "")) {
+      list.add(`${p}.tipo_doc`, "enum", "a numeric TpoDocRef must be a code of the SII's list (tax documents 30–112, 801–815, 820); use letters for other documents");
+    }
     checkText(list, `${p}.folio`, folio, { singleLine: true, required: true, max: 18 });
     // FolioRef of a tax document is its number; 0 only with IndGlobal (not offered), letters only for 801–820/free
     // types (formato DTE, Referencias, FolioRef).
@@ -108,6 +112,8 @@ export function validateReferences(list: IssueList, input: DocumentInput): void 
     if (!isReceipt(input.tipo) || r.fecha !== undefined) {
       if (r.fecha === undefined || r.fecha === "") list.add(`${p}.fecha`, "required", "is required");
       else if (typeof r.fecha !== "string" || !isDate(r.fecha)) list.add(`${p}.fecha`, "format", "must be a date YYYY-MM-DD");
+      else if (r.fecha < REFERENCE_DATE_RANGE.min) list.add(`${p}.fecha`, "minimum", `the SII takes reference dates from ${REFERENCE_DATE_RANGE.min}`);
+      else if (r.fecha > REFERENCE_DATE_RANGE.max) list.add(`${p}.fecha`, "maximum", `the SII takes reference dates up to ${REFERENCE_DATE_RANGE.max}`);
     }
     if (r.codigo !== undefined && r.codigo !== 1 && r.codigo !== 2 && r.codigo !== 3) {
       list.add(`${p}.codigo`, "enum", "must be 1 (anula), 2 (corrige texto) or 3 (corrige montos)");

@@ -1,5 +1,5 @@
 /** Issuer and receiver checks (API paths `emisor.*`, `receptor.*`; lengths from DTE_v10 / EnvioBOLETA_v11). */
-import { isNote, isReceipt, taxDocumentTipo, type DocumentInput } from "../document/types.js";
+import { isNote, isReceipt, RUT_BODY_RANGE, taxDocumentTipo, type DocumentInput } from "../document/types.js";
 import { ANONYMOUS_CONSUMER_RUT, cleanRut } from "../rut/index.js";
 import { checkRut, checkText, type IssueList } from "./check-field.js";
 
@@ -81,7 +81,7 @@ export function validateReceiver(list: IssueList, input: DocumentInput): void {
     return;
   }
   const receipt = isReceipt(input.tipo);
-  checkRut(list, "receptor.rut", r.rut);
+  if (checkRut(list, "receptor.rut", r.rut)) checkRutRange(list, "receptor.rut", r.rut as string);
   if (typeof r.rut === "string" && cleanRut(r.rut) === cleanRut(ANONYMOUS_CONSUMER_RUT) && !anonymousAllowed(input)) {
     list.add("receptor.rut", "not_allowed", `${ANONYMOUS_CONSUMER_RUT} (consumidor final sin RUT) is only for boletas 39/41 and the notes that modify them: give the receptor's RUT`);
   }
@@ -94,4 +94,11 @@ export function validateReceiver(list: IssueList, input: DocumentInput): void {
   checkText(list, "receptor.ciudad", r.ciudad, { singleLine: true, max: 20 });
   checkText(list, "receptor.email", r.email, { singleLine: true, max: 80 });
   checkText(list, "receptor.contacto", r.contacto, { singleLine: true, max: 80 });
+}
+
+/** The manual's range for a party's RUT (RUTRecep: "Cuerpo numérico entre 100.000 y 99 millones"). */
+function checkRutRange(list: IssueList, path: string, rut: string): void {
+  const body = Number(cleanRut(rut).slice(0, -1));
+  if (body < RUT_BODY_RANGE.min) list.add(path, "minimum", "the SII takes RUTs from 100.000");
+  else if (body > RUT_BODY_RANGE.max) list.add(path, "maximum", "the SII takes RUTs up to 99.999.999");
 }
