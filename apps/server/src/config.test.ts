@@ -3,10 +3,12 @@ import { loadConfig, loadRotationConfig } from "./config.js";
 
 test("defaults", () => {
   const c = loadConfig({}, "/srv");
-  expect(c).toMatchObject({ port: 3000, databaseUrl: null, databasePrepare: true, dataDir: "/srv/.timbre", siiMode: "sandbox", rateLimitPerMinute: 100, webhookAllowPrivate: false, trustProxy: false, logLevel: "info", acceptanceChecksPerSecond: 20 });
+  expect(c).toMatchObject({ port: 3000, host: "0.0.0.0", databaseUrl: null, databasePrepare: true, dataDir: "/srv/.timbre", siiMode: "sandbox", rateLimitPerMinute: 100, webhookAllowPrivate: false, trustProxy: false, logLevel: "info", acceptanceChecksPerSecond: 20 });
 });
 
 test("reads every variable; rejects malformed values by name", () => {
+  expect(loadConfig({ HOST: " 127.0.0.1 " }).host).toBe("127.0.0.1");
+  expect(loadConfig({ HOST: "" }).host).toBe("0.0.0.0");
   const c = loadConfig({ PORT: "0", DATABASE_URL: "postgres://x/y", DATABASE_PREPARE: "false", TIMBRE_DATA_DIR: "/d", SII_MODE: "produccion", RATE_LIMIT_PER_MINUTE: "5", WEBHOOK_ALLOW_PRIVATE: "true", LOG_LEVEL: "debug", ACCEPTANCE_CHECKS_PER_SECOND: "50" });
   expect(c).toMatchObject({ port: 0, databaseUrl: "postgres://x/y", databasePrepare: false, dataDir: "/d", siiMode: "produccion", rateLimitPerMinute: 5, webhookAllowPrivate: true, logLevel: "debug", acceptanceChecksPerSecond: 50 });
   expect(() => loadConfig({ PORT: "abc" })).toThrow("PORT");

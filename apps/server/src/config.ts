@@ -10,6 +10,8 @@ export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 
 export interface Config {
   port: number;
+  /** Address the API server binds (`HOST`): every interface by default; `127.0.0.1` keeps it to this machine. */
+  host: string;
   databaseUrl: string | null;
   /**
    * PostgreSQL: run drizzle's queries as named prepared statements (default). Turn off behind a pooler in
@@ -67,6 +69,7 @@ const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "sile
 export function loadConfig(env: Env, cwd = "."): Config {
   return {
     port: integer(env, "PORT", 3000, 0, 65535),
+    host: nonEmpty(env.HOST) ?? "0.0.0.0",
     databaseUrl: nonEmpty(env.DATABASE_URL),
     databasePrepare: env.DATABASE_PREPARE === undefined ? true : flag(env, "DATABASE_PREPARE"),
     dataDir: resolve(cwd, nonEmpty(env.TIMBRE_DATA_DIR) ?? ".timbre"),

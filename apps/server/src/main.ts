@@ -60,11 +60,11 @@ const deps = createDeps({ config, database, secrets, log, sandboxStateDir: confi
 const app = buildApp(deps, database);
 // The port first: a first run's account (its key and password are printed once) is made only once it can be used.
 try {
-  app.listen({ port: config.port });
+  app.listen({ port: config.port, hostname: config.host });
 } catch (error) {
   if ((error as { code?: string }).code === "EADDRINUSE") {
     flushLogs();
-    console.error(`timbre: port ${config.port} is already in use (another Timbre server?) — stop it, or start this one with PORT=<another port>`);
+    console.error(`timbre: port ${config.port} on ${config.host} is already in use (another Timbre server?) — stop it, or start this one with PORT=<another port>`);
     await database.close();
     process.exit(1);
   }
@@ -74,7 +74,7 @@ const firstRun = database.driver === "pglite" ? await ensureSandboxAccount(deps)
 
 const workers = config.workers ? await startWorkers(deps, database.jobStore) : null;
 const port = app.server?.port ?? config.port;
-log.info("listening", { port, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
+log.info("listening", { host: config.host, port, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
 // Through the log's own queue, so the banner follows the lines logged before it.
 if (firstRun) stdoutLine(sandboxBanner(firstRun, port));
 stdoutLine(startBanner(port, firstRun));

@@ -4,7 +4,9 @@ import type { ValidationIssue } from "@timbre/core/errors";
 import { siiTextIssues } from "@timbre/core/xml";
 import type { Deps } from "../../deps.js";
 import type { businesses } from "../../db/businesses.js";
+import { chileToday } from "../../time.js";
 import { checkWebhookUrl } from "./check-webhook-url.js";
+import { actecoIssues, resolutionIssues } from "./registration-issues.js";
 import type { UpdateBusinessBody } from "./schemas.js";
 
 type Fields = Omit<Static<typeof UpdateBusinessBody>, "rut">;
@@ -64,5 +66,6 @@ export function businessIssues(deps: Deps, input: Fields): ValidationIssue[] {
     if (value !== undefined && value.trim() === "") issues.push({ path: key, reason: "min_length", message: "must not be blank" });
   }
   for (const [key, text] of Object.entries(storedTexts(input))) issues.push(...siiTextIssues(key, text, { singleLine: true }));
+  issues.push(...actecoIssues(input.acteco), ...resolutionIssues(input.resolucion, chileToday(deps.now())));
   return issues;
 }

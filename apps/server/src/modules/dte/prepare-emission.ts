@@ -3,7 +3,7 @@
  * (CERTIFICATE_REQUIRED / CERTIFICATE_INVALID), live authorisation (BUSINESS_NOT_AUTHORIZED), references
  * (REFERENCE_INVALID, default CodRef) and the totals.
  */
-import type { DocumentInput, Issuer, Resolution } from "@timbre/core";
+import type { DocumentInput, Issuer } from "@timbre/core";
 import { normalizeRut } from "@timbre/core/rut";
 import { computeTotals, type Totals } from "@timbre/core/totals";
 import type { BusinessRow } from "../../db/businesses.js";
@@ -12,6 +12,7 @@ import type { Deps } from "../../deps.js";
 import type { BusinessScope } from "../../http/auth.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import { readEmitRequest, type ResolvedRequest } from "./read-emit-request.js";
+import { resolutionOf } from "./resolution.js";
 import { resolveReferences } from "./resolve-references.js";
 import { signingIdentityOf, type SigningIdentityInfo } from "./signing-identity.js";
 import { issuerOf, toDocumentInput } from "./to-document-input.js";
@@ -34,19 +35,13 @@ export async function loadScopeBusiness(deps: Deps, scope: BusinessScope): Promi
   return business;
 }
 
-/** The business's resolution; in `test` without one, `{ numero: 0, fecha: <certificate start date> }`. */
-export function resolutionOf(business: BusinessRow, environment: BusinessScope["environment"], identity: SigningIdentityInfo | null): Resolution | null {
-  if (business.resolucionNumero !== null && business.resolucionFecha !== null) return { numero: business.resolucionNumero, fecha: business.resolucionFecha };
-  if (environment === "live") return null;
-  const fecha = identity ? identity.validFrom.toISOString().slice(0, 10) : (business.certificate?.valid_from ?? business.createdAt.toISOString()).slice(0, 10);
-  return { numero: 0, fecha };
-}
+export { resolutionOf } from "./resolution.js";
 
 /** Live emission needs resolution data and an SII backend for `live`. */
 export async function assertAuthorized(deps: Deps, business: BusinessRow, scope: BusinessScope): Promise<void> {
   if (scope.environment !== "live") return;
-  if (business.resolucionNumero === null || business.resolucionFecha === null) {
-    throw new ApiError("BUSINESS_NOT_AUTHORIZED", "live emission needs the business's SII resolution (resolucion.numero and resolucion.fecha)");
+  if (resolutionOf(business, "live", null) === null) {
+    throw new ApiError("BUSINESS_NOT_AUTHORIZED", "live emission needs the business's production SII resolution (resolucion.numero above 0 and resolucion.fecha)");
   }
   const gateway = await deps.sii();
   if (gateway.backend("live") === null) {
