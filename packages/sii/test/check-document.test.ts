@@ -20,12 +20,15 @@ const facts = (cafXml: string, folio: number): DteFacts => ({
   folio,
   fchEmis: DAY,
   rutEmisor: RUT,
+  rznSoc: "EMPRESA DE PRUEBA SANDBOX",
+  acteco: ["620200"],
   rutRecep: "96790240-3",
   rznSocRecep: "Cliente",
   mntTotal: 1190,
   cafXml,
   fingerprint: `f${folio}`,
   references: [],
+  tmstFirma: `${DAY}T10:00:00`,
 });
 
 describe("the sandbox's CAF checks, whose verdict is kept per CAF text and set of trusted authorities", () => {
@@ -66,10 +69,14 @@ describe("the sandbox's CAF checks, whose verdict is kept per CAF text and set o
 describe("the unidentified consumer 66666666-6 receives boletas and the notes that modify them, nothing else", () => {
   const sandbox = createSandbox({ idk: 9103 });
   const cafFor = (tipo: number) => cafElement(sandbox.issueCaf({ rut: RUT, tipo, desde: 1, hasta: 50, fechaAutorizacion: DAY }).xml);
-  const ctx: DocumentCheckContext = { authorities: [sandbox.authorityKey], registry: new DocumentRegistry(), tedValid: true, rejectionCode: "HED-3-305", remarkCode: "HED-1-863" };
+  // The referenced documents (folio 7) are held by the SII: only the receiver is judged here.
+  const ctx: DocumentCheckContext = {
+    authorities: [sandbox.authorityKey], registry: new DocumentRegistry(), tedValid: true, rejectionCode: "HED-3-305", remarkCode: "HED-1-863",
+    received: () => ({ mntTotal: 1190 }),
+  };
   const toConsumer = (tipo: number, references: DteFacts["references"] = []): DteFacts =>
     ({ ...facts(cafFor(tipo), 1), tipo, rutRecep: "66666666-6", rznSocRecep: "Consumidor final", references });
-  const reference = (tipo: string): DteFacts["references"][number] => ({ tipo, folio: "7", codRef: 1, rutOtr: null });
+  const reference = (tipo: string): DteFacts["references"][number] => ({ tipo, folio: "7", codRef: 1, rutOtr: null, fecha: DAY });
 
   test("a factura, a guía or a note to a factura → RCH REC-3-106 (the sandbox's own code, described)", () => {
     for (const tipo of [33, 34, 52]) {

@@ -20,4 +20,9 @@ export interface SiiCodeInfo {
 /** A code entry as stored in the dictionaries. */
 export interface SiiCodeEntry extends SiiCodeInfo {
   source: SiiCodeSource;
+  /**
+   * Where the rule (and the code) comes from, for a reader to tell the SII's rules from the sandbox's own: a section of
+   * an official document, or who observed the SII giving it.
+   */
+  fuente?: string;
 }

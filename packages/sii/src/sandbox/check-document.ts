@@ -1,6 +1,8 @@
 import { isCafExpired, parseEmbeddedCaf, verifyCafSignature, type AuthorityKey, type EmbeddedCaf } from "@timbre/core/caf";
 import { describeSiiCode } from "../codes/describe.js";
 import { codeLevel } from "../codes/document-codes.js";
+import { partyProblems } from "./check-parties.js";
+import { referenceProblems, type ReceivedLookup } from "./check-references.js";
 import type { DteFacts } from "./read-envelope.js";
 import type { DocumentOutcome, DocumentRegistry } from "./registry.js";
 
@@ -14,6 +16,13 @@ export interface DocumentCheckContext {
   rejectionCode: string;
   /** Remark code for `[sandbox:reparos]` (default HED-1-863). */
   remarkCode: string;
+  /**
+   * What the SII holds of a referenced document (REF-3-750, REF-2-780): received and not rejected, here or earlier in
+   * the same envelope. Default: the registry's documents that are not rejected.
+   */
+  received?: ReceivedLookup;
+  /** An earlier DTE of the same envelope has this tipo and folio: the SII takes one of them (DTE-3-101). */
+  repeatedInEnvelope?: boolean;
 }
 
 /** What a CAF is worth whatever document carries it: its contents (null: unreadable) and its authority's verdict. */
@@ -53,15 +62,21 @@ function cafVerdict(cafXml: string, authorities: AuthorityKey[]): CafVerdict {
   return verdict;
 }
 
-function cafProblems(dte: DteFacts, ctx: DocumentCheckContext): string[] {
+/** The date the SII judges a CAF's expiry by: the document's signature (TmstFirma), else its FchEmis. */
+function signatureDate(dte: DteFacts): string {
+  const signed = dte.tmstFirma.slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}$/.test(signed) ? signed : dte.fchEmis;
+}
+
+function cafProblems(dte: DteFacts, caf: EmbeddedCaf | null, authentic: boolean): string[] {
   if (dte.cafXml === null) return ["TED-2-510"];
-  const { caf, authentic } = cafVerdict(dte.cafXml, ctx.authorities);
   if (caf === null) return ["CAF-3-516"];
   const codes: string[] = [];
   if (!authentic) codes.push("CAF-3-516");
   if (caf.rut.toUpperCase() !== dte.rutEmisor.toUpperCase() || caf.tipo !== dte.tipo) codes.push("CAF-3-519");
   if (dte.folio < caf.desde || dte.folio > caf.hasta) codes.push("CAF-3-518");
-  if (/^\d{4}-\d{2}-\d{2}$/.test(dte.fchEmis) && isCafExpired(caf, dte.fchEmis)) codes.push("CAF-3-517");
+  const signed = signatureDate(dte);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(signed) && isCafExpired(caf, signed)) codes.push("CAF-3-517");
   if (dte.fchEmis < caf.fechaAutorizacion) codes.push("HED-3-305");
   return codes;
 }
@@ -76,19 +91,30 @@ function anonymousReceiverProblems(dte: DteFacts): string[] {
 
 /**
  * Checks one DTE of a well-formed, well-signed envelope like the SII's processing does: TED against its CAF,
- * CAF against the authority keys, folio in range, CAF expiry (CAF-3-517), emission before authorisation
- * (HED-3-305), folio reuse (DTE-3-101 other data, DTE-3-100 same data), the anonymous consumer 66666666-6 as the
- * receiver of anything but a boleta or a note to one (REC-3-106), plus the outcome drivers
+ * CAF against the authority keys, folio in range, CAF expiry judged
+ * by the signature's date (CAF-3-517), emission before authorisation (HED-3-305), folio reuse (DTE-3-101 other data or
+ * twice in one envelope, DTE-3-100 same data), the anonymous consumer 66666666-6 as the receiver of anything but a
+ * boleta or a note to one (REC-3-106), the parties (`partyProblems`), the notes' references (`referenceProblems`),
+ * plus the outcome drivers
  * `[sandbox:rechazo]` / `[sandbox:reparos]` in RznSocRecep (`[sandbox:rechazo=CODE]` picks the code).
  *
  * @example
  * checkDocument(dte, ctx).estado; // "DOK"
  */
 export function checkDocument(dte: DteFacts, ctx: DocumentCheckContext): DocumentOutcome {
-  const codes = ctx.tedValid ? cafProblems(dte, ctx) : ["TED-2-510", ...cafProblems(dte, ctx).filter((c) => c !== "TED-2-510")];
+  const { caf, authentic } = dte.cafXml === null ? { caf: null, authentic: false } : cafVerdict(dte.cafXml, ctx.authorities);
+  const ofCaf = cafProblems(dte, caf, authentic);
+  const codes = ctx.tedValid ? ofCaf : ["TED-2-510", ...ofCaf.filter((c) => c !== "TED-2-510")];
   codes.push(...anonymousReceiverProblems(dte));
+  codes.push(...partyProblems(dte, caf?.razonSocial ?? null));
+  const received: ReceivedLookup = ctx.received ?? ((rut, tipo, folio) => {
+    const doc = ctx.registry.find(rut, tipo, folio);
+    return doc !== undefined && doc.estado !== "RCH" ? doc : undefined;
+  });
+  codes.push(...referenceProblems(dte, received));
   const previous = ctx.registry.find(dte.rutEmisor, dte.tipo, dte.folio);
   if (previous !== undefined) codes.push(previous.fingerprint === dte.fingerprint ? "DTE-3-100" : "DTE-3-101");
+  else if (ctx.repeatedInEnvelope === true) codes.push("DTE-3-101");
   const driver = /\[sandbox:(rechazo|reparos)(?:=([A-Z]{2,4}-\d-\d+))?\]/i.exec(dte.rznSocRecep);
   if (driver?.[1]?.toLowerCase() === "rechazo") codes.push(driver[2]?.toUpperCase() ?? ctx.rejectionCode);
   if (driver?.[1]?.toLowerCase() === "reparos") codes.push(driver[2]?.toUpperCase() ?? ctx.remarkCode);

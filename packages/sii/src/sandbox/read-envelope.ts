@@ -1,10 +1,15 @@
-import { elementText, findElements, firstElement } from "../protocol/xml-text.js";
+import { elementText, elementTexts, findElements, firstElement } from "../protocol/xml-text.js";
 
 /** The carátula of an envelope. */
 export interface Caratula {
   rutEmisor: string | null;
   rutEnvia: string | null;
   rutReceptor: string | null;
+  /** `FchResol` and `NroResol` as written (the resolution that authorises the issuer in this environment). */
+  fchResol: string | null;
+  nroResol: string | null;
+  /** `TmstFirmaEnv` as written. */
+  tmstFirmaEnv: string | null;
   subtotales: Array<{ tipo: number; cantidad: number }>;
 }
 
@@ -18,6 +23,8 @@ export interface DteReference {
   codRef: number | null;
   /** `RUTOtr`: the referenced document is another issuer's. */
   rutOtr: string | null;
+  /** `FchRef` as written. */
+  fecha: string;
 }
 
 /** The fields of one DTE the sandbox checks. */
@@ -28,6 +35,10 @@ export interface DteFacts {
   folio: number;
   fchEmis: string;
   rutEmisor: string;
+  /** The issuer's name: `RznSoc` (`RznSocEmisor` on boletas), "" when absent. */
+  rznSoc: string;
+  /** `Acteco` codes as written (absent on boletas). */
+  acteco: string[];
   rutRecep: string;
   rznSocRecep: string;
   mntTotal: number;
@@ -37,6 +48,8 @@ export interface DteFacts {
   fingerprint: string;
   /** Its `Referencia` elements, in order. */
   references: DteReference[];
+  /** `Documento/TmstFirma`: when the document was signed (the SII judges the CAF's expiry by it). */
+  tmstFirma: string;
 }
 
 /** Root, carátula and DTEs of an envelope text. */
@@ -50,13 +63,17 @@ const text = (xml: string, name: string) => elementText(xml, name) ?? "";
 
 function readReference(xml: string): DteReference {
   const codRef = text(xml, "CodRef");
-  return { tipo: text(xml, "TpoDocRef"), folio: text(xml, "FolioRef"), codRef: /^\d+$/.test(codRef) ? Number(codRef) : null, rutOtr: elementText(xml, "RUTOtr") };
+  return {
+    tipo: text(xml, "TpoDocRef"), folio: text(xml, "FolioRef"), codRef: /^\d+$/.test(codRef) ? Number(codRef) : null,
+    rutOtr: elementText(xml, "RUTOtr"), fecha: text(xml, "FchRef"),
+  };
 }
 
 function readDte(dteText: string): DteFacts {
   const encabezado = firstElement(dteText, "Encabezado")?.inner ?? "";
   const idDoc = firstElement(encabezado, "IdDoc")?.inner ?? "";
   const receptor = firstElement(encabezado, "Receptor")?.inner ?? "";
+  const emisor = firstElement(encabezado, "Emisor")?.inner ?? "";
   const ted = firstElement(dteText, "TED")?.inner ?? "";
   const dd = firstElement(ted, "DD")?.inner ?? "";
   const caf = /<(?:[\w.-]+:)?CAF\b[\s\S]*?<\/(?:[\w.-]+:)?CAF>/.exec(ted)?.[0] ?? null;
@@ -65,13 +82,16 @@ function readDte(dteText: string): DteFacts {
     tipo: Number(text(idDoc, "TipoDTE")),
     folio: Number(text(idDoc, "Folio")),
     fchEmis: text(idDoc, "FchEmis"),
-    rutEmisor: text(firstElement(encabezado, "Emisor")?.inner ?? "", "RUTEmisor"),
+    rutEmisor: text(emisor, "RUTEmisor"),
+    rznSoc: elementText(emisor, "RznSoc") ?? elementText(emisor, "RznSocEmisor") ?? "",
+    acteco: elementTexts(emisor, "Acteco"),
     rutRecep: text(receptor, "RUTRecep"),
     rznSocRecep: text(receptor, "RznSocRecep"),
     mntTotal: Number(text(firstElement(encabezado, "Totales")?.inner ?? "", "MntTotal")),
     cafXml: caf,
     fingerprint: ["RE", "TD", "F", "FE", "RR", "RSR", "MNT", "IT1"].map((n) => text(dd, n)).join("|"),
     references: findElements(dteText, "Referencia").map((r) => readReference(r.inner)),
+    tmstFirma: text(dteText, "TmstFirma"),
   };
 }
 
@@ -95,6 +115,9 @@ export function readEnvelope(xml: string): EnvelopeFacts {
       rutEmisor: elementText(caratulaXml, "RutEmisor"),
       rutEnvia: elementText(caratulaXml, "RutEnvia"),
       rutReceptor: elementText(caratulaXml, "RutReceptor"),
+      fchResol: elementText(caratulaXml, "FchResol"),
+      nroResol: elementText(caratulaXml, "NroResol"),
+      tmstFirmaEnv: elementText(caratulaXml, "TmstFirmaEnv"),
       subtotales,
     },
     dtes,

@@ -5,9 +5,10 @@ import { checkDocument } from "./check-document.js";
 import { decodeEnvelope } from "./decode-envelope.js";
 import { processedAt, type EnvelopeFinal, type EnvelopeRecord } from "./envelopes.js";
 import { readEnvelope } from "./read-envelope.js";
-import type { RegisteredDocument } from "./registry.js";
+import { documentKey, type RegisteredDocument } from "./registry.js";
 import { receiverDriverEvents } from "./receiver-drivers.js";
 import type { SandboxState } from "./state.js";
+import { signerValidityErrors } from "./signer-validity.js";
 import { checkXsd } from "./xsd-check.js";
 
 /** An upload as received (either channel). */
@@ -40,8 +41,9 @@ function tedSignatureValid(doc: DocumentVerification | undefined): boolean {
 }
 
 /**
- * Receives an envelope like DTEUpload / the boleta REST upload: XSD (STATUS 7, or RSC by REST), signatures of
- * SetDTE in context and each DTE stand-alone (STATUS 8, or RFR by REST), carátula (RCT), then each document's
+ * Receives an envelope like DTEUpload / the boleta REST upload: XSD (STATUS 7, or RSC by REST; the REST service takes
+ * EnvioBOLETA only), signatures of SetDTE in context and each DTE stand-alone, and the signer's certificate valid when
+ * it signed (STATUS 8, or RFR by REST), carátula (RCT), then each document's
  * checks; registers the documents and the envelope. The very file the sandbox already processed for the issuer is
  * `RPT` (repetido): nothing of it is registered again. `[sandbox:timeout]` in any RznSocRecep → no answer;
  * `[sandbox:reclamo]` / `[sandbox:acepta]` record the receiver's RCD / ACD (see `receiverDriverEvents`).
@@ -72,6 +74,7 @@ export async function receiveEnvelope(state: SandboxState, input: IncomingEnvelo
   };
 
   const schemaErrors = facts.root === null ? ["root element is not EnvioDTE or EnvioBOLETA"]
+    : rest && facts.root !== "EnvioBOLETA" ? ["el servicio de boletas recibe sólo EnvioBOLETA: envíe el EnvioDTE por DTEUpload"]
     : state.settings.xsd === "off" ? null : await checkXsd(input.bytes, facts.root);
   if (schemaErrors !== null && schemaErrors.length > 0) {
     return rest ? finish("RSC", envelopeRejection("RSC", schemaErrors)) : { status: "7", errors: schemaErrors.slice(0, 10) };
@@ -81,24 +84,38 @@ export async function receiveEnvelope(state: SandboxState, input: IncomingEnvelo
   for (const doc of verification.documents ?? []) {
     if (!doc.signature) signatureErrors.push(`DTE ${doc.id}: firma inválida`);
   }
+  signatureErrors.push(...signerValidityErrors(text, state.settings.now()));
   if (signatureErrors.length > 0) {
     return rest ? finish("RFR", envelopeRejection("RFR", signatureErrors)) : { status: "8", errors: signatureErrors.slice(0, 10) };
   }
-  const caratula = checkCaratula(facts, text, input);
+  const caratula = checkCaratula(facts, text, input, { environment: state.settings.environment, today: state.settings.now().toISOString().slice(0, 10) });
   if (caratula.length > 0) return finish("RCT", caratula);
   const fileKey = `${input.rutCompany.toUpperCase()}|${createHash("sha256").update(input.bytes).digest("hex")}`;
   const first = state.processedFiles.get(fileKey);
   if (first !== undefined) return finish("RPT", [{ codigo: "RPT", descripcion: `Envío repetido: este archivo ya se recibió con el TRACKID ${first}` }]);
 
+  // Earlier DTEs of this envelope: a folio the SII takes once (DTE-3-101), documents a later note may reference.
+  const earlier = new Map<string, { mntTotal: number; estado: string }>();
+  const received = (rut: string, tipo: number, folio: number) => {
+    const here = earlier.get(documentKey(rut, tipo, folio));
+    if (here !== undefined) return here.estado === "RCH" ? undefined : here;
+    const doc = state.registry.find(rut, tipo, folio);
+    return doc !== undefined && doc.estado !== "RCH" ? doc : undefined;
+  };
   const documents = facts.dtes.map((dte) => {
     const verified = verification.documents?.find((d) => d.tipo === dte.tipo && d.folio === dte.folio);
-    return checkDocument(dte, {
+    const key = documentKey(dte.rutEmisor, dte.tipo, dte.folio);
+    const outcome = checkDocument(dte, {
       authorities: state.settings.authorities,
       registry: state.registry,
       tedValid: tedSignatureValid(verified),
       rejectionCode: state.settings.rejectionCode,
       remarkCode: state.settings.remarkCode,
+      received,
+      repeatedInEnvelope: earlier.has(key),
     });
+    if (!earlier.has(key)) earlier.set(key, { mntTotal: dte.mntTotal, estado: outcome.estado });
+    return outcome;
   });
   const result = finish("EPR", [], documents);
   state.processedFiles.set(fileKey, result.record.trackId);

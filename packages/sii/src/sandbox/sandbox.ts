@@ -57,6 +57,11 @@ export interface SandboxOptions {
    * receivers' events) and reads back on start, as the SII remembers across restarts; default: memory only.
    */
   stateFile?: string;
+  /**
+   * The SII environment it stands for (default `certificacion`, maullin): the carátula's NroResol must be 0 there and
+   * above 0 in `produccion`, else RCT with CRT-3-19.
+   */
+  environment?: "certificacion" | "produccion";
 }
 
 /** Input of {@link Sandbox.issueCaf}. */
@@ -119,6 +124,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       crossCheck: options.crossCheck ?? "on",
       companies: options.companies ? options.companies.map((rut) => normalizeRut(rut)) : null,
       namespaceHost: "maullin.sii.cl",
+      environment: options.environment ?? "certificacion",
     },
     options.seedTtlMs ?? 120_000,
     options.tokenTtlMs ?? 3_600_000,

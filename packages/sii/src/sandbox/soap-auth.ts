@@ -21,7 +21,7 @@ export function seedAnswer(state: SandboxState): string {
  * tokenAnswer(state, signedSeedXml, "dte");
  */
 export function tokenAnswer(state: SandboxState, signedSeedXml: string, scope: TokenScope): string {
-  const check = verifySignedSeed(signedSeedXml);
+  const check = verifySignedSeed(signedSeedXml, state.settings.now());
   if (check.estado !== "00" || !("seed" in check)) {
     return respuesta([["ESTADO", check.estado], ["GLOSA", "glosa" in check ? check.glosa : "Error"]], [], false);
   }

@@ -14,7 +14,8 @@ function tokenProblem(state: SandboxState, token: string): string | null {
 }
 
 /**
- * QueryEstUp.getEstUp: the envelope's progress (REC → … → EPR or a rejection) with counts per type once processed.
+ * QueryEstUp.getEstUp: the envelope's progress (REC → … → EPR or a rejection) with counts per type once processed; the
+ * GLOSA names the state only, as the SII's does.
  *
  * @example
  * estUpAnswer(state, { rut: "76192083", dv: "9", trackId, token });
@@ -27,9 +28,9 @@ export function estUpAnswer(state: SandboxState, q: { rut: string; dv: string; t
     return respuesta([["TRACKID", q.trackId], ["ESTADO", "-11"], ["ERR_CODE", "1"], ["GLOSA", "Envío no corresponde a la empresa o no existe"]], [], false);
   }
   const estado = estadoAt(record, state.settings.now().getTime(), state.settings.stepMs);
-  const glosa = estado === record.final && record.envelopeErrors.length > 0
-    ? `${envelopeStateInfo(estado)?.descripcion ?? estado}: ${record.envelopeErrors.map((e) => `(${e.codigo}) ${e.descripcion}`).join("; ")}`
-    : envelopeStateInfo(estado)?.descripcion ?? estado;
+  // Only the state's words, as the SII answers: the reasons (the record's `envelopeErrors`, kept in the journal) reach
+  // an issuer in the SII's result mail, never in QueryEstUp.
+  const glosa = envelopeStateInfo(estado)?.descripcion ?? estado;
   const body = estado === "EPR"
     ? countsOf(record.documents).flatMap((c) => [
         ["TIPO_DOCTO", String(c.tipo)], ["INFORMADOS", String(c.informados)], ["ACEPTADOS", String(c.aceptados)],

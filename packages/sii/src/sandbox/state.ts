@@ -23,6 +23,8 @@ export interface SandboxSettings {
   companies: string[] | null;
   /** Host written in SOAP answer namespaces. */
   namespaceHost: string;
+  /** The SII environment the sandbox stands for: the carátula's resolution is checked against it (CRT-3-19). */
+  environment: "certificacion" | "produccion";
 }
 
 /**

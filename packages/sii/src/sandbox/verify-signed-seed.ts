@@ -2,6 +2,7 @@ import { X509Certificate } from "node:crypto";
 import { DOMParser } from "@xmldom/xmldom";
 import { SignedXml } from "xml-crypto";
 import { certificateFromXml, holderRutFromCertificate } from "./certificate-holder.js";
+import { certificateValidityErrors } from "./signer-validity.js";
 
 const DSIG = "http://www.w3.org/2000/09/xmldsig#";
 
@@ -13,13 +14,14 @@ export type SignedSeedCheck =
 /**
  * Checks the signed seed document the way GetTokenFromSeed does (authentication manual v1.9, §5–6): well formed
  * (`02`), a Signature (`04`), a certificate (`11`), a valid enveloped signature whose signed content contains the
- * seed (`05`), a Semilla (`06`). Seed freshness is checked by the caller (`08`).
+ * seed (`05`), a Semilla (`06`), a certificate that has not expired at `now` (`-3` "Error en Autenticación", the
+ * manual's §6.2.14 answer: the SII validates the certificate's validity too). Seed freshness is checked by the caller (`08`).
  *
  * @example
  * const check = verifySignedSeed(pszXml);
  * if (check.estado === "00") credentials.consumeSeed(check.seed);
  */
-export function verifySignedSeed(xml: string): SignedSeedCheck {
+export function verifySignedSeed(xml: string, now: Date = new Date()): SignedSeedCheck {
   let doc: ReturnType<DOMParser["parseFromString"]>;
   try {
     doc = new DOMParser({ onError: (level, message) => { if (level !== "warning") throw new Error(message); } })
@@ -37,8 +39,10 @@ export function verifySignedSeed(xml: string): SignedSeedCheck {
   const der = certificateFromXml(xml);
   if (der === null) return { estado: "11", glosa: "Error : XML INVALIDO, ELEMENTO CERTIFICATE NO EXISTE" };
   let pem: string;
+  let certificate: X509Certificate;
   try {
-    pem = new X509Certificate(der).toString();
+    certificate = new X509Certificate(der);
+    pem = certificate.toString();
   } catch {
     return { estado: "11", glosa: "Error : CERTIFICADO INVALIDO" };
   }
@@ -51,5 +55,6 @@ export function verifySignedSeed(xml: string): SignedSeedCheck {
   } catch {
     return { estado: "05", glosa: "Error : XML INVALIDO, FIRMA INVALIDA" };
   }
+  if (certificateValidityErrors(certificate, now).length > 0) return { estado: "-3", glosa: "Error en Autenticación" };
   return { estado: "00", seed: semilla, holderRut: holderRutFromCertificate(der) };
 }
