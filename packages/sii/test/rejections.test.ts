@@ -33,14 +33,14 @@ describe("the sandbox rejects what the SII rejects", () => {
   });
 
   test("an expired CAF (FA + 6 months before FchEmis) → CAF-3-517", async () => {
-    const caf = world.sandbox.issueCaf({ rut: EMISOR, tipo: 33, desde: 2000, hasta: 2010, fechaAutorizacion: monthsBefore(TODAY, 7) }).caf;
+    const caf = world.sandbox.issueCaf({ rut: EMISOR, tipo: 33, desde: 2000, hasta: 2010, fechaAutorizacion: monthsBefore(TODAY, 7), razonSocial: "SASCO SpA" }).caf;
     const { status, record } = await send({ docs: [{ folio: 2000, caf }] });
     expect(status).toMatchObject({ estado: "EPR", state: "RECHAZADO" });
     expect(codesOf(record)).toEqual(["CAF-3-517"]);
   });
 
   test("a folio outside the CAF range → CAF-3-518", async () => {
-    const caf = world.sandbox.issueCaf({ rut: EMISOR, tipo: 33, desde: 3000, hasta: 3001, fechaAutorizacion: TODAY }).caf;
+    const caf = world.sandbox.issueCaf({ rut: EMISOR, tipo: 33, desde: 3000, hasta: 3001, fechaAutorizacion: TODAY, razonSocial: "SASCO SpA" }).caf;
     // core refuses to stamp outside the range: widen the parsed range, keep the signed CAF text (RNG 3000–3001)
     const { status, record } = await send({ docs: [{ folio: 3005, caf: { ...caf, hasta: 3010 } }] });
     expect(status.state).toBe("RECHAZADO");
@@ -49,7 +49,7 @@ describe("the sandbox rejects what the SII rejects", () => {
 
   test("a CAF not signed by a trusted authority → CAF-3-516", async () => {
     const other = (await import("../src/sandbox/index.js")).createSandbox({ idk: 7777 });
-    const caf = other.issueCaf({ rut: EMISOR, tipo: 33, desde: 4000, hasta: 4010, fechaAutorizacion: TODAY }).caf;
+    const caf = other.issueCaf({ rut: EMISOR, tipo: 33, desde: 4000, hasta: 4010, fechaAutorizacion: TODAY, razonSocial: "SASCO SpA" }).caf;
     const { record } = await send({ docs: [{ folio: 4000, caf }] });
     expect(codesOf(record)).toEqual(["CAF-3-516"]);
   });
@@ -78,14 +78,15 @@ describe("the sandbox rejects what the SII rejects", () => {
     expect(world.sandbox.documents().filter((d) => d.folio === 21 && d.tipo === 33).map((d) => d.trackId)).toEqual([first.trackId]);
   });
 
-  test("a wrong carátula → RCT: RutReceptor not the SII (CRT-3-18), RutEnvia not the signer (CRT-3-19)", async () => {
+  test("a wrong carátula → RCT: RutReceptor not the SII (CRT-3-18), RutEnvia not the signer (SBX-3-1, the sandbox's own code)", async () => {
     const receptor = await send({ docs: [{ folio: 30 }], rutReceptor: "77777777-7" });
     expect(receptor.status).toMatchObject({ estado: "RCT", state: "RECHAZADO" });
-    expect(receptor.status.glosa).toContain("CRT-3-18");
+    // QueryEstUp's GLOSA names the state only, as the SII's: the reasons are kept for the result mail
+    expect(receptor.status.glosa).toBe("Rechazado por error en carátula");
     expect(receptor.record?.envelopeErrors.map((e) => e.codigo)).toEqual(["CRT-3-18"]);
     const envia = await send({ docs: [{ folio: 31 }], rutEnvia: "22222222-2" });
     expect(envia.status.estado).toBe("RCT");
-    expect(envia.record?.envelopeErrors.map((e) => e.codigo)).toContain("CRT-3-19");
+    expect(envia.record?.envelopeErrors.map((e) => e.codigo)).toEqual(["SBX-3-1", "SBX-3-1"]);
     // nothing registered: the folio can be re-sent after the fix
     expect((await send({ docs: [{ folio: 30 }] })).status.state).toBe("ACEPTADO");
   });

@@ -2,7 +2,8 @@ import type { SiiCodeEntry, SiiCodeSource } from "./types.js";
 
 /**
  * Per-document rejection and remark codes (`SECCION-NIVEL-CODIGO`; nivel 1–2 = reparo, 3 = rechazo), as they
- * appear in the SII result e-mail and in the boleta REST `detalle_rep_rech` (BRIEF §11).
+ * appear in the SII result e-mail and in the boleta REST `detalle_rep_rech` (BRIEF §11). Each names its `fuente`. Codes of
+ * the `SBX` section are the sandbox's own, for rules the SII applies under a code nobody has published.
  */
 const c = (codigo: string, descripcion: string, ayuda: string, fuente: string, source: SiiCodeSource = "observado"): SiiCodeEntry => ({
   codigo,
@@ -70,6 +71,9 @@ const LIST: SiiCodeEntry[] = [
     "El CAF debe ser del mismo RUT emisor y del mismo tipo de documento.", OWN, "sandbox"),
   c("REC-3-106", "RUT receptor 66666666-6 (consumidor final) no permitido en este tipo de documento",
     "Sólo las boletas (39, 41) y las notas que las modifican van al consumidor final sin RUT: emita la factura, guía o nota con el RUT del receptor, con un folio nuevo.", OWN, "sandbox"),
+  c("SBX-3-4", "Referencia con TpoDocRef o FchRef inválido",
+    "Un TpoDocRef numérico debe ser un código de la lista del SII (documentos tributarios, 801–815, 820; use letras para otros) y FchRef una fecha entre 2002-08-01 y 2050-12-31.",
+    `regla: ${MANUAL}, E. Referencias, campos 2 (TpoDocRef) y 7 (FchRef); código ${OWN}`, "sandbox"),
   c("SBX-3-3", "RUT receptor fuera de rango",
     "El RUT del receptor debe tener un cuerpo entre 100.000 y 99.999.999 y su dígito verificador: corríjalo y emita con un folio nuevo.",
     `regla: ${MANUAL}, A. Encabezado (RUTRecep: "cuerpo numérico entre 100.000 y 99 millones"); código ${OWN}`, "sandbox"),

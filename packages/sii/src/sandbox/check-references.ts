@@ -1,3 +1,4 @@
+import { isKnownReferenceType, REFERENCE_DATE_RANGE } from "@timbre/core";
 import type { DteFacts } from "./read-envelope.js";
 
 /** What the SII holds of a document referenced by a note: its total, or nothing (never received, or rejected). */
@@ -9,8 +10,9 @@ const NOTES: ReadonlySet<number> = new Set([56, 61, 111, 112]);
 const ELECTRONIC: ReadonlySet<number> = new Set([33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]);
 
 /**
- * The notes' reference rules, as the SII applies them (formato DTE v2.2, E. Referencias, and the codes observed):
- * a note without a reference (REF-3-415) or without any CodRef (REF-3-758); an annulment or a text correction with more
+ * The reference rules, as the SII applies them (formato DTE v2.2, E. Referencias, and the codes observed): on any
+ * document a numeric TpoDocRef outside the manual's list or an FchRef before 2002-08-01 (SBX-3-4: the manual's rule
+ * under the sandbox's code); on notes, a note without a reference (REF-3-415) or without any CodRef (REF-3-758); an annulment or a text correction with more
  * than one reference (SBX-3-2: the manual's "único documento" rule under the sandbox's code); a note to an own
  * electronic document the SII does not hold (REF-3-750); an annulment whose total differs from the annulled document's
  * (REF-2-780, a reparo).
@@ -19,12 +21,15 @@ const ELECTRONIC: ReadonlySet<number> = new Set([33, 34, 39, 41, 43, 46, 52, 56,
  * referenceProblems(noteFacts, (rut, tipo, folio) => registry.find(rut, tipo, folio)); // ["REF-3-750"]
  */
 export function referenceProblems(dte: DteFacts, received: ReceivedLookup): string[] {
-  if (!NOTES.has(dte.tipo)) return [];
   const refs = dte.references;
-  if (refs.length === 0) return ["REF-3-415"];
-  const coded = refs.filter((r) => r.codRef !== null);
-  if (coded.length === 0) return ["REF-3-758"];
   const codes: string[] = [];
+  const badReference = (r: DteFacts["references"][number]) =>
+    !isKnownReferenceType(r.tipo) || (r.fecha !== "" && (r.fecha < REFERENCE_DATE_RANGE.min || r.fecha > REFERENCE_DATE_RANGE.max));
+  if (refs.some(badReference)) codes.push("SBX-3-4");
+  if (!NOTES.has(dte.tipo)) return codes;
+  if (refs.length === 0) return [...codes, "REF-3-415"];
+  const coded = refs.filter((r) => r.codRef !== null);
+  if (coded.length === 0) return [...codes, "REF-3-758"];
   if (coded.some((r) => r.codRef === 1 || r.codRef === 2) && coded.length > 1) codes.push("SBX-3-2");
   for (const ref of coded) {
     const tipo = /^\d+$/.test(ref.tipo) ? Number(ref.tipo) : null;

@@ -3,8 +3,8 @@
  * helpers that build signed envelopes with core's builders.
  */
 import type { Caf } from "@timbre/core/caf";
-import type { DocumentInput, Reference, Tipo } from "@timbre/core";
-import { generateTestCertificate } from "@timbre/core/testing";
+import type { DocumentInput, Issuer, Reference, Resolution, Tipo } from "@timbre/core";
+import { generateTestCertificate, uncheckedEnvioDte, uncheckedSignedDte } from "@timbre/core/testing";
 import { computeTotals } from "@timbre/core/totals";
 import { buildEnvelope, buildSignedDte, encodeLatin1 } from "@timbre/core/xml";
 import { SiiClient, type SiiClientOptions, type SiiIdentity } from "../../src/client/index.js";
@@ -62,6 +62,12 @@ export interface DocSpec {
   caf?: Caf;
   /** For notes (56, 61): the documents they modify. */
   referencias?: Reference[];
+  /** Issuer fields that differ from the test issuer (SASCO SpA, acteco 620200). */
+  issuer?: Partial<Issuer>;
+  /** The receiver's RUT (default 77777777-7 on facturas). */
+  receptorRut?: string;
+  /** Skip core's validation: build what core would refuse (the sandbox must judge it). */
+  unchecked?: boolean;
 }
 
 const cafs = new Map<string, Caf>();
@@ -86,10 +92,10 @@ export function documentInput(spec: DocSpec): DocumentInput {
     folio: spec.folio,
     fecha: spec.fecha ?? TODAY,
     ...(boleta ? { preciosBrutos: true } : { formaPago: 1 }),
-    issuer: { rut: EMISOR, razonSocial: "SASCO SpA", giro: "Tecnología", acteco: [726000], direccion: "Santa Cruz", comuna: "Santa Cruz" },
+    issuer: { rut: EMISOR, razonSocial: "SASCO SpA", giro: "Tecnología", acteco: [620200], direccion: "Santa Cruz", comuna: "Santa Cruz", ...spec.issuer },
     receiver: boleta
       ? { rut: "66666666-6", razonSocial: spec.receptor ?? "Consumidor final" }
-      : { rut: "77777777-7", razonSocial: spec.receptor ?? "Cliente de Prueba Ltda", giro: "Comercio", direccion: "Calle 1", comuna: "Santiago" },
+      : { rut: spec.receptorRut ?? "77777777-7", razonSocial: spec.receptor ?? "Cliente de Prueba Ltda", giro: "Comercio", direccion: "Calle 1", comuna: "Santiago" },
     items: [{ nombre: "Producto de prueba", cantidad: 1, precio: spec.precio ?? 1190, unidad: "UN" }],
     ...(spec.referencias ? { referencias: spec.referencias } : {}),
   };
@@ -105,6 +111,8 @@ export interface EnvelopeSpec {
   mutate?: (xml: string) => string;
   /** The signing time (`YYYY-MM-DDTHH:MM:SS`), default now: two uploads of the same documents in one second are one file. */
   timestamp?: string;
+  /** The carátula's resolution (default certificación's: NroResol 0 of 2014-08-22). */
+  resolution?: Resolution;
 }
 
 /** A signed envelope's ISO-8859-1 bytes. */
@@ -112,12 +120,13 @@ export async function envelopeBytes(world: World, spec: EnvelopeSpec): Promise<U
   const timestamp = spec.timestamp ?? new Date().toISOString().slice(0, 19);
   const dtes = spec.docs.map((doc) => {
     const input = documentInput(doc);
-    return buildSignedDte({ input, totals: computeTotals(input), caf: doc.caf ?? cafFor(world, input.tipo), identity: world.identity, timestamp }).xml;
+    const options = { input, totals: computeTotals(input), caf: doc.caf ?? cafFor(world, input.tipo), identity: world.identity, timestamp };
+    return doc.unchecked ? uncheckedSignedDte(options) : buildSignedDte(options).xml;
   });
   const xml = buildEnvelope({
     kind: spec.kind ?? "EnvioDTE", rutEmisor: EMISOR, rutEnvia: spec.rutEnvia ?? HOLDER,
     ...(spec.rutReceptor ? { rutReceptor: spec.rutReceptor } : {}),
-    resolution: { numero: 0, fecha: "2014-08-22" }, dtes, identity: world.identity, timestamp,
+    resolution: spec.resolution ?? { numero: 0, fecha: "2014-08-22" }, dtes, identity: world.identity, timestamp,
   });
   return encodeLatin1(spec.mutate ? spec.mutate(xml) : xml);
 }
@@ -130,4 +139,17 @@ export function recordingFetch(): { fetch: typeof fetch; paths: string[] } {
     return fetch(input, init);
   }) as typeof fetch;
   return { fetch: wrapped, paths };
+}
+
+/**
+ * An EnvioDTE signed over DTEs core would refuse to put together (one folio twice): what other software may send.
+ * Each DTE's Documento takes the given `id` (copies need distinct IDs).
+ */
+export function rawEnvelopeBytes(world: World, docs: Array<DocSpec & { id: string }>): Uint8Array {
+  const timestamp = new Date().toISOString().slice(0, 19);
+  const dtes = docs.map((doc) => {
+    const input = documentInput(doc);
+    return uncheckedSignedDte({ input, totals: computeTotals(input), caf: doc.caf ?? cafFor(world, input.tipo), identity: world.identity, timestamp, id: doc.id });
+  });
+  return encodeLatin1(uncheckedEnvioDte({ rutEmisor: EMISOR, rutEnvia: HOLDER, resolution: { numero: 0, fecha: "2014-08-22" }, dtes, identity: world.identity, timestamp }));
 }
