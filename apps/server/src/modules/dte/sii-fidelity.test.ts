@@ -3,7 +3,7 @@
 // the SII's result mail). Direct uploads: packages/sii/test/fidelity.test.ts.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { refreshDocumentStatus } from "../../dispatch/refresh-document-status.js";
-import { expectError } from "../../../test/support/fixtures.js";
+import { businessBody, expectError, signUp } from "../../../test/support/fixtures.js";
 import { describeDrivers, createHarness, type Harness } from "../../../test/support/harness.js";
 import { emitBody, emitter } from "../../../test/support/emission.js";
 
@@ -66,6 +66,10 @@ describeDrivers("the server and the sandbox SII refuse what the SII refuses (iss
     expectError(res, 422, "VALIDATION_ERROR");
     expect(fields(res)).toEqual(["acteco[1]:enum"]);
     expect((await put({ acteco: [620200, 561000] })).status).toBe(200);
+    const user = await signUp(h);
+    const created = await h.call("POST", "/v1/businesses", { token: user.token, body: businessBody({ acteco: [726000] }) });
+    expectError(created, 422, "VALIDATION_ERROR");
+    expect(fields(created)).toEqual(["acteco[0]:enum"]);
   });
 
   test("5. receptor RUT 1-9 (outside 100.000–99.999.999) → 422 receptor.rut minimum", async () => {
