@@ -99,6 +99,7 @@ describe("the parties", () => {
     expect(renamed.status).toMatchObject({ estado: "EPR", state: "ACEPTADO_CON_REPAROS" });
     expect(renamed.codes).toEqual([["HED-1-863"]]);
     expect((await send({ docs: [{ folio: 201, issuer: { razonSocial: "  sasco   SPA " } }] })).codes).toEqual([[]]);
+    expect((await send({ docs: [{ folio: 202, issuer: { razonSocial: "SASCÓ SpA" } }] })).codes).toEqual([[]]);
   });
 
   test("4. acteco 999999 (not in the SII's list) → RCH HED-3-861", async () => {

@@ -7,13 +7,21 @@ import {
 describe("SII codes", () => {
   test("every code the brief names is described", () => {
     for (const code of ["CAF-3-517", "DTE-3-100", "DTE-3-101", "DTE-3-601", "REF-3-750", "REF-3-415", "REF-3-758",
-      "HED-3-305", "ENV-3-6", "ENV-3-0", "HED-1-863"]) {
+      "HED-3-305", "ENV-3-6", "ENV-3-0", "HED-1-863", "HED-3-861", "REF-2-780", "CRT-3-19"]) {
       const info = describeSiiCode(code);
       expect(info.codigo).toBe(code);
       expect(info.descripcion).not.toBe("Código del SII no catalogado");
       expect(info.ayuda.length).toBeGreaterThan(20);
       expect(DOCUMENT_CODES[code]).toBeDefined();
     }
+  });
+  test("every document code names its source; CRT-3-19 keeps the SII's meaning; SBX codes are the sandbox's own", () => {
+    for (const entry of Object.values(DOCUMENT_CODES)) expect(entry.fuente?.length ?? 0).toBeGreaterThan(10);
+    expect(DOCUMENT_CODES["CRT-3-19"]).toMatchObject({ descripcion: "Fecha/Numero Resolucion Invalido", source: "observado" });
+    const own = Object.values(DOCUMENT_CODES).filter((e) => e.codigo.startsWith("SBX-"));
+    expect(own.map((e) => e.codigo).sort()).toEqual(["SBX-3-1", "SBX-3-2", "SBX-3-3", "SBX-3-4"]);
+    expect(own.every((e) => e.source === "sandbox" && e.fuente?.includes("propio del sandbox"))).toBe(true);
+    expect(codeLevel("SBX-3-1")).toBe(3);
   });
   test("upload STATUS classification", () => {
     expect(uploadStatusInfo("0")?.kind).toBe("ok");

@@ -1,8 +1,12 @@
 import { isSiiActivityCode } from "@timbre/core/tables";
 import type { DteFacts } from "./read-envelope.js";
 
-/** The first 40 characters of a name, spaces collapsed, in capitals: the CAF's `RS` is cut to 40 by the SII. */
-const name40 = (text: string) => text.replace(/\s+/g, " ").trim().toUpperCase().slice(0, 40).trim();
+/**
+ * The first 40 characters of a name, spaces collapsed, accents folded, in capitals: the CAF's `RS` is cut to 40 by the
+ * SII, and CAFs often carry names without accents (a reparo for "Café" against "CAFE" would be the sandbox's invention).
+ */
+const name40 = (text: string) =>
+  text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/\s+/g, " ").trim().toUpperCase().slice(0, 40).trim();
 
 /** The manual's range of a party's RUT body (RUTRecep: "Cuerpo numérico entre 100.000 y 99 millones"). */
 function rutInRange(rut: string): boolean {
