@@ -51,6 +51,18 @@ export const REFERENCE_DATE_RANGE = { min: "2002-08-01", max: "2050-12-31" } as 
 export const RUT_BODY_RANGE = { min: 100_000, max: 99_999_999 } as const;
 
 /**
+ * Where a RUT's body stands against `RUT_BODY_RANGE`: `below`, `above` or `within` (check digit not judged).
+ *
+ * @example
+ * rutBodyRange("1-9") // "below"; rutBodyRange("76.192.083-9") // "within"
+ */
+export function rutBodyRange(rut: string): "below" | "within" | "above" {
+  const body = Number(rut.replace(/[.\s]/g, "").split("-")[0]);
+  if (!Number.isFinite(body) || body < RUT_BODY_RANGE.min) return "below";
+  return body > RUT_BODY_RANGE.max ? "above" : "within";
+}
+
+/**
  * Facturas 33/34 must inform `FmaPago`; without it the SII takes 2 (crédito) — formato DTE, "Cambios 31/05/2017"
  * item 3. So that is what an unspecified one is written (and printed) as.
  */

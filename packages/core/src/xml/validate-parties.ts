@@ -1,5 +1,5 @@
 /** Issuer and receiver checks (API paths `emisor.*`, `receptor.*`; lengths from DTE_v10 / EnvioBOLETA_v11). */
-import { isNote, isReceipt, RUT_BODY_RANGE, taxDocumentTipo, type DocumentInput } from "../document/types.js";
+import { isNote, isReceipt, rutBodyRange, taxDocumentTipo, type DocumentInput } from "../document/types.js";
 import { ANONYMOUS_CONSUMER_RUT, cleanRut } from "../rut/index.js";
 import { checkRut, checkText, type IssueList } from "./check-field.js";
 
@@ -98,7 +98,7 @@ export function validateReceiver(list: IssueList, input: DocumentInput): void {
 
 /** The manual's range for a party's RUT (RUTRecep: "Cuerpo numérico entre 100.000 y 99 millones"). */
 function checkRutRange(list: IssueList, path: string, rut: string): void {
-  const body = Number(cleanRut(rut).slice(0, -1));
-  if (body < RUT_BODY_RANGE.min) list.add(path, "minimum", "the SII takes RUTs from 100.000");
-  else if (body > RUT_BODY_RANGE.max) list.add(path, "maximum", "the SII takes RUTs up to 99.999.999");
+  const where = rutBodyRange(rut);
+  if (where === "below") list.add(path, "minimum", "the SII takes RUTs from 100.000");
+  else if (where === "above") list.add(path, "maximum", "the SII takes RUTs up to 99.999.999");
 }

@@ -1,3 +1,4 @@
+import { rutBodyRange } from "@timbre/core";
 import { isSiiActivityCode } from "@timbre/core/tables";
 import type { DteFacts } from "./read-envelope.js";
 
@@ -7,12 +8,6 @@ import type { DteFacts } from "./read-envelope.js";
  */
 const name40 = (text: string) =>
   text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/\s+/g, " ").trim().toUpperCase().slice(0, 40).trim();
-
-/** The manual's range of a party's RUT body (RUTRecep: "Cuerpo numérico entre 100.000 y 99 millones"). */
-function rutInRange(rut: string): boolean {
-  const body = Number(rut.replace(/[.\s]/g, "").split("-")[0]);
-  return Number.isInteger(body) && body >= 100_000 && body <= 99_999_999;
-}
 
 /**
  * The issuer's and the receiver's data against what the SII has registered: every `Acteco` in the SII's list of
@@ -26,6 +21,6 @@ export function partyProblems(dte: DteFacts, cafRazonSocial: string | null): str
   const codes: string[] = [];
   if (dte.acteco.some((code) => !/^\d{1,6}$/.test(code) || !isSiiActivityCode(Number(code)))) codes.push("HED-3-861");
   if (cafRazonSocial !== null && dte.rznSoc !== "" && name40(dte.rznSoc) !== name40(cafRazonSocial)) codes.push("HED-1-863");
-  if (!rutInRange(dte.rutRecep)) codes.push("SBX-3-3");
+  if (rutBodyRange(dte.rutRecep) !== "within") codes.push("SBX-3-3");
   return codes;
 }
