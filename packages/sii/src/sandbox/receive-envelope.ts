@@ -42,8 +42,8 @@ function tedSignatureValid(doc: DocumentVerification | undefined): boolean {
 
 /**
  * Receives an envelope like DTEUpload / the boleta REST upload: XSD (STATUS 7, or RSC by REST; the REST service takes
- * EnvioBOLETA only), signatures of SetDTE in context and each DTE stand-alone, and the signer's certificate valid when
- * it signed (STATUS 8, or RFR by REST), carátula (RCT), then each document's
+ * EnvioBOLETA only), signatures of SetDTE in context and each DTE stand-alone, and the signer's certificate not
+ * expired (STATUS 8, or RFR by REST), carátula (RCT), then each document's
  * checks; registers the documents and the envelope. The very file the sandbox already processed for the issuer is
  * `RPT` (repetido): nothing of it is registered again. `[sandbox:timeout]` in any RznSocRecep → no answer;
  * `[sandbox:reclamo]` / `[sandbox:acepta]` record the receiver's RCD / ACD (see `receiverDriverEvents`).
