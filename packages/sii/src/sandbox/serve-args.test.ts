@@ -12,7 +12,8 @@ const pem = authority.publicKey.export({ type: "spki", format: "pem" }).toString
 
 describe("parseServeArgs", () => {
   test("defaults", () => {
-    expect(parseServeArgs([])).toEqual({ port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto", crossCheck: "on", stateFile: null });
+    expect(parseServeArgs([])).toEqual({ port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto", crossCheck: "on", stateFile: null, environment: "certificacion" });
+    expect(parseServeArgs(["--environment", "produccion"]).environment).toBe("produccion");
     expect(parseServeArgs(["--state", "/var/lib/sii-sandbox.jsonl"]).stateFile).toBe("/var/lib/sii-sandbox.jsonl");
   });
 
@@ -28,6 +29,7 @@ describe("parseServeArgs", () => {
   test("bad values are refused with the option's name", () => {
     expect(() => parseServeArgs(["--port", "x"])).toThrow("--port");
     expect(() => parseServeArgs(["--xsd", "maybe"])).toThrow("--xsd");
+    expect(() => parseServeArgs(["--environment", "prod"])).toThrow("--environment");
     expect(() => parseServeArgs(["--cross-check", "maybe"])).toThrow("--cross-check");
     expect(parseServeArgs(["--cross-check", "off"]).crossCheck).toBe("off");
     expect(() => parseServeArgs(["--nope", "1"])).toThrow("--nope");

@@ -18,17 +18,19 @@ export interface ServeOptions {
   crossCheck: "on" | "off";
   /** `--state <file>`: the JSON-lines journal kept across restarts (what was received); null: memory only. */
   stateFile: string | null;
+  /** `--environment certificacion|produccion` (default certificacion): the resolution the carátula must carry. */
+  environment: "certificacion" | "produccion";
 }
 
 /**
  * Reads `--port 4040 --host 127.0.0.1 --step-ms 1000 --idk 9999 --trust-pem key.pem [--trust-idk 9999]
- * --xsd auto|off --cross-check on|off --state sandbox.jsonl`; `--trust-pem` may repeat (each takes the `--trust-idk` given before it, or 9999).
+ * --xsd auto|off --cross-check on|off --state sandbox.jsonl --environment certificacion|produccion`; `--trust-pem` may repeat (each takes the `--trust-idk` given before it, or 9999).
  *
  * @example
  * parseServeArgs(["--port", "0", "--trust-pem", "/tmp/authority.pem"]).trusted.length; // 1
  */
 export function parseServeArgs(argv: string[], readFile: (path: string) => string = (p) => readFileSync(p, "utf8")): ServeOptions {
-  const options: ServeOptions = { port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto", crossCheck: "on", stateFile: null };
+  const options: ServeOptions = { port: 4040, host: "127.0.0.1", stepMs: 1000, idk: 9999, trusted: [], xsd: "auto", crossCheck: "on", stateFile: null, environment: "certificacion" };
   let trustIdk = 9999;
   let idkGiven = false;
   for (let i = 0; i < argv.length; i++) {
@@ -53,6 +55,9 @@ export function parseServeArgs(argv: string[], readFile: (path: string) => strin
     } else if (name === "--cross-check") {
       if (value !== "on" && value !== "off") throw new Error("--cross-check must be on or off");
       options.crossCheck = value;
+    } else if (name === "--environment") {
+      if (value !== "certificacion" && value !== "produccion") throw new Error("--environment must be certificacion or produccion");
+      options.environment = value;
     } else throw new Error(`unknown option ${name}`);
   }
   // CAFs name their authority by IDK only: the sandbox's own authority must not share one with a trusted key.

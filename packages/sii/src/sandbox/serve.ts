@@ -12,7 +12,7 @@ import { parseServeArgs } from "./serve-args.js";
 const options = parseServeArgs(process.argv.slice(2));
 let sandbox: ReturnType<typeof createSandbox>;
 try {
-  sandbox = createSandbox({ stepMs: options.stepMs, idk: options.idk, trustedAuthorities: options.trusted, xsd: options.xsd, crossCheck: options.crossCheck, ...(options.stateFile ? { stateFile: options.stateFile } : {}) });
+  sandbox = createSandbox({ stepMs: options.stepMs, idk: options.idk, trustedAuthorities: options.trusted, xsd: options.xsd, crossCheck: options.crossCheck, environment: options.environment, ...(options.stateFile ? { stateFile: options.stateFile } : {}) });
 } catch (error) {
   // E.g. the SII's schemas are missing: refuse to start, with the message naming the setting.
   console.error(`timbre-sii-sandbox: ${(error as Error).message}`);
