@@ -74,7 +74,7 @@ const firstRun = database.driver === "pglite" ? await ensureSandboxAccount(deps)
 
 const workers = config.workers ? await startWorkers(deps, database.jobStore) : null;
 const port = app.server?.port ?? config.port;
-log.info("listening", { host: config.host, port, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
+log.info("listening", { port, host: config.host, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
 // Through the log's own queue, so the banner follows the lines logged before it.
 if (firstRun) stdoutLine(sandboxBanner(firstRun, port));
 stdoutLine(startBanner(port, firstRun));
