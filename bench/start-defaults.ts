@@ -1,6 +1,7 @@
 /**
  * `npm start`'s defaults under load: `DATABASE_URL=postgres://… bun bench/start-defaults.ts [--seconds 20]
- * [--concurrency 32] [--server-dir apps/server]`. A scratch PostgreSQL database and one server started as `npm start`
+ * [--concurrency 32] [--server-dir apps/server] [--database postgres|pglite]`. A scratch PostgreSQL database (or, with
+ * `--database pglite`, the embedded one in a scratch data directory) and one server started as `npm start`
  * starts it (`scripts/with-runtime.sh bun src/main.ts`, every setting default: the in-process sandbox SII, its XSD
  * and signature checks on) but for the rate limit, raised so the load is not refused; one business emitting
  * facturas and boletas with `--concurrency` clients for `--seconds`, while `/health` is asked every 50 ms.
@@ -16,8 +17,9 @@ import { http, loadBody, percentile, setUpEmitters } from "../apps/server/tests/
 import { arg, machine } from "./machine.js";
 import { rssMb } from "./proc-cpu.js";
 
-const BASE = process.env.DATABASE_URL;
-if (!BASE) throw new Error("DATABASE_URL (PostgreSQL) is required");
+const PGLITE = arg("database", "postgres") === "pglite";
+const BASE = process.env.DATABASE_URL ?? "";
+if (!BASE && !PGLITE) throw new Error("DATABASE_URL (PostgreSQL) is required, or --database pglite");
 const SECONDS = Number(arg("seconds", "20"));
 const CONCURRENCY = Number(arg("concurrency", "32"));
 const SERVER_DIR = resolve(arg("server-dir", new URL("../apps/server", import.meta.url).pathname));
@@ -36,18 +38,18 @@ const f = (n: number) => n.toFixed(1);
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 
 console.log(machine());
-console.log(`command: DATABASE_URL=… bun bench/start-defaults.ts --seconds ${SECONDS} --concurrency ${CONCURRENCY} --server-dir ${SERVER_DIR}`);
+console.log(`command: DATABASE_URL=… bun bench/start-defaults.ts --seconds ${SECONDS} --concurrency ${CONCURRENCY} --server-dir ${SERVER_DIR} --database ${PGLITE ? "pglite" : "postgres"}`);
 console.log(`raw RSA-2048/SHA-1 over 1 KB: Bun ${rawRate(process.execPath)} sig/s, Node (OpenSSL) ${rawRate("node")} sig/s`);
 
 const name = `timbre_start_${randomBytes(5).toString("hex")}`;
-const admin = postgres(BASE, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${name}`);
-const url = new URL(BASE);
-url.pathname = `/${name}`;
+const admin = PGLITE ? null : postgres(BASE, { max: 1, onnotice: () => {} });
+await admin?.unsafe(`create database ${name}`);
+const url = PGLITE ? null : new URL(BASE);
+if (url) url.pathname = `/${name}`;
 const dataDir = execFileSync("mktemp", ["-d"]).toString().trim();
 const child = Bun.spawn(["sh", resolve(SERVER_DIR, "../../scripts/with-runtime.sh"), process.execPath, "src/main.ts"], {
   cwd: SERVER_DIR,
-  env: { ...process.env, PORT: "0", DATABASE_URL: url.toString(), TIMBRE_DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "1000000", LOG_LEVEL: "warn" },
+  env: { ...process.env, PORT: "0", DATABASE_URL: url?.toString() ?? "", TIMBRE_DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "1000000", LOG_LEVEL: "warn" },
   stdout: "pipe",
   stderr: "pipe",
 });
@@ -112,7 +114,7 @@ try {
 } finally {
   child.kill("SIGTERM");
   await child.exited;
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await admin?.unsafe(`drop database if exists ${name} with (force)`);
+  await admin?.end();
   execFileSync("rm", ["-rf", dataDir]);
 }
