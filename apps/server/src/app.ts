@@ -43,12 +43,14 @@ export interface AppOptions {
   sii?: () => Promise<SiiGateway>;
   /** Folder where the in-process sandbox SII keeps what it received across restarts (`main.ts`: the data dir); default memory. */
   sandboxStateDir?: string;
+  /** Run the in-process sandbox SII on the server's thread, exposed as `gateway.sandbox` (tests); default its own thread. */
+  sandboxOnThisThread?: boolean;
 }
 
 export function createDeps(options: AppOptions): Deps {
   const log = options.log ?? createLogger(options.config.logLevel);
   const gateway = lazySiiGateway(() =>
-    options.sii ? options.sii() : openSiiGateway({ config: options.config, db: options.database.db, masterKey: options.secrets.masterKey, log, sandboxStateDir: options.sandboxStateDir }),
+    options.sii ? options.sii() : openSiiGateway({ config: options.config, db: options.database.db, masterKey: options.secrets.masterKey, log, sandboxStateDir: options.sandboxStateDir, sandboxOnThisThread: options.sandboxOnThisThread ?? false }),
   );
   const instanceId = randomUUID();
   const { database, config } = options;

@@ -1,6 +1,7 @@
 /**
  * XSD validation of SII documents against the official schemas (bundled in `@timbre/sii-data`, or the folder
- * `TIMBRE_SII_SCHEMAS` names), with xmllint-wasm (libxml2 compiled to WebAssembly; no native binary needed).
+ * `TIMBRE_SII_SCHEMAS` names), with the system's libxml2 when it can be loaded (`libxml2.ts`: schemas parsed once),
+ * else xmllint-wasm (libxml2 compiled to WebAssembly; no native library needed, but far dearer per call).
  *
  * Not part of `@timbre/core` (it reads files): use it from tests, the sandbox and tooling.
  */
@@ -8,9 +9,21 @@ import { schemasDir as bundledSchemasDir } from "@timbre/sii-data";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { validateXML, type XMLFileInfo } from "xmllint-wasm";
+import { nativeValidator } from "./libxml2.js";
 
 /** Root element to validate as. `DTE` uses `DTE_v10.xsd` (boletas validate only inside `EnvioBOLETA`). */
 export type XsdRoot = "EnvioDTE" | "EnvioBOLETA" | "DTE";
+
+/**
+ * Which libxml2 validates: the system's (`libxml2`), the WebAssembly build (`wasm`), or the first of them there is
+ * (default). Tests pin one to prove both give the same answers.
+ */
+export type XsdEngine = "libxml2" | "wasm";
+
+/** Whether the system's libxml2 is there (the fast engine). */
+export function nativeXsdAvailable(): boolean {
+  return nativeValidator() !== null;
+}
 
 /** Result of {@link validateXsd}: `errors` are xmllint's messages prefixed with their line number. */
 export interface XsdResult {
@@ -128,10 +141,13 @@ function toBytes(xml: string | Uint8Array): Uint8Array {
  * if (!valid) console.error(errors.join("\n"));
  * ```
  */
-export async function validateXsd(xml: string | Uint8Array, root: XsdRoot): Promise<XsdResult> {
+export async function validateXsd(xml: string | Uint8Array, root: XsdRoot, options: { engine?: XsdEngine } = {}): Promise<XsdResult> {
   const set = SCHEMA_SETS[root];
   if (set === undefined) throw new Error(`Unknown XSD root ${String(root)}`);
   const dir = schemasDir();
+  const native = options.engine === "wasm" ? null : nativeValidator();
+  if (native) return native.validate(toBytes(xml), join(dir, set.main));
+  if (options.engine === "libxml2") throw new Error("libxml2 could not be loaded");
   const result = await validateXML({
     xml: { fileName: "document.xml", contents: toBytes(xml) },
     schema: loadSchema(dir, set.main),

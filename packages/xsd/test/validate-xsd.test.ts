@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { schemasDir as bundledSchemasDir } from "@timbre/sii-data";
-import { schemasAvailable, schemasDir, validateXsd } from "../src/index.js";
+import { nativeXsdAvailable, schemasAvailable, schemasDir, validateXsd, type XsdEngine, type XsdRoot } from "../src/index.js";
 
 /** The in-repository test documents (`packages/sii-data/fixtures`). */
 const samplesPath = (name: string): string =>
@@ -63,12 +63,19 @@ describe("the schemas folder", () => {
   });
 });
 
-describe("validateXsd", () => {
+test("the system's libxml2 is found here (the fast engine the sandbox SII validates with)", () => {
+  expect(nativeXsdAvailable()).toBe(true);
+});
+
+// Both engines give the same answers to every case.
+for (const engine of ["libxml2", "wasm"] as XsdEngine[]) {
+describe(`validateXsd (${engine})`, () => {
+  const validate = (xml: string | Uint8Array, root: XsdRoot) => validateXsd(xml, root, { engine });
 
   test("the official SII example validates as EnvioDTE (bytes and string)", async () => {
     const bytes = sample("F60T33-ejemplo-oficial-SII.xml");
-    expect(await validateXsd(bytes, "EnvioDTE")).toEqual({ valid: true, errors: [] });
-    expect(await validateXsd(latin1(bytes), "EnvioDTE")).toEqual({ valid: true, errors: [] });
+    expect(await validate(bytes, "EnvioDTE")).toEqual({ valid: true, errors: [] });
+    expect(await validate(latin1(bytes), "EnvioDTE")).toEqual({ valid: true, errors: [] });
   });
 
   test.each([
@@ -78,25 +85,25 @@ describe("validateXsd", () => {
     ["synthetic/DTE-T33F1.xml", "DTE"],
     ["synthetic/DTE-T33F1.xml", "EnvioDTE"],
   ] as const)("%s validates as %s", async (name, root) => {
-    const result = await validateXsd(sample(name), root);
+    const result = await validate(sample(name), root);
     expect(result.errors).toEqual([]);
     expect(result.valid).toBe(true);
   });
 
   test.each(REAL)("real %s--cleaned validates as DTE", async (name) => {
-    const result = await validateXsd(sample(`${name}--cleaned.xml`), "DTE");
+    const result = await validate(sample(`${name}--cleaned.xml`), "DTE");
     expect(result.errors).toEqual([]);
     expect(result.valid).toBe(true);
   });
 
   test.each(REAL)("real %s raw (no SiiDte namespace) fails", async (name) => {
-    const result = await validateXsd(sample(`${name}.xml`), "DTE");
+    const result = await validate(sample(`${name}.xml`), "DTE");
     expect(result.valid).toBe(false);
     expect(result.errors.join("\n")).toContain("No matching global declaration available for the validation root");
   });
 
   test("a boleta DTE alone does not validate as EnvioBOLETA", async () => {
-    const result = await validateXsd(sample("synthetic/DTE-T39F1.xml"), "EnvioBOLETA");
+    const result = await validate(sample("synthetic/DTE-T39F1.xml"), "EnvioBOLETA");
     expect(result.valid).toBe(false);
   });
 
@@ -104,7 +111,7 @@ describe("validateXsd", () => {
     const text = latin1(sample("F60T33-ejemplo-oficial-SII.xml"));
     const broken = text.replace(/<RUTEmisor>[^<]*<\/RUTEmisor>/, "");
     expect(broken).not.toBe(text);
-    const result = await validateXsd(broken, "EnvioDTE");
+    const result = await validate(broken, "EnvioDTE");
     expect(result.valid).toBe(false);
     expect(result.errors.length).toBeGreaterThan(0);
     expect(result.errors.join("\n")).toMatch(/line \d+: .*RznSoc.*This element is not expected. Expected is .*RUTEmisor/);
@@ -113,7 +120,7 @@ describe("validateXsd", () => {
   test("non-Latin-1 text: string and bytes of a Latin-1 document give the same answer", async () => {
     // "Crédito" in a real DTE: the string path must re-encode to the same bytes, not UTF-8 under a Latin-1 label.
     const bytes = sample("DTE--96670340-7--61--110616--cleaned.xml");
-    const viaString = await validateXsd(new TextDecoder("windows-1252").decode(bytes), "DTE");
+    const viaString = await validate(new TextDecoder("windows-1252").decode(bytes), "DTE");
     expect(viaString).toEqual({ valid: true, errors: [] });
   });
 
@@ -121,15 +128,16 @@ describe("validateXsd", () => {
     const text = latin1(sample("synthetic/DTE-T33F1.xml"));
     // RznSoc max 100 characters: 100 "é" fit, 101 do not (UTF-8 bytes under a Latin-1 label would fail both).
     const at = (n: number) => text.replace(/<RznSoc>[^<]*<\/RznSoc>/, `<RznSoc>${"é".repeat(n)}</RznSoc>`);
-    expect((await validateXsd(at(100), "DTE")).valid).toBe(true);
-    const tooLong = await validateXsd(at(101), "DTE");
+    expect((await validate(at(100), "DTE")).valid).toBe(true);
+    const tooLong = await validate(at(101), "DTE");
     expect(tooLong.valid).toBe(false);
     expect(tooLong.errors.join("\n")).toContain("RznSoc");
   });
 
   test("not well-formed XML fails with the parser message", async () => {
-    const result = await validateXsd('<?xml version="1.0" encoding="ISO-8859-1"?><DTE><Documento></DTE>', "DTE");
+    const result = await validate('<?xml version="1.0" encoding="ISO-8859-1"?><DTE><Documento></DTE>', "DTE");
     expect(result.valid).toBe(false);
     expect(result.errors.join("\n")).toMatch(/parser error/);
   });
 });
+}

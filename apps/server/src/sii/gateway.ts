@@ -1,7 +1,7 @@
 /**
  * Which SII each environment talks to (API.md §9) and the CAF authorities it trusts:
- * - `test`: the sandbox SII when `SII_MODE=sandbox` (in this process, served over real HTTP on a loopback port, or
- *   an external one at `SII_SANDBOX_URL`), otherwise the SII's certification hosts; CAFs signed by IDK 100 (and the
+ * - `test`: the sandbox SII when `SII_MODE=sandbox` (in this process on a thread of its own, served over real HTTP
+ *   on a loopback port, or an external one at `SII_SANDBOX_URL`), otherwise the SII's certification hosts; CAFs signed by IDK 100 (and the
  *   sandbox authority in sandbox mode);
  * - `live`: the SII's production hosts, CAFs signed by IDK 300; refused in sandbox mode.
  * Clients are cached per business certificate so SII tokens are reused.
@@ -15,6 +15,7 @@ import type { Config } from "../config.js";
 import type { Logger } from "../log.js";
 import { readSiiAuthorities } from "./authority-keys.js";
 import type { StoredAuthority } from "./sandbox-authority.js";
+import { startSandboxThread, type SandboxThread } from "./sandbox-thread.js";
 
 export type SiiBackend = "sandbox" | "certificacion" | "produccion";
 
@@ -23,8 +24,13 @@ export interface SiiGateway {
   authorities(environment: Environment): AuthorityKey[];
   /** A client acting with the given certificate (cached by `cacheKey`, e.g. the certificate fingerprint). */
   client(environment: Environment, identity: SiiIdentity, cacheKey: string): SiiClient;
-  /** The in-process sandbox (sandbox mode without `SII_SANDBOX_URL`), for CAF issuing and fault injection. */
+  /**
+   * The in-process sandbox when it runs on this thread (`sandboxOnThisThread`: tests that program its faults or read
+   * what it received); `null` when it runs on its own thread (the default) or elsewhere.
+   */
   sandbox: Sandbox | null;
+  /** Where the sandbox SII answers (sandbox mode): the in-process one's loopback URL, or `SII_SANDBOX_URL`. */
+  sandboxUrl: string | null;
   /** The sandbox authority (sandbox mode), which signs sandbox CAFs. */
   sandboxAuthority: StoredAuthority | null;
   close(): Promise<void>;
@@ -52,6 +58,11 @@ export async function createSiiGateway(options: {
    * file per sandbox authority, which lives in the database: a new database starts a sandbox that knows nothing.
    */
   sandboxStateDir?: string | undefined;
+  /**
+   * Runs the in-process sandbox on this thread and exposes it as `sandbox` (tests that inject faults or inspect it).
+   * Default: its own thread, so that its work never delays this one's event loop.
+   */
+  sandboxOnThisThread?: boolean;
 }): Promise<SiiGateway> {
   const { config } = options;
   // Both keys or none: the process checked them at start (`required-files.ts`); a folder emptied since throws here.
@@ -60,12 +71,19 @@ export async function createSiiGateway(options: {
   const authority = sandboxMode ? options.sandboxAuthority : null;
   let sandbox: Sandbox | null = null;
   let server: ReturnType<typeof Bun.serve> | null = null;
+  let thread: SandboxThread | null = null;
   let sandboxUrl = config.siiSandboxUrl;
   if (sandboxMode && !sandboxUrl) {
     if (!authority) throw new Error("sandbox mode needs the sandbox authority key");
-    sandbox = createSandbox({ authority, stepMs: config.siiSandboxStepMs, ...(options.sandboxStateDir ? { stateFile: sandboxStateFile(options.sandboxStateDir, authority) } : {}) });
-    server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: sandbox.handler, idleTimeout: 120 });
-    sandboxUrl = `http://127.0.0.1:${server.port}`;
+    const stateFile = options.sandboxStateDir ? sandboxStateFile(options.sandboxStateDir, authority) : null;
+    if (options.sandboxOnThisThread) {
+      sandbox = createSandbox({ authority, stepMs: config.siiSandboxStepMs, ...(stateFile ? { stateFile } : {}) });
+      server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: sandbox.handler, idleTimeout: 120 });
+      sandboxUrl = `http://127.0.0.1:${server.port}`;
+    } else {
+      thread = await startSandboxThread({ authority, stepMs: config.siiSandboxStepMs, stateFile });
+      sandboxUrl = thread.url;
+    }
   }
   const requestMs = options.requestMs ?? siiRequestMs(config);
   const clients = new Map<string, SiiClient>();
@@ -100,10 +118,12 @@ export async function createSiiGateway(options: {
       return client;
     },
     sandbox,
+    sandboxUrl: sandboxMode ? (sandboxUrl ?? null) : null,
     sandboxAuthority: authority,
     async close() {
       sandbox?.close();
       await server?.stop(true);
+      await thread?.stop();
     },
   };
 }

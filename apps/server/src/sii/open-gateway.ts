@@ -5,9 +5,9 @@ import { createSiiGateway, type SiiGateway } from "./gateway.js";
 import { loadSandboxAuthority } from "./sandbox-authority.js";
 
 /** Opens the SII gateway of this process (the sandbox authority comes from the database in sandbox mode). */
-export async function openSiiGateway(options: { config: Config; db: Db; masterKey: Buffer; log: Logger; sandboxStateDir?: string | undefined }): Promise<SiiGateway> {
+export async function openSiiGateway(options: { config: Config; db: Db; masterKey: Buffer; log: Logger; sandboxStateDir?: string | undefined; sandboxOnThisThread?: boolean }): Promise<SiiGateway> {
   const authority = options.config.siiMode === "sandbox" ? await loadSandboxAuthority(options.db, options.masterKey) : null;
-  return createSiiGateway({ config: options.config, log: options.log, sandboxAuthority: authority, sandboxStateDir: options.sandboxStateDir });
+  return createSiiGateway({ config: options.config, log: options.log, sandboxAuthority: authority, sandboxStateDir: options.sandboxStateDir, sandboxOnThisThread: options.sandboxOnThisThread ?? false });
 }
 
 /** A memoised, lazily opened gateway (so building the app stays synchronous). */

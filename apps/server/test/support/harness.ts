@@ -58,8 +58,12 @@ export function warmPgliteTemplate(): Promise<Blob> {
   return (migratedTemplate ??= pgliteTemplate());
 }
 
-/** `now`: the server's clock (default the real one); the sandbox SII keeps the real clock. */
-export async function createHarness(driver: Driver, env: Env = {}, options: { now?: () => Date } = {}): Promise<Harness> {
+/**
+ * `now`: the server's clock (default the real one); the sandbox SII keeps the real clock. `sandboxOnThisThread`
+ * (default true): the in-process sandbox runs on the test's thread as `gateway.sandbox`, for tests that program its
+ * faults or read what it received; false runs it on its own thread, as `npm start` does.
+ */
+export async function createHarness(driver: Driver, env: Env = {}, options: { now?: () => Date; sandboxOnThisThread?: boolean } = {}): Promise<Harness> {
   const config = loadConfig({
     RATE_LIMIT_PER_MINUTE: "100000",
     WEBHOOK_ALLOW_PRIVATE: "false",
@@ -74,7 +78,7 @@ export async function createHarness(driver: Driver, env: Env = {}, options: { no
   const logs: string[] = [];
   const bodies: string[] = [];
   const log = createLogger("debug", (line) => logs.push(line));
-  const deps = createDeps({ config, database, secrets: { masterKey: Buffer.from(TEST_MASTER_KEY, "base64"), jwtSecret: new TextEncoder().encode(TEST_JWT_SECRET) }, log, ...(options.now ? { now: options.now } : {}) });
+  const deps = createDeps({ config, database, secrets: { masterKey: Buffer.from(TEST_MASTER_KEY, "base64"), jwtSecret: new TextEncoder().encode(TEST_JWT_SECRET) }, log, sandboxOnThisThread: options.sandboxOnThisThread ?? true, ...(options.now ? { now: options.now } : {}) });
   const app = buildApp(deps, database);
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
     const headers: Record<string, string> = { ...options.headers };
