@@ -18,6 +18,8 @@ import { prepareEmission } from "./prepare-emission.js";
 import { assertNotAnnulled } from "./resolve-references.js";
 import { AnularBody } from "./schemas.js";
 import { requestOf } from "./stored-document.js";
+import type { ExportRequest } from "./tipo-bodies.js";
+import { isExportRequestTipo } from "./tipo-inputs.js";
 
 type AnnulOptions = Static<typeof AnularBody>;
 
@@ -34,6 +36,11 @@ export async function annulDocument(deps: Deps, scope: BusinessScope, id: string
   if (original.tipo === 61) throw invalid("a credit note is annulled with a debit note (56), not with another credit note", "annuls_credit_note");
   if (original.estado === "RECHAZADO") throw invalid("the document was rejected by the SII: there is nothing to annul", "rejected");
   await assertNotAnnulled(deps.db, original);
+  const exportRequest = annulExportRequest(original, options);
+  if (exportRequest) {
+    const prepared = await prepareEmission(deps, scope, exportRequest);
+    return uploadAndAnswer(deps, await createDocument(deps, scope, prepared, idempotency), prepared.business);
+  }
   const source = requestOf(original);
   const exempt = isExemptTipo(original.tipo);
   const request: Record<string, unknown> = {
@@ -55,4 +62,27 @@ export async function annulDocument(deps: Deps, scope: BusinessScope, id: string
   const prepared = await prepareEmission(deps, scope, request);
   const row = await createDocument(deps, scope, prepared, idempotency);
   return uploadAndAnswer(deps, row, prepared.business);
+}
+
+/**
+ * An export document is annulled by an export note (BRIEF-doctypes §4): a 110 or 111 by a 112, a 112 by a 111, with
+ * the same buyer, lines, currency, exchange rate and customs data (its freight and insurance are part of the total
+ * the note must carry). Customs references (DUS…) are not copied. Null for other tipos.
+ */
+function annulExportRequest(original: { tipo: number; folio: number; fecha: string; request: unknown }, options: AnnulOptions): Record<string, unknown> | null {
+  if (!isExportRequestTipo(original.tipo)) return null;
+  const source = original.request as ExportRequest;
+  const request: Record<string, unknown> = {
+    tipo: original.tipo === 112 ? 111 : 112,
+    receptor: source.receptor,
+    items: source.items,
+    moneda: source.moneda,
+    tipo_cambio: source.tipo_cambio,
+    referencia: { tipo_doc: original.tipo, folio: original.folio, fecha: original.fecha, razon: options.razon ?? "Anula documento", codigo: 1 },
+  };
+  if (options.fecha !== undefined) request.fecha = options.fecha;
+  for (const key of ["exportacion", "forma_pago_exportacion", "fecha_cancelacion"] as const) {
+    if (source[key] !== undefined) request[key] = source[key];
+  }
+  return request;
 }
