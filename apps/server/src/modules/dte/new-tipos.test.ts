@@ -117,27 +117,38 @@ describeDrivers("documents of buyers, agents and exporters (43, 46, 110–112)",
     const { doc, xml, pages } = await emitAndCheck(PURCHASE, "Documento");
     expect(doc).toMatchObject({ tipo: 46, monto_neto: 10000, monto_iva: 1900, monto_total: 11500, monto_iva_retenido: 400, monto_iva_no_retenido: 1500 });
     expect(xml).toContain("<ImptoReten><TipoImp>34</TipoImp><TasaImp>4</TasaImp><MontoImp>400</MontoImp></ImptoReten><IVANoRet>1500</IVANoRet><MntTotal>11500</MntTotal>");
-    expect(pages.join("\n")).toContain("FACTURA DE COMPRA ELECTR");
+    const printed = pages.join("\n");
+    expect(printed).toContain("FACTURA DE COMPRA");
+    expect(printed).toContain("IVA retenido trigo (4 %)\n-$ 400");
+    expect(printed).toContain("IVA no retenido\n$ 1.500");
   }, 60_000);
 
   test("43: settled documents and the agent's commission; total owed to the principal", async () => {
     const { doc, xml, pages } = await emitAndCheck(LIQUIDATION, "Liquidacion");
     expect(doc).toMatchObject({ tipo: 43, monto_neto: 234955, monto_exento: 55068, monto_iva: 44641, monto_total: 328912 });
     expect(xml).toContain("<Comisiones><ValComNeto>4834</ValComNeto><ValComExe>0</ValComExe><ValComIVA>918</ValComIVA></Comisiones>");
-    expect(pages.join("\n")).toContain("LIQUIDACI");
+    const printed = pages.join("\n");
+    expect(printed).toContain("LIQUIDACI");
+    expect(printed).toContain("NETO FACTURA ELECTRONICA 1515");
+    expect(printed).toContain("COMISION: neto $ 4.834, exento $ 0, IVA $ 918");
+    expect(printed).toContain("TOTAL\n$ 328.912");
   }, 60_000);
 
   let invoice: { id: string; folio: number; fecha: string };
   test("110: amounts in FRANCO SZ with 4 decimals, the pesos block, the TED's MNT unrounded", async () => {
-    const { doc, xml, ted } = await emitAndCheck(EXPORT, "Exportaciones");
+    const { doc, xml, ted, pages } = await emitAndCheck(EXPORT, "Exportaciones");
+    const printed = pages.join("\n");
+    for (const words of ["FACTURA DE EXPORTACI", "TOTAL\nFRANCO SZ 112.517,50", "Total en pesos\n$ 120.956.313", "SAN ANTONIO", "CIF", "ITALIA", "PLANCHAS"]) expect(printed).toContain(words);
+    expect((await http.call("GET", `/v1/dte/${doc.id}/pdf?cedible=true`, { key })).status).toBe(400);
     invoice = doc;
     expect(doc).toMatchObject({ tipo: 110, moneda: "FRANCO SZ", tipo_cambio: 1075, monto_total: 112517.5, monto_total_pesos: 120956313 });
     expect(doc.receptor.rut).toBe("55555555-5");
     expect(xml).toContain("<TpoMoneda>FRANCO SZ</TpoMoneda><MntExe>112517.5</MntExe><MntTotal>112517.5</MntTotal>");
     expect(xml).toContain("<OtraMoneda><TpoMoneda>PESO CL</TpoMoneda><TpoCambio>1075</TpoCambio><MntExeOtrMnda>120956313</MntExeOtrMnda><MntTotOtrMnda>120956313</MntTotOtrMnda></OtraMoneda>");
     expect(ted).toContain("<MNT>112517.5</MNT>");
-    const summary = (await http.call("GET", "/v1/dte/resumen", { key })).json.data;
-    expect(JSON.stringify(summary)).toContain("120956313");
+    const summary = (await http.call("GET", `/v1/dte/resumen?desde=${doc.fecha}&hasta=${doc.fecha}`, { key })).json.data;
+    // API.md §13: exports are summed in pesos.
+    expect(summary.por_tipo ?? summary.tipos ?? summary).toEqual(expect.arrayContaining([expect.objectContaining({ tipo: 110, monto_total: 120956313 })]));
   }, 60_000);
 
   test("a 112 for a partial return (CodRef 3), then annulments: 110 → 112, 112 → 111", async () => {

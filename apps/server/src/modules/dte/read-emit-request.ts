@@ -5,7 +5,7 @@
  * reference check's (`resolve-references.ts`).
  */
 import { Value } from "@sinclair/typebox/value";
-import type { Issuer } from "@timbre/core";
+import { taxDocumentTipo, type Issuer } from "@timbre/core";
 import type { ValidationIssue } from "@timbre/core/errors";
 import { validationError } from "../../http/errors.js";
 import { issuesFromValueErrors } from "../../http/validation.js";
@@ -13,7 +13,7 @@ import { chileDate } from "./chile-time.js";
 import type { EmitRequest } from "./schemas.js";
 import { emitSchemaOf } from "./tipo-bodies.js";
 import { familyOf, tipoIssues, toTipoInput } from "./tipo-inputs.js";
-import { apiReferencePath, apiTransportPath } from "./to-document-input.js";
+import { apiReferencePath, apiTransportPath, referencesOf } from "./to-document-input.js";
 
 export type ResolvedRequest = EmitRequest & { fecha: string };
 
@@ -21,16 +21,19 @@ export type ResolvedRequest = EmitRequest & { fecha: string };
  * Issues the server settles itself (`resolve-references.ts`): the default CodRef against own documents, and an
  * export note's reference to a tax document that is no export (REFERENCE_INVALID, API.md §3).
  */
-function settledElsewhere(issue: ValidationIssue, tipo: number): boolean {
+function settledElsewhere(issue: ValidationIssue, body: EmitRequest): boolean {
   if (/^referencias\[\d+\]\.codigo$/.test(issue.path) && issue.reason === "required") return true;
-  return familyOf(tipo) === "export" && /^referencias\[\d+\]\.tipo_doc$/.test(issue.path) && issue.reason === "not_allowed";
+  if (familyOf(body.tipo) !== "export") return false;
+  if (/^referencias\[\d+\]\.tipo_doc$/.test(issue.path) && issue.reason === "not_allowed") return true;
+  // "references no export" when it references another tax document: that is REFERENCE_INVALID.
+  return issue.path === "referencia" && issue.reason === "required" && referencesOf(body).some((r) => taxDocumentTipo(r.tipo_doc) !== null);
 }
 
 function domainIssues(body: EmitRequest, fecha: string, issuer: Issuer): ValidationIssue[] {
   try {
     const input = toTipoInput({ ...body, fecha }, issuer, 1);
     return tipoIssues(input)
-      .filter((i) => !settledElsewhere(i, body.tipo))
+      .filter((i) => !settledElsewhere(i, body))
       .map((i) => ({ ...i, path: apiTransportPath(apiReferencePath(i.path, body)) }));
   } catch {
     return []; // a shape the schema already reports
