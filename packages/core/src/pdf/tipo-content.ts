@@ -8,7 +8,7 @@
  */
 import { isExportTipo, computeExportDocumentTotals, type ExportDocumentInput } from "../document/export-document.js";
 import type { LiquidationDocumentInput } from "../document/liquidation-document.js";
-import type { PurchaseDocumentInput } from "../document/purchase-document.js";
+import { isPurchaseDocument, type PurchaseDocumentInput } from "../document/purchase-document.js";
 import type { DocumentInput } from "../document/types.js";
 import {
   codeName, COUNTRIES, CUSTOMS_UNITS, EXPORT_PAYMENT_FORMS, EXPORT_SERVICE_KINDS, PACKAGE_KINDS, PORTS, SALE_CLAUSES, SALE_MODALITIES,
@@ -23,7 +23,6 @@ type Field = [label: string, value: string];
 type TotalRow = [label: string, value: string, grand: boolean];
 
 /** The tipos this file prints. */
-export const hasOwnPrint = (tipo: number): boolean => tipo === 43 || tipo === 46 || isExportTipo(tipo);
 
 /** Currencies without minor units print no decimals; the others at least 2 (more when the amount has them, ≤ 4). */
 const WHOLE_CURRENCIES = new Set(["YEN", "GUARANI", "PESO CL", "PESO COL", "PESO", "BOLIVAR"]);
@@ -81,7 +80,7 @@ export function tipoItemRows(input: DocumentInput): Array<{ cantidad: string; un
 /** The totals box of these tipos; null for other tipos. */
 export function tipoTotalRows(input: DocumentInput): TotalRow[] | null {
   const any = input as unknown as LiquidationDocumentInput | ExportDocumentInput | PurchaseDocumentInput;
-  if (any.tipo === 46) {
+  if (isPurchaseDocument(any)) {
     const t = computePurchaseTotals(any as PurchaseDocumentInput);
     const rows: TotalRow[] = [["Monto neto", formatMoney(t.montoNeto), false]];
     if (t.montoExento !== 0) rows.push(["Monto exento", formatMoney(t.montoExento), false]);

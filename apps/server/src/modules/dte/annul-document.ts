@@ -1,6 +1,7 @@
 /**
  * `POST /v1/dte/:id/anular`: issues the credit note (61, CodRef 1) that annuls an own document, copying its
- * receptor and items (exempt documents' lines stay exempt). REFERENCE_INVALID for a rejected, already annulled
+ * receptor and items (exempt documents' lines stay exempt; a 46's keep their retention codes, so the 61 retains the
+ * same IVA). An export is annulled by an export note (`annulExportRequest`); a 43 is not annulled here. REFERENCE_INVALID for a rejected, already annulled
  * or credit-note document (a 61 is annulled with a debit note 56). Optional body `{ razon?, fecha?, receptor? }`:
  * `receptor` fields override the copied ones. A boleta's anonymous consumer is copied as is: a note that modifies a
  * boleta needs no giro or address (core's `validateReceiver`).
@@ -35,6 +36,11 @@ export async function annulDocument(deps: Deps, scope: BusinessScope, id: string
   const original = await findDocument(deps, scope, id);
   if (original.tipo === 61) throw invalid("a credit note is annulled with a debit note (56), not with another credit note", "annuls_credit_note");
   if (original.estado === "RECHAZADO") throw invalid("the document was rejected by the SII: there is nothing to annul", "rejected");
+  if (original.tipo === 43) {
+    // Its commissions lower its total and are negative-free only in a 43: a 61 built from it would not carry the
+    // same total (REF-2-780). The agent issues the 61 itself (`POST /dte/emit`, CodRef 3) for what it corrects.
+    throw invalid("a liquidación-factura (43) is not annulled by Timbre: issue the credit note (61, codigo 3) of the settled sales it corrects", "annulment_not_supported");
+  }
   await assertNotAnnulled(deps.db, original);
   const exportRequest = annulExportRequest(original, options);
   if (exportRequest) {

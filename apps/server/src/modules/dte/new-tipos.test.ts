@@ -123,6 +123,20 @@ describeDrivers("documents of buyers, agents and exporters (43, 46, 110–112)",
     expect(printed).toContain("IVA no retenido\n$ 1.500");
   }, 60_000);
 
+  test("notes on a 46 repeat its retention: POST /anular issues a 61 retaining the same IVA", async () => {
+    const purchase = await http.call("POST", "/v1/dte/emit", { key, body: { ...PURCHASE, items: [{ nombre: "P1", cantidad: 1, precio: 100000 }] } });
+    expect(purchase.json.data).toMatchObject({ monto_total: 100000, monto_iva_retenido: 19000 }); // LibreDTE's 046_003
+    const note = await http.call("POST", `/v1/dte/${purchase.json.data.id}/anular`, { key });
+    expect(note.status, note.text).toBe(201);
+    expect(note.json.data).toMatchObject({ tipo: 61, monto_neto: 100000, monto_iva: 19000, monto_total: 100000, monto_iva_retenido: 19000 });
+    expect((await refreshDocumentStatus(h.deps, note.json.data.id))?.estado).toBe("ACEPTADO");
+    const envio = await http.call("GET", `/v1/dte/${note.json.data.id}/xml?envio=true`, { key });
+    expect((await validateXsd(envio.bytes, "EnvioDTE")).errors ?? []).toEqual([]);
+    const xml = latin1(envio.bytes);
+    expect(xml).toContain("<ImptoReten><TipoImp>15</TipoImp><TasaImp>19</TasaImp><MontoImp>19000</MontoImp></ImptoReten><MntTotal>100000</MntTotal>");
+    expect(xml).toMatch(/<TpoDocRef>46<\/TpoDocRef><FolioRef>\d+<\/FolioRef><FchRef>[\d-]+<\/FchRef><CodRef>1<\/CodRef>/);
+  }, 60_000);
+
   test("43: settled documents and the agent's commission; total owed to the principal", async () => {
     const { doc, xml, pages } = await emitAndCheck(LIQUIDATION, "Liquidacion");
     expect(doc).toMatchObject({ tipo: 43, monto_neto: 234955, monto_exento: 55068, monto_iva: 44641, monto_total: 328912 });
@@ -132,6 +146,13 @@ describeDrivers("documents of buyers, agents and exporters (43, 46, 110–112)",
     expect(printed).toContain("NETO FACTURA ELECTRONICA 1515");
     expect(printed).toContain("COMISION: neto $ 4.834, exento $ 0, IVA $ 918");
     expect(printed).toContain("TOTAL\n$ 328.912");
+
+    // A 61 corrects the settled sales (CodRef 3); Timbre does not annul a 43 (its commissions would not follow).
+    const credit = await http.call("POST", "/v1/dte/emit", { key, body: { tipo: 61, receptor: LIQUIDATION.receptor, items: [{ nombre: "Corrige venta liquidada", cantidad: 1, precio: 10000 }],
+      referencia: { tipo_doc: 43, folio: doc.folio, fecha: doc.fecha, codigo: 3, razon: "Corrige monto" } } });
+    expect(credit.status, credit.text).toBe(201);
+    expect((await refreshDocumentStatus(h.deps, credit.json.data.id))?.estado).toBe("ACEPTADO");
+    expectError(await http.call("POST", `/v1/dte/${doc.id}/anular`, { key }), 422, "REFERENCE_INVALID");
   }, 60_000);
 
   let invoice: { id: string; folio: number; fecha: string };

@@ -4,7 +4,7 @@ import { documentHistory, type DocumentHead, type DocumentRow, type SiiStatusSna
 import type { Executor } from "../../db/tx.js";
 import { presentAdditionalTaxes } from "./present-totals.js";
 import { computationOf, requestOf } from "./stored-document.js";
-import { familyOf, tipoExtras } from "./tipo-inputs.js";
+import { familyOfInput, tipoExtras } from "./tipo-inputs.js";
 
 export interface DteView {
   id: string;
@@ -38,7 +38,7 @@ export interface HistoryView {
  */
 export function presentDocument(row: DocumentHead | DocumentRow): DteView {
   const computed = "computed" in row && row.computed ? computationOf(row) : null;
-  const extras = computed && familyOf(row.tipo) !== "classic" ? tipoExtras(computed.input) : {};
+  const extras = computed && familyOfInput(computed.input) !== "classic" ? tipoExtras(computed.input) : {};
   return {
     ...presentHead(row),
     ...extras,
@@ -94,7 +94,7 @@ export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
     ...(request.traslado === undefined ? {} : { traslado: request.traslado }),
     ...(request.transporte === undefined ? {} : { transporte: request.transporte }),
     items,
-    ...(familyOf(row.tipo) === "classic" ? {} : tipoRequestFields(request as unknown as Record<string, unknown>)),
+    ...(familyOfInput(computationOf(row).input) === "classic" ? {} : tipoRequestFields(request as unknown as Record<string, unknown>)),
     referencias: request.referencias ?? [],
     historial,
   };

@@ -43,7 +43,7 @@ function domainIssues(body: EmitRequest, fecha: string, issuer: Issuer): Validat
 /** Returns the request with `fecha` resolved, or throws VALIDATION_ERROR listing every issue. */
 export function readEmitRequest(body: unknown, issuer: Issuer, now: Date): ResolvedRequest {
   const issues: ValidationIssue[] = [];
-  const schema = emitSchemaOf((body as { tipo?: unknown } | null)?.tipo);
+  const schema = emitSchemaOf(body);
   const valid = Value.Check(schema, body);
   if (!valid) issues.push(...issuesFromValueErrors(Value.Errors(schema, body)));
   const today = chileDate(now);

@@ -20,9 +20,12 @@ export const PURCHASE_TIPOS = [46] as const;
 export const LIQUIDATION_TIPOS = [43] as const;
 export const EXPORT_TIPOS = [110, 111, 112] as const;
 
-/** 46: a 33's shape (the receptor is the seller), each line with its retention code. */
+/**
+ * 46: a 33's shape (the receptor is the seller), each line with its retention code. A 56/61 that references a 46
+ * takes this shape too (it repeats the retention).
+ */
 export const PurchaseBody = Type.Object({
-  tipo: Type.Literal(46),
+  tipo: Type.Union([Type.Literal(46), Type.Literal(56), Type.Literal(61)]),
   fecha: Type.Optional(Type.String({ pattern: DATE_PATTERN })),
   receptor: ReceptorBody,
   items: Type.Array(
@@ -147,9 +150,18 @@ export type ExportRequest = Static<typeof ExportBody>;
 
 const includes = (list: readonly number[], tipo: unknown): boolean => typeof tipo === "number" && list.includes(tipo);
 
-/** The schema that checks a body with this `tipo` (the classic `EmitBody` for every other value). */
-export function emitSchemaOf(tipo: unknown): TSchema {
+/** A body's references' `tipo_doc`s (whatever their shape: the schema reports that). */
+function referencedTipos(body: { referencia?: unknown; referencias?: unknown }): unknown[] {
+  const refs = [body.referencia, ...(Array.isArray(body.referencias) ? body.referencias : [])];
+  return refs.map((r) => (typeof r === "object" && r !== null ? Number((r as { tipo_doc?: unknown }).tipo_doc) : null));
+}
+
+/** The schema that checks this body: by its `tipo` (a 56/61 on a 46 as a 46), the classic `EmitBody` otherwise. */
+export function emitSchemaOf(body: unknown): TSchema {
+  const object = typeof body === "object" && body !== null ? (body as { tipo?: unknown; referencia?: unknown; referencias?: unknown }) : {};
+  const tipo = object.tipo;
   if (includes(PURCHASE_TIPOS, tipo)) return PurchaseBody;
+  if ((tipo === 56 || tipo === 61) && referencedTipos(object).includes(46)) return PurchaseBody;
   if (includes(LIQUIDATION_TIPOS, tipo)) return LiquidationBody;
   if (includes(EXPORT_TIPOS, tipo)) return ExportBody;
   return EmitBody;

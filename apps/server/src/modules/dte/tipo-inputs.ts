@@ -7,18 +7,22 @@
  * sums exports in pesos (API.md §13) and an annulment compares pesos; its foreign amounts stay in `computed`.
  */
 import type { DocumentInput, ExportDocumentInput, Issuer, LiquidationDocumentInput, PurchaseDocumentInput } from "@timbre/core";
-import { FOREIGN_BUYER_RUT, computeExportDocumentTotals } from "@timbre/core/document";
+import { FOREIGN_BUYER_RUT, computeExportDocumentTotals, isPurchaseDocument } from "@timbre/core/document";
 import type { ValidationIssue } from "@timbre/core/errors";
 import { computeLiquidationTotals, computePurchaseTotals, computeTotals, type Totals } from "@timbre/core/totals";
 import { validateDocument, validateExportDocument, validateLiquidationDocument, validatePurchaseDocument, type AnyDocumentInput } from "@timbre/core/xml";
 import { EXPORT_TIPOS, LIQUIDATION_TIPOS, PURCHASE_TIPOS, type ExportRequest, type LiquidationRequest, type PurchaseRequest } from "./tipo-bodies.js";
-import type { EmitRequest } from "./schemas.js";
+import type { EmitRequest, ReferenciaRequest } from "./schemas.js";
 import { referencesOf, toDocumentInput, toReference } from "./to-document-input.js";
 
 type Family = "purchase" | "liquidation" | "export" | "classic";
 
-export function familyOf(tipo: number): Family {
-  if ((PURCHASE_TIPOS as readonly number[]).includes(tipo)) return "purchase";
+/**
+ * How a document is built, by its tipo — and for a 56/61 by what it modifies: a note on a 46 is built the 46's way
+ * (`isPurchaseDocument`). `referencias` are core's (`tipoDoc`).
+ */
+export function familyOf(tipo: number, referencias: ReadonlyArray<{ tipoDoc: number | string }> = []): Family {
+  if ((PURCHASE_TIPOS as readonly number[]).includes(tipo) || isPurchaseDocument({ tipo, referencias })) return "purchase";
   if ((LIQUIDATION_TIPOS as readonly number[]).includes(tipo)) return "liquidation";
   if ((EXPORT_TIPOS as readonly number[]).includes(tipo)) return "export";
   return "classic";
@@ -26,9 +30,16 @@ export function familyOf(tipo: number): Family {
 
 export const isExportRequestTipo = (tipo: number): boolean => familyOf(tipo) === "export";
 
+/** The family of an API request (its `referencia` and `referencias`). */
+export const familyOfRequest = (request: { tipo: number; referencia?: ReferenciaRequest; referencias?: ReferenciaRequest[] }): Family =>
+  familyOf(request.tipo, referencesOf(request).map((r) => ({ tipoDoc: r.tipo_doc })));
+
+/** The family of a core input. */
+export const familyOfInput = (input: AnyDocumentInput): Family => familyOf(input.tipo, "referencias" in input ? (input.referencias ?? []) : []);
+
 /** Any emission request (its `fecha` resolved) → core's input for its tipo, with `folio`. */
 export function toTipoInput(request: { tipo: number; fecha: string }, issuer: Issuer, folio: number): AnyDocumentInput {
-  switch (familyOf(request.tipo)) {
+  switch (familyOfRequest(request)) {
     case "purchase":
       return toPurchaseInput(request as PurchaseRequest & { fecha: string }, issuer, folio);
     case "liquidation":
@@ -48,7 +59,7 @@ function toPurchaseInput(request: PurchaseRequest & { fecha: string }, issuer: I
     return line;
   });
   // `preciosBrutos` travels on so core names it `not_allowed`.
-  return { ...base, tipo: 46, items } as PurchaseDocumentInput;
+  return { ...base, tipo: request.tipo, items } as PurchaseDocumentInput;
 }
 
 function toLiquidationInput(request: LiquidationRequest & { fecha: string }, issuer: Issuer, folio: number): LiquidationDocumentInput {
@@ -121,7 +132,7 @@ function toExportInput(request: ExportRequest & { fecha: string }, issuer: Issue
 
 /** Core's issues for the input of any tipo, on core's paths. */
 export function tipoIssues(input: AnyDocumentInput): ValidationIssue[] {
-  switch (familyOf(input.tipo)) {
+  switch (familyOfInput(input)) {
     case "purchase":
       return validatePurchaseDocument(input as PurchaseDocumentInput);
     case "liquidation":
@@ -139,7 +150,7 @@ export function tipoIssues(input: AnyDocumentInput): ValidationIssue[] {
  */
 export function columnTotalsOf(input: AnyDocumentInput): Totals {
   const none: Pick<Totals, "impuestosAdicionales" | "descuentoGlobal" | "preciosBrutos" | "lines"> = { impuestosAdicionales: [], descuentoGlobal: null, preciosBrutos: false, lines: [] };
-  switch (familyOf(input.tipo)) {
+  switch (familyOfInput(input)) {
     case "purchase": {
       const t = computePurchaseTotals(input as PurchaseDocumentInput);
       return { ...none, montoNeto: t.montoNeto, montoExento: t.montoExento, tasaIva: t.tasaIva, montoIva: t.montoIva, montoTotal: t.montoTotal, lines: t.lines };
@@ -159,7 +170,7 @@ export function columnTotalsOf(input: AnyDocumentInput): Totals {
 
 /** What the API adds to a document of these tipos (API.md §13), from its stored input. */
 export function tipoExtras(input: AnyDocumentInput): Record<string, unknown> {
-  switch (familyOf(input.tipo)) {
+  switch (familyOfInput(input)) {
     case "purchase": {
       const t = computePurchaseTotals(input as PurchaseDocumentInput);
       return { monto_iva_retenido: t.montoIvaRetenido, monto_iva_no_retenido: t.montoIvaNoRetenido, retenciones: t.retenciones.map((r) => ({ ...r, tasa: Number(r.tasa) })) };
