@@ -1,6 +1,7 @@
 import { isCafExpired, parseEmbeddedCaf, verifyCafSignature, type AuthorityKey, type EmbeddedCaf } from "@timbre/core/caf";
 import { describeSiiCode } from "../codes/describe.js";
 import { codeLevel } from "../codes/document-codes.js";
+import { exportProblems } from "./check-new-tipos.js";
 import type { DteFacts } from "./read-envelope.js";
 import type { DocumentOutcome, DocumentRegistry } from "./registry.js";
 
@@ -87,6 +88,7 @@ function anonymousReceiverProblems(dte: DteFacts): string[] {
 export function checkDocument(dte: DteFacts, ctx: DocumentCheckContext): DocumentOutcome {
   const codes = ctx.tedValid ? cafProblems(dte, ctx) : ["TED-2-510", ...cafProblems(dte, ctx).filter((c) => c !== "TED-2-510")];
   codes.push(...anonymousReceiverProblems(dte));
+  codes.push(...exportProblems(dte));
   const previous = ctx.registry.find(dte.rutEmisor, dte.tipo, dte.folio);
   if (previous !== undefined) codes.push(previous.fingerprint === dte.fingerprint ? "DTE-3-100" : "DTE-3-101");
   const driver = /\[sandbox:(rechazo|reparos)(?:=([A-Z]{2,4}-\d-\d+))?\]/i.exec(dte.rznSocRecep);
