@@ -192,6 +192,21 @@ describeDrivers("documents of buyers, agents and exporters (43, 46, 110–112)",
     expect(xml).toMatch(/<TpoDocRef>112<\/TpoDocRef><FolioRef>\d+<\/FolioRef><FchRef>[\d-]+<\/FchRef><CodRef>1<\/CodRef>/);
   }, 90_000);
 
+  test("preview and batch check: totals and the unsigned branch of each, the PDF marked, no folio taken", async () => {
+    for (const [body, element, total] of [[PURCHASE, "Documento", 11500], [LIQUIDATION, "Liquidacion", 328912], [EXPORT, "Exportaciones", 112517.5]] as const) {
+      const preview = await http.call("POST", "/v1/dte/preview", { key, body });
+      expect(preview.status, preview.text).toBe(200);
+      expect(preview.json.data.totals.monto_total).toBe(total);
+      expect(preview.json.data.xml_preview).toStartWith(`<${element} ID="T${body.tipo}F0"><Encabezado><IdDoc><TipoDTE>${body.tipo}</TipoDTE><Folio>0</Folio>`);
+      const pdf = await http.call("POST", "/v1/dte/preview?format=pdf", { key, body });
+      expect(pdf.status).toBe(200);
+      expect(pdfTools.pageTexts(pdf.bytes).join("\n")).toContain("SIN VALIDEZ TRIBUTARIA");
+    }
+    const check = await http.call("POST", "/v1/dte/batch/preview", { key, body: { documents: [PURCHASE, LIQUIDATION, EXPORT, { ...EXPORT, moneda: "USD" }] } });
+    expect(check.status, check.text).toBe(200);
+    expect(check.json.data.results.map((r: { success: boolean }) => r.success)).toEqual([true, true, true, false]);
+  }, 60_000);
+
   test("refusals: an ISO currency, no exchange rate, an unknown port, gross prices on a 46, a 112 on a 33, unknown fields", async () => {
     const fieldOf = (res: { json: { error: { details: { errors: Array<{ field: string; reason: string }> } } } }) => res.json.error.details.errors;
     const emit = (body: unknown) => http.call("POST", "/v1/dte/emit", { key, body });

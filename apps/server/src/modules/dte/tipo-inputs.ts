@@ -189,3 +189,4 @@ export function tipoExtras(input: AnyDocumentInput): Record<string, unknown> {
       return {};
   }
 }
+
