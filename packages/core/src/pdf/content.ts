@@ -6,6 +6,7 @@ import type { DocumentInput, Resolution } from "../document/types.js";
 import { formatRut } from "../rut/index.js";
 import type { Totals } from "../totals/index.js";
 import { formatDateShort, formatDateWords, formatMoney, formatNumber } from "./format.js";
+import { itemText } from "./item-text.js";
 import { tipoFields, tipoItemRows, tipoTotalRows } from "./tipo-content.js";
 import { documentName, paymentTermName, referenceCodeName, referenceTypeName } from "./words.js";
 
@@ -154,11 +155,7 @@ export function itemRows(input: DocumentInput, totals: Totals): ItemRow[] {
     // as in the XML: a percentage whose amount rounds to 0 pesos is left out with it
     const pct = monto > 0 ? (item.descuentoPorcentaje ?? 0) : 0;
     return {
-      cantidad: formatNumber(item.cantidad),
-      unidad: item.unidad ?? "",
-      nombre: item.codigo ? `${item.codigo} - ${item.nombre}` : item.nombre,
-      descripcion: item.descripcion ?? "",
-      precio: formatNumber(item.precio),
+      ...itemText(item),
       descuentoPorcentaje: Number(pct) !== 0 ? `${formatNumber(pct)} %` : "",
       descuentoMonto: monto > 0 ? formatNumber(monto) : "",
       total: formatNumber(line?.montoItem ?? 0),

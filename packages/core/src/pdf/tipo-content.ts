@@ -16,7 +16,9 @@ import {
 } from "../tables/index.js";
 import { computeLiquidationTotals } from "../totals/liquidation-totals.js";
 import { computePurchaseTotals } from "../totals/purchase-totals.js";
+import type { ItemRow } from "./content.js";
 import { formatMoney, formatNumber } from "./format.js";
+import { itemText } from "./item-text.js";
 import { referenceTypeName } from "./words.js";
 
 type Field = [label: string, value: string];
@@ -42,7 +44,7 @@ export function formatCurrency(amount: string, moneda: string): string {
 }
 
 /** The item rows of a 43 (its settled documents) or an export (in its currency); null for other tipos. */
-export function tipoItemRows(input: DocumentInput): Array<{ cantidad: string; unidad: string; nombre: string; descripcion: string; precio: string; descuentoPorcentaje: string; descuentoMonto: string; total: string }> | null {
+export function tipoItemRows(input: DocumentInput): ItemRow[] | null {
   const any = input as unknown as LiquidationDocumentInput | ExportDocumentInput | PurchaseDocumentInput;
   if (any.tipo === 43) {
     return any.documentos.map((d) => ({
@@ -63,11 +65,7 @@ export function tipoItemRows(input: DocumentInput): Array<{ cantidad: string; un
       const line = totals.lines[i];
       const pct = item.descuentoPorcentaje ?? item.recargoPorcentaje;
       return {
-        cantidad: formatNumber(item.cantidad),
-        unidad: item.unidad ?? "",
-        nombre: item.codigo ? `${item.codigo} - ${item.nombre}` : item.nombre,
-        descripcion: item.descripcion ?? "",
-        precio: formatNumber(item.precio),
+        ...itemText(item),
         descuentoPorcentaje: pct !== undefined && Number(pct) !== 0 ? `${item.descuentoPorcentaje !== undefined ? "-" : "+"}${formatNumber(pct)} %` : "",
         descuentoMonto: "",
         total: formatCurrency(line?.montoItem ?? "0", e.moneda).replace(`${e.moneda} `, ""),
