@@ -12,15 +12,15 @@ describeDrivers("first run", (driver) => {
   }, 60_000);
   afterAll(async () => h?.close());
 
-  test("creates the account once, with sandbox CAFs for 33, 34, 39, 41, 52, 56, 61", async () => {
+  test("creates the account once, with sandbox CAFs for every tipo it issues (33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112)", async () => {
     if (!account) throw new Error("expected a new account");
     expect(await ensureSandboxAccount(h.deps)).toBeNull();
-    expect(account.cafTipos).toEqual([33, 34, 39, 41, 52, 56, 61]);
+    expect(account.cafTipos).toEqual([33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]);
     const res = await h.call("GET", `/v1/businesses/${account.businessId}/numerations`, { key: account.apiKey });
     expect(res.status).toBe(200);
     const byTipo = res.json.data.map((n: { tipo: number; desde: number; hasta: number; estado: string; environment: string }) => [n.tipo, n.desde, n.hasta, n.estado, n.environment]);
     expect(byTipo.sort((a: number[], b: number[]) => Number(a[0]) - Number(b[0]))).toEqual(
-      [33, 34, 39, 41, 52, 56, 61].map((tipo) => [tipo, 1, FIRST_RUN_FOLIOS, "activa", "test"]),
+      [33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112].map((tipo) => [tipo, 1, FIRST_RUN_FOLIOS, "activa", "test"]),
     );
   });
 

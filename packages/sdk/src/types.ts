@@ -338,6 +338,55 @@ export interface EmitParams {
   transporte?: Transporte;
 }
 
+/** A factura de compra (46), or a 56/61 on one: a line retains the seller's IVA (API.md §13). */
+export interface PurchaseEmitParams extends Omit<EmitParams, "tipo" | "items" | "precios_brutos" | "traslado" | "transporte"> {
+  tipo: 46 | 56 | 61;
+  items: Array<Omit<DteItem, "impuesto_adicional"> & {
+    /** `ImptoReten` code: 15 IVA retenido total (the default), partial codes 30, 32, 33, 34, 36, 37, 48…; null retains nothing. */
+    retencion?: number | null;
+  }>;
+}
+
+/** A liquidación-factura (43): the sales an agent settles for the receptor (its principal), and its commissions. */
+export interface LiquidationEmitParams {
+  tipo: 43;
+  fecha?: DateString;
+  receptor: Receptor;
+  liquidacion: {
+    documentos: Array<{ tipo_doc_liq: number; nombre: string; descripcion?: string; cantidad?: number; unidad?: string; monto: number; exento?: boolean }>;
+    comisiones?: Array<{ tipo: "C" | "O"; descripcion: string; tasa_comision?: number; monto_neto: number; monto_exento?: number }>;
+  };
+  forma_pago?: 1 | 2 | 3;
+  referencia?: Referencia;
+  referencias?: Referencia[];
+}
+
+/** An export document (110 factura, 111 débito, 112 crédito): a foreign buyer, a currency by the SII's name, customs codes. */
+export interface ExportEmitParams {
+  tipo: 110 | 111 | 112;
+  fecha?: DateString;
+  receptor: { razon_social: string; extranjero?: { num_id?: string; nacionalidad?: number }; giro?: string; direccion?: string; ciudad?: string; email?: string };
+  items: Array<{ nombre: string; cantidad: number | string; precio: number | string; unidad?: string; descripcion?: string; codigo?: string; descuento_porcentaje?: number; recargo_porcentaje?: number }>;
+  /** The SII's name (`"DOLAR USA"`, `"EURO"`…); an ISO code is refused. */
+  moneda: string;
+  /** Pesos per unit of `moneda`. */
+  tipo_cambio: number | string;
+  forma_pago_exportacion?: number;
+  fecha_cancelacion?: DateString;
+  exportacion?: {
+    modalidad_venta?: number; clausula_venta?: number; total_clausula?: number | string; via_transporte?: number; nombre_transporte?: string;
+    puerto_embarque?: number; puerto_desembarque?: number; tara?: number | string; unidad_tara?: number; peso_bruto?: number | string;
+    unidad_peso_bruto?: number; peso_neto?: number | string; unidad_peso_neto?: number; total_items?: number;
+    bultos?: Array<{ tipo: number; cantidad: number; marcas: string; id_container?: string; sello?: string; emisor_sello?: string }>;
+    flete?: number | string; seguro?: number | string; pais_receptor?: number; pais_destino?: number; indicador_servicio?: 3 | 4 | 5;
+  };
+  referencia?: Referencia;
+  referencias?: Referencia[];
+}
+
+/** The body of any tipo. */
+export type AnyEmitParams = EmitParams | PurchaseEmitParams | LiquidationEmitParams | ExportEmitParams;
+
 export interface Dte {
   id: string;
   tipo: TipoDte;
@@ -350,7 +399,15 @@ export interface Dte {
   monto_neto: number;
   monto_exento: number;
   monto_iva: number;
+  /** Pesos; an export's in its currency (in lists: its pesos). */
   monto_total: number;
+  /** 46: the IVA retained, and the rest. */
+  monto_iva_retenido?: number;
+  monto_iva_no_retenido?: number;
+  /** 110–112: the currency, pesos per unit and the total in pesos. */
+  moneda?: string;
+  tipo_cambio?: number;
+  monto_total_pesos?: number;
   estado: DteStatus;
   track_id: string | null;
   pdf_url: string;

@@ -2,13 +2,13 @@
  * Who timbres and signs the documents of an emission round: this thread (`inlineSigner`) or a pool of worker threads
  * (`startSigningThreads`, `signing-threads.ts`). RSA signing is most of an emission's CPU on the server's JavaScript thread,
  * so with one thread a single server process saturates that thread well before the machine's cores
- * (bench/RESULTS.md §6, 2026-11-27). Both sign with core's `buildSignedDte` and give the same bytes; envelopes, with
+ * (bench/RESULTS.md §6, 2026-11-27). Both sign with core's `buildSignedDteOfTipo` and give the same bytes; envelopes, with
  * `buildEnvelope`.
  */
-import { buildEnvelope, buildSignedDte, type EnvelopeOptions, type SignedDte, type SignedDteOptions } from "@timbre/core/xml";
+import { buildEnvelope, buildSignedDteOfTipo, type EnvelopeOptions, type SignedDte, type SignedDteOptions } from "@timbre/core/xml";
 import { startSigningThreads } from "./signing-threads.js";
 
-/** One result per job, in order: the signed DTE, or what `buildSignedDte` threw for it. */
+/** One result per job, in order: the signed DTE, or what `buildSignedDteOfTipo` threw for it. */
 export type SignResult = { ok: true; signed: SignedDte } | { ok: false; error: unknown };
 
 export interface DocumentSigner {
@@ -25,7 +25,7 @@ export interface DocumentSigner {
 
 function signHere(options: SignedDteOptions): SignResult {
   try {
-    return { ok: true, signed: buildSignedDte(options) };
+    return { ok: true, signed: buildSignedDteOfTipo(options) };
   } catch (error) {
     return { ok: false, error };
   }

@@ -1,9 +1,9 @@
 /**
- * A signing thread: runs core's `buildSignedDte` for the jobs it is sent (`signing-wire.ts`) — and `buildEnvelope`
+ * A signing thread: runs core's `buildSignedDteOfTipo` for the jobs it is sent (`signing-wire.ts`) — and `buildEnvelope`
  * for an envelope — and keeps the CAFs and identities it was sent, by number, for the next jobs.
  */
 import type { Caf } from "@timbre/core/caf";
-import { buildEnvelope, buildSignedDte, type SignedDteOptions } from "@timbre/core/xml";
+import { buildEnvelope, buildSignedDteOfTipo, type SignedDteOptions } from "@timbre/core/xml";
 import { toWireError, type SignRequest, type SignResponse, type WireEnvelope, type WireEnvelopeResult, type WireResult } from "./signing-wire.js";
 
 const cafs = new Map<number, Caf>();
@@ -20,7 +20,7 @@ self.onmessage = ({ data: request }) => {
       const caf = cafs.get(job.caf);
       const identity = identities.get(job.identity);
       if (caf === undefined || identity === undefined) throw new Error("signing thread: a job names a CAF or identity it was never sent");
-      return { ok: true, signed: buildSignedDte({ input: job.input, totals: job.totals, timestamp: job.timestamp, caf, identity }) };
+      return { ok: true, signed: buildSignedDteOfTipo({ input: job.input, totals: job.totals, timestamp: job.timestamp, caf, identity }) };
     } catch (error) {
       return { ok: false, error: toWireError(error) };
     }

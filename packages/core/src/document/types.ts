@@ -11,8 +11,8 @@ export type Tipo = (typeof TIPOS)[number];
 export const RECEIPT_TIPOS: readonly Tipo[] = [39, 41];
 /** Exempt-only types: no net amount, no IVA. */
 export const EXEMPT_TIPOS: readonly Tipo[] = [34, 41];
-/** Tipos with a transferable (cedible) copy, the acuse de recibo of Ley 19.983: facturas and guías de despacho. */
-export const CEDIBLE_TIPOS: readonly number[] = [33, 34, 52];
+/** Tipos with a transferable (cedible) copy, the acuse de recibo of Ley 19.983: facturas (43 and 46 too) and guías de despacho; never exports. */
+export const CEDIBLE_TIPOS: readonly number[] = [33, 34, 43, 46, 52];
 /** Credit and debit notes: must reference the document they modify. */
 export const NOTE_TIPOS: readonly Tipo[] = [56, 61];
 

@@ -6,6 +6,8 @@ import type { DocumentInput, Resolution } from "../document/types.js";
 import { formatRut } from "../rut/index.js";
 import type { Totals } from "../totals/index.js";
 import { formatDateShort, formatDateWords, formatMoney, formatNumber } from "./format.js";
+import { itemText } from "./item-text.js";
+import { tipoFields, tipoItemRows, tipoTotalRows } from "./tipo-content.js";
 import { documentName, paymentTermName, referenceCodeName, referenceTypeName } from "./words.js";
 
 /** Ley 19.983 sentence of the acuse de recibo (cedible copy). */
@@ -101,7 +103,8 @@ export function receiverFields(input: DocumentInput): { left: Field[]; right: Fi
 }
 
 /**
- * The transport of a guía de despacho, empty ones left out: the vehicle and carrier (`right`), the destination and the
+ * The transport of a guía de despacho, empty ones left out (an export's customs data and a 43's commissions instead:
+ * `tipo-content.ts`): the vehicle and carrier (`right`), the destination and the
  * driver (`left`). Both empty when there is no transport (or the document is not a guía).
  *
  * @example
@@ -109,6 +112,8 @@ export function receiverFields(input: DocumentInput): { left: Field[]; right: Fi
  * //   right: [["Patente", "BBCL45"], ["Transportista", "R.U.T. 77.777.777-7"]] }
  */
 export function transportFields(input: DocumentInput): { left: Field[]; right: Field[] } {
+  const own = tipoFields(input);
+  if (own) return own;
   const t = isDispatchGuide(input.tipo) ? input.transporte : undefined;
   if (!t) return { left: [], right: [] };
   const destino = [t.direccionDestino, t.comunaDestino, t.ciudadDestino].filter((v) => v && v.trim() !== "").join(", ");
@@ -142,17 +147,15 @@ export interface ItemRow {
  * itemRows(input, totals)[0] // { cantidad: "2", precio: "4.990", descuentoPorcentaje: "10 %", descuentoMonto: "998", total: "8.982", … }
  */
 export function itemRows(input: DocumentInput, totals: Totals): ItemRow[] {
+  const own = tipoItemRows(input);
+  if (own) return own;
   return input.items.map((item, i) => {
     const line = totals.lines[i];
     const monto = line?.descuentoMonto ?? 0;
     // as in the XML: a percentage whose amount rounds to 0 pesos is left out with it
     const pct = monto > 0 ? (item.descuentoPorcentaje ?? 0) : 0;
     return {
-      cantidad: formatNumber(item.cantidad),
-      unidad: item.unidad ?? "",
-      nombre: item.codigo ? `${item.codigo} - ${item.nombre}` : item.nombre,
-      descripcion: item.descripcion ?? "",
-      precio: formatNumber(item.precio),
+      ...itemText(item),
       descuentoPorcentaje: Number(pct) !== 0 ? `${formatNumber(pct)} %` : "",
       descuentoMonto: monto > 0 ? formatNumber(monto) : "",
       total: formatNumber(line?.montoItem ?? 0),
@@ -188,6 +191,8 @@ export function referenceRows(input: DocumentInput): ReferenceRow[] {
  * totalRows(input, totals) // [["Monto neto", "$ 160.046", false], ["IVA 19 %", …], ["TOTAL", "$ 190.455", true]]
  */
 export function totalRows(input: DocumentInput, totals: Totals): Array<[string, string, boolean]> {
+  const own = tipoTotalRows(input);
+  if (own) return own;
   const rows: Array<[string, string, boolean]> = [];
   if (totals.descuentoGlobal) {
     rows.push([`Descuento global ${formatNumber(totals.descuentoGlobal.porcentaje)} %`,

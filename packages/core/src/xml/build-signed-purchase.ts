@@ -1,4 +1,4 @@
-/** Public entry for the factura de compra (46): validate, total, build its `Documento`, stamp the TED, sign. */
+/** Public entry for the factura de compra (46) and the notes that modify one (56/61): validate, total, build its `Documento`, stamp the TED, sign. */
 import type { Caf } from "../caf/types.js";
 import type { PurchaseDocumentInput } from "../document/purchase-document.js";
 import { ValidationError } from "../errors/index.js";
@@ -33,5 +33,5 @@ export function buildSignedPurchase(options: {
   const totals = computePurchaseTotals(input);
   const body = renderPurchaseBody(input, totals);
   const ted = tedFieldsOf(input, totals.montoTotal, input.items[0]?.nombre ?? "");
-  return { ...stampAndSign({ element: "Documento", id: `T46F${input.folio}`, body, ted, caf, identity, timestamp }), totals };
+  return { ...stampAndSign({ element: "Documento", id: `T${input.tipo}F${input.folio}`, body, ted, caf, identity, timestamp }), totals };
 }

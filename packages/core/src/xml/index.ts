@@ -11,4 +11,6 @@ export { validateExportDocument } from "./validate-export.js";
 export { buildSignedLiquidation, type SignedLiquidation } from "./build-signed-liquidation.js";
 export { validateLiquidationDocument } from "./validate-liquidation.js";
 export { buildSignedPurchase, type SignedPurchase } from "./build-signed-purchase.js";
+export { buildSignedDteOfTipo, type AnyDocumentInput } from "./build-signed-of-tipo.js";
+export { buildBranchOfTipo } from "./build-branch-of-tipo.js";
 export { validatePurchaseDocument } from "./validate-purchase.js";

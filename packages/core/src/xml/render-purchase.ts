@@ -21,7 +21,7 @@ export function renderPurchaseBody(input: PurchaseDocumentInput, totals: Purchas
   // The header and reference writers read only the parties, the references and whether the tipo is a boleta.
   const asDocument = input as unknown as DocumentInput;
   const w = new DualWriter();
-  w.raw("<Encabezado><IdDoc>").value("TipoDTE", 46).value("Folio", input.folio).text("FchEmis", input.fecha);
+  w.raw("<Encabezado><IdDoc>").value("TipoDTE", input.tipo).value("Folio", input.folio).text("FchEmis", input.fecha);
   w.value("FmaPago", input.formaPago ?? 2).raw("</IdDoc>");
   writeEmisor(w, asDocument);
   writeReceptor(w, asDocument);

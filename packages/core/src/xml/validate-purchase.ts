@@ -17,7 +17,8 @@ import { validateDocument } from "./validate-document.js";
  * // [{ path: "items[0].retencion", reason: "enum", … }]
  */
 export function validatePurchaseDocument(input: PurchaseDocumentInput): ValidationIssue[] {
-  const asFactura = { ...input, tipo: 33 } as unknown as DocumentInput;
+  // A 46 is checked as a 33, a note on it as the note it is.
+  const asFactura = { ...input, tipo: input.tipo === 46 ? 33 : input.tipo } as unknown as DocumentInput;
   // A 46 may buy only exempt goods (LibreDTE's 046_002); the 33's "issue a 34 instead" does not apply.
   const issues = validateDocument(asFactura).filter((i) => !(i.path === "tipo" && i.reason === "not_allowed"));
   if ((input as { preciosBrutos?: unknown }).preciosBrutos !== undefined) {

@@ -18,6 +18,7 @@ import type {
   DteStatusParams,
   DteStatusResult,
   DteXmlParams,
+  AnyEmitParams,
   EmitParams,
   PreviewResult,
   SalesSummary,
@@ -75,7 +76,7 @@ export class DteResource extends Resource {
    *   items: [{ nombre: "Servicio", cantidad: 1, precio: 10000 }],
    * });
    */
-  emit(params: EmitParams, options?: RequestOptions): Promise<Dte> {
+  emit(params: AnyEmitParams, options?: RequestOptions): Promise<Dte> {
     return this.call({ method: "POST", path: "dte/emit", json: params, options });
   }
 
@@ -148,7 +149,7 @@ export class DteResource extends Resource {
    * const { totals } = await client.dte.preview(invoice);
    * console.log(totals.monto_total);
    */
-  preview(params: EmitParams, options?: RequestOptions): Promise<PreviewResult> {
+  preview(params: AnyEmitParams, options?: RequestOptions): Promise<PreviewResult> {
     return this.call({ method: "POST", path: "dte/preview", json: params, options });
   }
 
@@ -158,7 +159,7 @@ export class DteResource extends Resource {
    * @example
    * await writeFile("preview.pdf", await client.dte.previewPdf(invoice));
    */
-  previewPdf(params: EmitParams, options?: RequestOptions): Promise<Uint8Array> {
+  previewPdf(params: AnyEmitParams, options?: RequestOptions): Promise<Uint8Array> {
     return this.call({ method: "POST", path: "dte/preview", query: { format: "pdf" }, json: params, expect: "bytes", options });
   }
 

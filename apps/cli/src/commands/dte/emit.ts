@@ -22,6 +22,7 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
     '<%= config.bin %> dte emit --tipo 52 --traslado 5 --receptor-rut 76192083-9 --item "Andamio:12:0"',
     '<%= config.bin %> dte emit --tipo 33 --receptor-rut 76192083-9 --receptor-razon-social "Tostaduría del Sur Ltda." --receptor-giro Comercio --receptor-direccion "Los Aromos 45" --receptor-comuna Temuco --item "Café en grano:3:12990" --forma-pago contado',
     "<%= config.bin %> dte emit --file invoice.json --wait --json",
+    "<%= config.bin %> dte emit --file export-110.json   # 43, 46 and exports (110–112) from a JSON file of their API.md §13 shape",
     "<%= config.bin %> dte emit --file invoice.json --dry-run --pdf preview.pdf",
   ];
   static override flags = {

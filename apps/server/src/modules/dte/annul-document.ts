@@ -1,6 +1,7 @@
 /**
  * `POST /v1/dte/:id/anular`: issues the credit note (61, CodRef 1) that annuls an own document, copying its
- * receptor and items (exempt documents' lines stay exempt). REFERENCE_INVALID for a rejected, already annulled
+ * receptor and items (exempt documents' lines stay exempt; a 46's keep their retention codes, so the 61 retains the
+ * same IVA). An export is annulled by an export note (`annulExportRequest`); a 43 is not annulled here. REFERENCE_INVALID for a rejected, already annulled
  * or credit-note document (a 61 is annulled with a debit note 56). Optional body `{ razon?, fecha?, receptor? }`:
  * `receptor` fields override the copied ones. A boleta's anonymous consumer is copied as is: a note that modifies a
  * boleta needs no giro or address (core's `validateReceiver`).
@@ -18,6 +19,8 @@ import { prepareEmission } from "./prepare-emission.js";
 import { assertNotAnnulled } from "./resolve-references.js";
 import { AnularBody } from "./schemas.js";
 import { requestOf } from "./stored-document.js";
+import type { ExportRequest } from "./tipo-bodies.js";
+import { isExportRequestTipo } from "./tipo-inputs.js";
 
 type AnnulOptions = Static<typeof AnularBody>;
 
@@ -33,7 +36,17 @@ export async function annulDocument(deps: Deps, scope: BusinessScope, id: string
   const original = await findDocument(deps, scope, id);
   if (original.tipo === 61) throw invalid("a credit note is annulled with a debit note (56), not with another credit note", "annuls_credit_note");
   if (original.estado === "RECHAZADO") throw invalid("the document was rejected by the SII: there is nothing to annul", "rejected");
+  if (original.tipo === 43) {
+    // Its commissions lower its total and are negative-free only in a 43: a 61 built from it would not carry the
+    // same total (REF-2-780). The agent issues the 61 itself (`POST /dte/emit`, CodRef 3) for what it corrects.
+    throw invalid("a liquidación-factura (43) is not annulled by Timbre: issue the credit note (61, codigo 3) of the settled sales it corrects", "annulment_not_supported");
+  }
   await assertNotAnnulled(deps.db, original);
+  const exportRequest = annulExportRequest(original, options);
+  if (exportRequest) {
+    const prepared = await prepareEmission(deps, scope, exportRequest);
+    return uploadAndAnswer(deps, await createDocument(deps, scope, prepared, idempotency), prepared.business);
+  }
   const source = requestOf(original);
   const exempt = isExemptTipo(original.tipo);
   const request: Record<string, unknown> = {
@@ -55,4 +68,27 @@ export async function annulDocument(deps: Deps, scope: BusinessScope, id: string
   const prepared = await prepareEmission(deps, scope, request);
   const row = await createDocument(deps, scope, prepared, idempotency);
   return uploadAndAnswer(deps, row, prepared.business);
+}
+
+/**
+ * An export document is annulled by an export note (BRIEF-doctypes §4): a 110 or 111 by a 112, a 112 by a 111, with
+ * the same buyer, lines, currency, exchange rate and customs data (its freight and insurance are part of the total
+ * the note must carry). Customs references (DUS…) are not copied. Null for other tipos.
+ */
+function annulExportRequest(original: { tipo: number; folio: number; fecha: string; request: unknown }, options: AnnulOptions): Record<string, unknown> | null {
+  if (!isExportRequestTipo(original.tipo)) return null;
+  const source = original.request as ExportRequest;
+  const request: Record<string, unknown> = {
+    tipo: original.tipo === 112 ? 111 : 112,
+    receptor: source.receptor,
+    items: source.items,
+    moneda: source.moneda,
+    tipo_cambio: source.tipo_cambio,
+    referencia: { tipo_doc: original.tipo, folio: original.folio, fecha: original.fecha, razon: options.razon ?? "Anula documento", codigo: 1 },
+  };
+  if (options.fecha !== undefined) request.fecha = options.fecha;
+  for (const key of ["exportacion", "forma_pago_exportacion", "fecha_cancelacion"] as const) {
+    if (source[key] !== undefined) request[key] = source[key];
+  }
+  return request;
 }

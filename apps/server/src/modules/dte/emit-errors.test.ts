@@ -77,7 +77,7 @@ describeDrivers("POST /v1/dte/emit errors (API.md §6.3)", (driver) => {
   });
 
   test("unknown tipo → enum; not an object → 422", async () => {
-    const res = await emit(emitBody(46));
+    const res = await emit(emitBody(47));
     expectError(res, 422, "VALIDATION_ERROR");
     expect(res.json.error.details.errors).toContainEqual(expect.objectContaining({ field: "tipo", reason: "enum" }));
     expectError(await emit([1, 2]), 422, "VALIDATION_ERROR");

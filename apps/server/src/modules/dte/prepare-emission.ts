@@ -5,7 +5,7 @@
  */
 import type { DocumentInput, Issuer } from "@timbre/core";
 import { normalizeRut } from "@timbre/core/rut";
-import { computeTotals, type Totals } from "@timbre/core/totals";
+import type { Totals } from "@timbre/core/totals";
 import type { BusinessRow } from "../../db/businesses.js";
 import { readBusinessRow } from "../businesses/business-row.js";
 import type { Deps } from "../../deps.js";
@@ -15,15 +15,17 @@ import { readEmitRequest, type ResolvedRequest } from "./read-emit-request.js";
 import { resolutionOf } from "./resolution.js";
 import { resolveReferences } from "./resolve-references.js";
 import { signingIdentityOf, type SigningIdentityInfo } from "./signing-identity.js";
-import { issuerOf, toDocumentInput } from "./to-document-input.js";
+import { columnTotalsOf, toTipoInput } from "./tipo-inputs.js";
+import { issuerOf } from "./to-document-input.js";
 
 export interface PreparedEmission {
   business: BusinessRow;
   issuer: Issuer;
   /** The request with `fecha` and every reference's `codigo` resolved (stored as the document's request). */
   request: ResolvedRequest;
-  /** Core input with a placeholder folio (1). */
+  /** Core input with a placeholder folio (1); a 46, 43 or export carries its own input type (`tipo-inputs.ts`). */
   input: DocumentInput;
+  /** The classic totals, or a 46's, 43's or export's amounts in that shape (`columnTotalsOf`). */
   totals: Totals;
   annulsDocumentId: string | null;
 }
@@ -63,15 +65,16 @@ export async function prepareEmission(deps: Deps, scope: BusinessScope, body: un
   const business = options.business ?? (await loadScopeBusiness(deps, scope));
   const issuer = issuerOf(business);
   const read = readEmitRequest(body, issuer, deps.now());
-  const parsed: ResolvedRequest = { ...read, receptor: { ...read.receptor, rut: normalizeRut(read.receptor.rut) } };
+  // An export's foreign buyer has no RUT in the request (55555555-5 is written for it).
+  const parsed: ResolvedRequest = read.receptor.rut === undefined ? read : { ...read, receptor: { ...read.receptor, rut: normalizeRut(read.receptor.rut) } };
   if (!options.preview) {
     signingIdentityOf(deps, business);
     await assertAuthorized(deps, business, scope);
   }
-  const draft = computeTotals(toDocumentInput(parsed, issuer, 1));
+  const draft = columnTotalsOf(toTipoInput(parsed, issuer, 1));
   const { referencias, annulsDocumentId } = await resolveReferences(deps.db, scope, parsed, draft.montoTotal);
   const request: ResolvedRequest = { ...parsed, referencias };
   delete request.referencia;
-  const input = toDocumentInput(request, issuer, 1);
-  return { business, issuer, request, input, totals: computeTotals(input), annulsDocumentId };
+  const input = toTipoInput(request, issuer, 1);
+  return { business, issuer, request, input: input as DocumentInput, totals: columnTotalsOf(input), annulsDocumentId };
 }

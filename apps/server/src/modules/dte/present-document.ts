@@ -4,6 +4,7 @@ import { documentHistory, type DocumentHead, type DocumentRow, type SiiStatusSna
 import type { Executor } from "../../db/tx.js";
 import { presentAdditionalTaxes } from "./present-totals.js";
 import { computationOf, requestOf } from "./stored-document.js";
+import { familyOfInput, tipoExtras } from "./tipo-inputs.js";
 
 export interface DteView {
   id: string;
@@ -30,8 +31,21 @@ export interface HistoryView {
   detalle?: string;
 }
 
-/** Reads only the row's head (lists select no payload). */
-export function presentDocument(row: DocumentHead): DteView {
+/**
+ * Reads the row's head (lists select no payload). Given the whole row (emission, batch, `GET /dte/{id}`), a 46, 43 or
+ * export adds its own amounts (`tipoExtras`, API.md §13): an export's `monto_exento`/`monto_total` are then in its
+ * currency, with `monto_total_pesos`; a list, which reads no payload, shows an export's pesos.
+ */
+export function presentDocument(row: DocumentHead | DocumentRow): DteView {
+  const computed = "computed" in row && row.computed ? computationOf(row) : null;
+  const extras = computed && familyOfInput(computed.input) !== "classic" ? tipoExtras(computed.input) : {};
+  return {
+    ...presentHead(row),
+    ...extras,
+  };
+}
+
+function presentHead(row: DocumentHead): DteView {
   return {
     id: row.id,
     tipo: row.tipo,
@@ -66,7 +80,7 @@ export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
   const { totals } = computationOf(row);
   const request = requestOf(row);
   // `exento` as applied: every line of an exempt tipo (34, 41) is exempt whether or not the request said so
-  const items = request.items.map((item, i) => ({ ...item, exento: totals.lines[i]?.exento ?? item.exento ?? false, monto: totals.lines[i]?.montoItem ?? 0 }));
+  const items = (request.items ?? []).map((item, i) => ({ ...item, exento: totals.lines[i]?.exento ?? item.exento ?? false, monto: totals.lines[i]?.montoItem ?? 0 }));
   const head = presentDocument(row);
   const taxes = presentAdditionalTaxes(totals);
   return {
@@ -80,6 +94,7 @@ export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
     ...(request.traslado === undefined ? {} : { traslado: request.traslado }),
     ...(request.transporte === undefined ? {} : { transporte: request.transporte }),
     items,
+    ...(familyOfInput(computationOf(row).input) === "classic" ? {} : tipoRequestFields(request as unknown as Record<string, unknown>)),
     referencias: request.referencias ?? [],
     historial,
   };
@@ -94,3 +109,9 @@ export const EMPTY_SII: SiiStatusSnapshot = {
   errores: [],
   consultado_at: null,
 };
+
+/** What a 43 or an export was made of beyond a classic document's fields, as requested. */
+function tipoRequestFields(request: Record<string, unknown>): Record<string, unknown> {
+  const keys = ["liquidacion", "moneda", "forma_pago_exportacion", "fecha_cancelacion", "exportacion"];
+  return Object.fromEntries(keys.filter((k) => request[k] !== undefined).map((k) => [k, request[k]]));
+}

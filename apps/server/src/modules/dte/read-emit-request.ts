@@ -5,27 +5,35 @@
  * reference check's (`resolve-references.ts`).
  */
 import { Value } from "@sinclair/typebox/value";
-import type { Issuer } from "@timbre/core";
+import { taxDocumentTipo, type Issuer } from "@timbre/core";
 import type { ValidationIssue } from "@timbre/core/errors";
-import { validateDocument } from "@timbre/core/xml";
 import { validationError } from "../../http/errors.js";
 import { issuesFromValueErrors } from "../../http/validation.js";
 import { chileDate } from "./chile-time.js";
-import { EmitBody, type EmitRequest } from "./schemas.js";
-import { apiReferencePath, apiTransportPath, toDocumentInput } from "./to-document-input.js";
+import type { EmitRequest } from "./schemas.js";
+import { emitSchemaOf } from "./tipo-bodies.js";
+import { familyOf, tipoIssues, toTipoInput } from "./tipo-inputs.js";
+import { apiReferencePath, apiTransportPath, referencesOf } from "./to-document-input.js";
 
 export type ResolvedRequest = EmitRequest & { fecha: string };
 
-/** Issues the server settles itself: the default CodRef against own documents (`resolve-references.ts`). */
-function settledElsewhere(issue: ValidationIssue): boolean {
-  return /^referencias\[\d+\]\.codigo$/.test(issue.path) && issue.reason === "required";
+/**
+ * Issues the server settles itself (`resolve-references.ts`): the default CodRef against own documents, and an
+ * export note's reference to a tax document that is no export (REFERENCE_INVALID, API.md §3).
+ */
+function settledElsewhere(issue: ValidationIssue, body: EmitRequest): boolean {
+  if (/^referencias\[\d+\]\.codigo$/.test(issue.path) && issue.reason === "required") return true;
+  if (familyOf(body.tipo) !== "export") return false;
+  if (/^referencias\[\d+\]\.tipo_doc$/.test(issue.path) && issue.reason === "not_allowed") return true;
+  // "references no export" when it references another tax document: that is REFERENCE_INVALID.
+  return issue.path === "referencia" && issue.reason === "required" && referencesOf(body).some((r) => taxDocumentTipo(r.tipo_doc) !== null);
 }
 
 function domainIssues(body: EmitRequest, fecha: string, issuer: Issuer): ValidationIssue[] {
   try {
-    const input = toDocumentInput({ ...body, fecha }, issuer, 1);
-    return validateDocument(input)
-      .filter((i) => !settledElsewhere(i))
+    const input = toTipoInput({ ...body, fecha }, issuer, 1);
+    return tipoIssues(input)
+      .filter((i) => !settledElsewhere(i, body))
       .map((i) => ({ ...i, path: apiTransportPath(apiReferencePath(i.path, body)) }));
   } catch {
     return []; // a shape the schema already reports
@@ -35,8 +43,9 @@ function domainIssues(body: EmitRequest, fecha: string, issuer: Issuer): Validat
 /** Returns the request with `fecha` resolved, or throws VALIDATION_ERROR listing every issue. */
 export function readEmitRequest(body: unknown, issuer: Issuer, now: Date): ResolvedRequest {
   const issues: ValidationIssue[] = [];
-  const valid = Value.Check(EmitBody, body);
-  if (!valid) issues.push(...issuesFromValueErrors(Value.Errors(EmitBody, body)));
+  const schema = emitSchemaOf(body);
+  const valid = Value.Check(schema, body);
+  if (!valid) issues.push(...issuesFromValueErrors(Value.Errors(schema, body)));
   const today = chileDate(now);
   const object = typeof body === "object" && body !== null && !Array.isArray(body);
   const raw = object ? (body as EmitRequest) : null;

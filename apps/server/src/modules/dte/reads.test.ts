@@ -63,7 +63,7 @@ describeDrivers("GET /v1/dte and friends", (driver) => {
   });
 
   test("bad parameters → 400 INVALID_PARAMETER naming the parameter", async () => {
-    for (const [query, field] of [["?tipo=46", "tipo"], ["?desde=2026-13-01", "desde"], ["?hasta=ayer", "hasta"], ["?estado=NUEVO", "estado"], ["?folio=-1", "folio"], ["?receptor_rut=1-2", "receptor_rut"], ["?limit=500", "limit"], ["?page=0", "page"]] as const) {
+    for (const [query, field] of [["?tipo=47", "tipo"], ["?desde=2026-13-01", "desde"], ["?hasta=ayer", "hasta"], ["?estado=NUEVO", "estado"], ["?folio=-1", "folio"], ["?receptor_rut=1-2", "receptor_rut"], ["?limit=500", "limit"], ["?page=0", "page"]] as const) {
       const res = await list(query);
       expectError(res, 400, "INVALID_PARAMETER");
       expect(res.json.error.details.field).toBe(field);

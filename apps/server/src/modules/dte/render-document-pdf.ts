@@ -1,5 +1,5 @@
 /**
- * `GET /v1/dte/:id/pdf`: `?formato=carta|termica`, `?cedible=true` (33/34/52); rendered once per variant (on a PDF
+ * `GET /v1/dte/:id/pdf`: `?formato=carta|termica`, `?cedible=true` (33/34/43/46/52); rendered once per variant (on a PDF
  * thread) and cached.
  * A cedible copy of a boleta or a note does not exist (only facturas and guías are transferable, Ley 19.983): asking for one
  * is 400 `INVALID_PARAMETER` rather than a normal copy handed out as if it were the cedible one.
@@ -25,7 +25,7 @@ export async function renderDocumentPdf(deps: Deps, scope: BusinessScope, id: st
   const cedibleAsked = readFlag(query, "cedible");
   const row = await findDocument(deps, scope, id);
   const cedible = cedibleAsked && CEDIBLE_TIPOS.includes(row.tipo);
-  if (cedibleAsked && !cedible) throw invalidParameter("cedible", "not_allowed", `only facturas (33, 34) and guías de despacho (52) have a cedible copy; this is a tipo ${row.tipo}`);
+  if (cedibleAsked && !cedible) throw invalidParameter("cedible", "not_allowed", `only facturas (${CEDIBLE_TIPOS.filter((t) => t !== 52).join(", ")}) and guías de despacho (52) have a cedible copy; this is a tipo ${row.tipo}`);
   const filename = `DTE-${row.tipo}-${row.folio}.pdf`;
   const key = `${row.id}|${formato}|${cedible ? "cedible" : "normal"}`;
   const hit = cachedPdf(key);

@@ -59,9 +59,24 @@ const ownTipo = (tipoDoc: number | string): number | null => {
   return n !== null && (EMIT_TIPOS as readonly number[]).includes(n) ? n : null;
 };
 
+/** Export notes (111/112) modify only export documents (API.md §3). */
+const EXPORT_NOTES: readonly number[] = [111, 112];
+const EXPORT_DOCUMENTS: readonly number[] = [110, 111, 112];
+/** Credit notes: they may not credit more than the document's total. */
+const CREDIT_NOTES: readonly number[] = [61, 112];
+
 export async function resolveReferences(db: Executor, scope: BusinessScope, request: ResolvedRequest, noteTotal: number): Promise<ResolvedReferences> {
   const refs = referencesOf(request).map((r) => ({ ...r }));
-  if (!isNote(request.tipo)) return { referencias: refs, annulsDocumentId: null };
+  const exportNote = EXPORT_NOTES.includes(request.tipo);
+  if (!isNote(request.tipo) && !exportNote) return { referencias: refs, annulsDocumentId: null };
+  if (exportNote) {
+    const index = refs.findIndex((r) => {
+      const tipo = taxDocumentTipo(r.tipo_doc);
+      return tipo !== null && !EXPORT_DOCUMENTS.includes(tipo);
+    });
+    const ref = refs[index];
+    if (ref) throw invalid(`an export note modifies a 110, 111 or 112, not a ${ref.tipo_doc}`, { field: apiReferencePath(`referencias[${index}].tipo_doc`, request), reason: "not_export", tipo_doc: ref.tipo_doc });
+  }
   if (refs.length === 0) throw validationError([{ path: "referencia", reason: "required", message: "credit and debit notes must reference the document they modify" }]);
   // (Where a CodRef may go — notes, tax documents, which tipo may annul which — is core's `validateDocument`.)
   const modified = refs.filter((r) => taxDocumentTipo(r.tipo_doc) !== null);
@@ -92,7 +107,7 @@ export async function resolveReferences(db: Executor, scope: BusinessScope, requ
       await assertNotAnnulled(db, target);
       annulsDocumentId ??= target.id;
     }
-    if (ref.codigo === 3 && request.tipo === 61 && noteTotal > target.montoTotal) {
+    if (ref.codigo === 3 && CREDIT_NOTES.includes(request.tipo) && noteTotal > target.montoTotal) {
       throw invalid(`a credit note cannot credit more than the total ${target.montoTotal} of ${tipo}/${folio}`, { ...where, reason: "amount_exceeds", monto_total: target.montoTotal });
     }
   }

@@ -17,7 +17,8 @@ import { getDocument, getDocumentStatus, readFlag } from "./get-document.js";
 import { listDocuments } from "./list-documents.js";
 import { previewDocument, previewPdf } from "./preview-document.js";
 import { renderDocumentPdf } from "./render-document-pdf.js";
-import { AcceptanceSchema, AnularBody, BatchBody, BatchBodyReference, BatchCheckResult, BatchResult, Dte, DteDetail, DteStatus, EmitBody, SalesSummarySchema } from "./schemas.js";
+import { AcceptanceSchema, AnularBody, BatchBody, BatchBodyReference, BatchCheckResult, BatchResult, Dte, DteDetail, DteStatus, SalesSummarySchema } from "./schemas.js";
+import { AnyEmitBody } from "./tipo-bodies.js";
 import { summarizeDocuments } from "./summarize-documents.js";
 
 const tags = ["dte"];
@@ -40,7 +41,7 @@ export function dteRoutes(deps: Deps) {
         set.status = emitted.status;
         return ok(emitted.data);
       },
-      { permission: "dte:write", business: true, response: { 201: Ok(Dte), 202: Ok(Dte) }, detail: { tags, summary: "Emit a DTE (201 ENVIADO, 202 PENDIENTE)", requestBody: json(EmitBody) } },
+      { permission: "dte:write", business: true, response: { 201: Ok(Dte), 202: Ok(Dte) }, detail: { tags, summary: "Emit a DTE (201 ENVIADO, 202 PENDIENTE)", requestBody: json(AnyEmitBody) } },
     )
     .post(
       "/batch",
@@ -72,7 +73,7 @@ export function dteRoutes(deps: Deps) {
         permission: "dte:write",
         business: true,
         query: Type.Object({ format: Type.Optional(Type.Union([Type.Literal("json"), Type.Literal("pdf")])) }),
-        detail: { tags, summary: "Totals and unsigned XML (or ?format=pdf) without taking a folio", requestBody: json(EmitBody) },
+        detail: { tags, summary: "Totals and unsigned XML (or ?format=pdf) without taking a folio", requestBody: json(AnyEmitBody) },
       },
     )
     .post(

@@ -11,7 +11,7 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const CLOSED = { additionalProperties: false } as const;
 const OneTwoThree = () => Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
 
-export const EMIT_TIPOS = [33, 34, 39, 41, 52, 56, 61] as const;
+export const EMIT_TIPOS = [33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112] as const;
 
 export const ReceptorBody = Type.Object({
   rut: Type.String({ format: "rut", maxLength: 16 }),
@@ -134,9 +134,14 @@ export const Dte = Type.Object({
   fecha: Type.String(),
   receptor: Type.Object({ rut: Type.String(), razon_social: Nullable(Type.String()) }),
   monto_neto: Type.Integer(),
-  monto_exento: Type.Integer(),
+  monto_exento: Type.Number(),
   monto_iva: Type.Integer(),
-  monto_total: Type.Integer(),
+  monto_total: Type.Number({ description: "pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists" }),
+  monto_iva_retenido: Type.Optional(Type.Integer({ description: "46: the IVA the buyer retains" })),
+  monto_iva_no_retenido: Type.Optional(Type.Integer({ description: "46: IVANoRet" })),
+  moneda: Type.Optional(Type.String({ description: "110–112: TpoMoneda" })),
+  tipo_cambio: Type.Optional(Type.Number({ description: "110–112: pesos per unit" })),
+  monto_total_pesos: Type.Optional(Type.Integer({ description: "110–112: MntTotOtrMnda" })),
   estado: Type.String(),
   track_id: Nullable(Type.String()),
   pdf_url: Type.String(),

@@ -27,6 +27,7 @@ export type SalesSummary = Static<typeof SalesSummarySchema>;
 type TipoSummary = SalesSummary["tipos"][number];
 
 const CREDIT_NOTE = 61;
+const EXPORT_CREDIT_NOTE = 112;
 const DISPATCH_GUIDE = 52;
 
 export async function summarizeDocuments(deps: Deps, scope: BusinessScope, query: Record<string, string | undefined>): Promise<SalesSummary> {
@@ -56,7 +57,8 @@ export async function summarizeDocuments(deps: Deps, scope: BusinessScope, query
     .map((r) => ({ tipo: r.tipo, documentos: Number(r.documentos), monto_neto: Number(r.montoNeto), monto_exento: Number(r.montoExento), monto_iva: Number(r.montoIva), monto_total: Number(r.montoTotal) }))
     .filter((t) => t.documentos > 0);
   // A guía de despacho (52) moves goods; the factura that follows it carries the sale and its IVA.
-  const sign = (t: TipoSummary) => (t.tipo === CREDIT_NOTE ? -1 : t.tipo === DISPATCH_GUIDE ? 0 : 1);
+  // An export credit note (112) takes away like a 61; exports count in pesos (their rows' monto_total).
+  const sign = (t: TipoSummary) => (t.tipo === CREDIT_NOTE || t.tipo === EXPORT_CREDIT_NOTE ? -1 : t.tipo === DISPATCH_GUIDE ? 0 : 1);
   return {
     desde: query.desde!,
     hasta: query.hasta!,

@@ -32,7 +32,7 @@ export function apiReferencePath(path: string, request: Pick<EmitRequest, "refer
   return path.replace(/^referencias\[(\d+)\]/, (_, i: string) => (i === "0" ? "referencia" : `referencias[${Number(i) - 1}]`));
 }
 
-function toReference(r: ReferenciaRequest): Reference {
+export function toReference(r: ReferenciaRequest): Reference {
   const ref: Reference = { tipoDoc: r.tipo_doc, folio: r.folio, fecha: r.fecha };
   if (r.razon !== undefined) ref.razon = r.razon;
   if (r.codigo !== undefined) ref.codigo = r.codigo;

@@ -71,7 +71,7 @@ describeDrivers("POST /v1/sandbox/numerations", (driver) => {
     expectError(zero, 422, "VALIDATION_ERROR");
     expect(zero.json.error.details).toMatchObject({ field: "cantidad", reason: "minimum" });
     expect((await issue({ tipo: 33, cantidad: 100001 })).json.error.details.reason).toBe("maximum");
-    expect((await issue({ tipo: 46, cantidad: 1 })).json.error.details).toMatchObject({ field: "tipo", reason: "enum" });
+    expect((await issue({ tipo: 47, cantidad: 1 })).json.error.details).toMatchObject({ field: "tipo", reason: "enum" });
     expect((await issue({ cantidad: 1 })).json.error.details).toMatchObject({ field: "tipo", reason: "required" });
     expectError(await h.call("POST", "/v1/sandbox/numerations", { body: { tipo: 33, cantidad: 1 } }), 401, "UNAUTHORIZED");
     const readOnly = await createKey(h, t.user.token, t.business.id, ["numerations:read"]);

@@ -1,11 +1,11 @@
 import { Type } from "@sinclair/typebox";
 
 /** Document types whose CAFs Timbre accepts (API.md §6.3/§6.4). */
-export const SUPPORTED_TIPOS = [33, 34, 39, 41, 52, 56, 61] as const;
+export const SUPPORTED_TIPOS = [33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112] as const;
 export const ESTADOS = ["activa", "agotada", "vencida"] as const;
 export type Estado = (typeof ESTADOS)[number];
 
-const Tipo = Type.Union([Type.Literal(33), Type.Literal(34), Type.Literal(39), Type.Literal(41), Type.Literal(52), Type.Literal(56), Type.Literal(61)]);
+const Tipo = Type.Union(SUPPORTED_TIPOS.map((t) => Type.Literal(t)));
 
 export const Numeration = Type.Object({
   id: Type.String(),

@@ -98,7 +98,7 @@ describeDrivers("POST /v1/businesses/:id/numerations", (driver) => {
     expect(await reasonOf(genuine.replace("<H>600</H>", "<H>700</H>"))).toBe("signature");
     expect(await reasonOf(swapPrivateKey(genuine, await sandboxCaf(h, { desde: 500, hasta: 600 })))).toBe("key_mismatch");
     expect(await reasonOf(await sandboxCaf(h, { rut: "11111111-1", desde: 500, hasta: 600 }))).toBe("rut_mismatch");
-    expect(await reasonOf(await sandboxCaf(h, { tipo: 46, desde: 500, hasta: 600 }))).toBe("unsupported_tipo");
+    expect(await reasonOf(await sandboxCaf(h, { tipo: 47, desde: 500, hasta: 600 }))).toBe("unsupported_tipo");
     expect(await reasonOf(BILLION_LAUGHS)).toBe("unsafe_xml");
     expect(await reasonOf(genuine.replace("<AUTORIZACION>", '<!DOCTYPE AUTORIZACION SYSTEM "file:///etc/passwd"><AUTORIZACION>'))).toBe("unsafe_xml");
     expect(await reasonOf("<AUTORIZACION><CAF>")).toBe("malformed");
