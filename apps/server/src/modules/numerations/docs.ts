@@ -20,7 +20,7 @@ export const numerationDocs: ContractDocs = {
   },
   "GET /v1/numerations/{id}": {
     access: "numerations:read",
-    description: "One folio range (never its private key).",
+    description: "One folio range of the caller's business and environment: its folios used and left, expiry and state (never its private key).",
   },
   "POST /v1/sandbox/numerations": {
     access: "numerations:write",
