@@ -127,10 +127,14 @@ export const BatchBodyReference = Type.Object({
   ),
 }, CLOSED);
 
-/** Response enums: what the server answers is exactly one of these (Elysia checks responses against them). */
-const TipoOut = () => Type.Union(EMIT_TIPOS.map((tipo) => Type.Literal(tipo)), { description: "the document's tipo (API.md §6.3, §13)" });
-const EstadoOut = () => Type.Union(DOCUMENT_STATES.map((estado) => Type.Literal(estado)), { description: "PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)" });
-const EnvironmentOut = () => Type.Union([Type.Literal("test"), Type.Literal("live")]);
+/**
+ * Response enums, for the document: an `enum` keyword on a string or integer is not checked by TypeBox nor seen by
+ * TypeScript (the presenters keep their types), while the OpenAPI document and the clients generated from it get
+ * exactly these values.
+ */
+const TipoOut = () => Type.Integer({ enum: [...EMIT_TIPOS], description: "the document's tipo (API.md §6.3, §13)" });
+const EstadoOut = () => Type.String({ enum: [...DOCUMENT_STATES], description: "PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)" });
+const EnvironmentOut = () => Type.String({ enum: ["test", "live"] });
 
 export const Dte = Type.Object({
   id: Type.String(),

@@ -1,4 +1,5 @@
 /** What the OpenAPI document says about numerations (CAF) (API.md §6.4). */
+import { pageParameters } from "../../http/envelope.js";
 import type { ContractDocs } from "../../http/openapi-contract.js";
 import { ESTADOS, SUPPORTED_TIPOS } from "./schemas.js";
 
@@ -6,7 +7,9 @@ export const numerationDocs: ContractDocs = {
   "GET /v1/businesses/{id}/numerations": {
     access: "numerations:read",
     description: "The business's folio ranges (CAF) in the caller's environment, paginated: `siguiente_folio`, `disponibles`, `usados`, `vence_el`, `estado` (`activa`, `agotada`, `vencida`). Folios are taken from the oldest active range first.",
+    // the route's own `parameters` give way to its path parameter in the generated document: all of them here
     query: [
+      ...pageParameters,
       { name: "tipo", description: "only ranges of this tipo", schema: { type: "integer", enum: [...SUPPORTED_TIPOS] } },
       { name: "estado", description: "only ranges in this state", schema: { type: "string", enum: [...ESTADOS] } },
     ],
