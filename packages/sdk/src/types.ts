@@ -42,6 +42,19 @@ export interface Page<T> {
 /** Permissions of an API key (sessions hold all); `*` is shorthand for all of them. The list: `PERMISSIONS`. */
 export type Permission = ItemOf<Body<"postV1Tokens">["permissions"]>;
 
+/** What a successful call's HTTP answer said besides its body (as stripe-node's `lastResponse`). */
+export interface LastResponse {
+  /** The answer's `Request-Id` (`req_…`): quote it when asking about this call. */
+  requestId: string | undefined;
+  /** True when this is the stored answer to an earlier call with the same idempotency key: nothing was done again. */
+  idempotentReplayed: boolean;
+  status: number;
+  headers: Headers;
+}
+
+/** An answer's `data` with `lastResponse` (not enumerable: JSON and equality see the data only). */
+export type WithLastResponse<T> = T & { readonly lastResponse: LastResponse };
+
 /** Error envelope body (`error` of `{ success: false, error }`). */
 export interface ApiErrorBody {
   code: string;
