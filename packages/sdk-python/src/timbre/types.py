@@ -101,7 +101,7 @@ class GetAuthMeResponseUser(TypedDict):
 class GetAuthMeResponseAuthKey(TypedDict):
     id: str
     name: str
-    environment: str
+    environment: Literal['test', 'live']
     permissions: List[str]
     business_id: str
 
@@ -130,7 +130,7 @@ class GetTokensItem(TypedDict):
     name: str
     prefix: str
     last4: str
-    environment: str
+    environment: Literal['test', 'live']
     permissions: List[str]
     business_id: str
     created_at: str
@@ -153,7 +153,7 @@ class PostTokensResponse(TypedDict):
     name: str
     prefix: str
     last4: str
-    environment: str
+    environment: Literal['test', 'live']
     permissions: List[str]
     business_id: str
     created_at: str
@@ -428,6 +428,16 @@ class PostBusinessesByIdWebhookSecretResponse(TypedDict):
     webhook_secret: str
 
 
+class GetBusinessesByIdNumerationsParams(TypedDict, total=False):
+    """Query of GET /v1/businesses/{id}/numerations."""
+    page: int
+    limit: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """only ranges of this tipo"""
+    estado: Literal['activa', 'agotada', 'vencida']
+    """only ranges in this state"""
+
+
 class GetBusinessesByIdNumerationsItem(TypedDict):
     id: str
     business_id: str
@@ -480,6 +490,11 @@ class GetNumerationsByIdResponse(TypedDict):
     created_at: str
 
 
+class PostSandboxNumerationsRequest(TypedDict):
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    cantidad: int
+
+
 class PostSandboxNumerationsResponse(TypedDict):
     id: str
     business_id: str
@@ -502,6 +517,7 @@ class _PostDteEmitRequestReceptorRequired(TypedDict):
 
 
 class PostDteEmitRequestReceptor(_PostDteEmitRequestReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     giro: str
     direccion: str
     comuna: str
@@ -533,6 +549,7 @@ class _PostDteEmitRequestReferenciaRequired(TypedDict):
 
 
 class PostDteEmitRequestReferencia(_PostDteEmitRequestReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -545,6 +562,7 @@ class _PostDteEmitRequestReferencia2Required(TypedDict):
 
 
 class PostDteEmitRequestReferencia2(_PostDteEmitRequestReferencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -577,6 +595,7 @@ class PostDteEmitRequestTransporte(TypedDict, total=False):
 class _PostDteEmitRequestRequired(TypedDict):
     tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
     receptor: PostDteEmitRequestReceptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     items: List[PostDteEmitRequestItem]
 
 
@@ -585,6 +604,7 @@ class PostDteEmitRequest(_PostDteEmitRequestRequired, total=False):
     precios_brutos: bool
     """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDteEmitRequestReferencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     referencias: List[PostDteEmitRequestReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
     descuento_global_porcentaje: float
@@ -596,11 +616,13 @@ class PostDteEmitRequest(_PostDteEmitRequestRequired, total=False):
 class PostDteEmitResponseReceptor(TypedDict):
     rut: str
     razon_social: Optional[str]
+    """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
 class PostDteEmitResponse(TypedDict):
     id: str
-    tipo: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
@@ -609,11 +631,13 @@ class PostDteEmitResponse(TypedDict):
     monto_exento: int
     monto_iva: int
     monto_total: int
-    estado: str
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
+    """the SII's upload id; null while PENDIENTE"""
     pdf_url: str
     xml_url: str
-    environment: str
+    environment: Literal['test', 'live']
     created_at: str
 
 
@@ -623,6 +647,7 @@ class _PostDteBatchRequestDocumentReceptorRequired(TypedDict):
 
 
 class PostDteBatchRequestDocumentReceptor(_PostDteBatchRequestDocumentReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     giro: str
     direccion: str
     comuna: str
@@ -654,6 +679,7 @@ class _PostDteBatchRequestDocumentReferenciaRequired(TypedDict):
 
 
 class PostDteBatchRequestDocumentReferencia(_PostDteBatchRequestDocumentReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -666,6 +692,7 @@ class _PostDteBatchRequestDocumentReferencia2Required(TypedDict):
 
 
 class PostDteBatchRequestDocumentReferencia2(_PostDteBatchRequestDocumentReferencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -698,6 +725,7 @@ class PostDteBatchRequestDocumentTransporte(TypedDict, total=False):
 class _PostDteBatchRequestDocumentRequired(TypedDict):
     tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
     receptor: PostDteBatchRequestDocumentReceptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     items: List[PostDteBatchRequestDocumentItem]
 
 
@@ -706,6 +734,7 @@ class PostDteBatchRequestDocument(_PostDteBatchRequestDocumentRequired, total=Fa
     precios_brutos: bool
     """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDteBatchRequestDocumentReferencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     referencias: List[PostDteBatchRequestDocumentReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
     descuento_global_porcentaje: float
@@ -723,11 +752,13 @@ class PostDteBatchRequest(TypedDict):
 class PostDteBatchResponseResultDataReceptor(TypedDict):
     rut: str
     razon_social: Optional[str]
+    """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
 class PostDteBatchResponseResultData(TypedDict):
     id: str
-    tipo: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
@@ -736,11 +767,13 @@ class PostDteBatchResponseResultData(TypedDict):
     monto_exento: int
     monto_iva: int
     monto_total: int
-    estado: str
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
+    """the SII's upload id; null while PENDIENTE"""
     pdf_url: str
     xml_url: str
-    environment: str
+    environment: Literal['test', 'live']
     created_at: str
 
 
@@ -775,6 +808,7 @@ class _PostDteBatchPreviewRequestDocumentReceptorRequired(TypedDict):
 
 
 class PostDteBatchPreviewRequestDocumentReceptor(_PostDteBatchPreviewRequestDocumentReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     giro: str
     direccion: str
     comuna: str
@@ -806,6 +840,7 @@ class _PostDteBatchPreviewRequestDocumentReferenciaRequired(TypedDict):
 
 
 class PostDteBatchPreviewRequestDocumentReferencia(_PostDteBatchPreviewRequestDocumentReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -818,6 +853,7 @@ class _PostDteBatchPreviewRequestDocumentReferencia2Required(TypedDict):
 
 
 class PostDteBatchPreviewRequestDocumentReferencia2(_PostDteBatchPreviewRequestDocumentReferencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -850,6 +886,7 @@ class PostDteBatchPreviewRequestDocumentTransporte(TypedDict, total=False):
 class _PostDteBatchPreviewRequestDocumentRequired(TypedDict):
     tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
     receptor: PostDteBatchPreviewRequestDocumentReceptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     items: List[PostDteBatchPreviewRequestDocumentItem]
 
 
@@ -858,6 +895,7 @@ class PostDteBatchPreviewRequestDocument(_PostDteBatchPreviewRequestDocumentRequ
     precios_brutos: bool
     """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDteBatchPreviewRequestDocumentReferencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     referencias: List[PostDteBatchPreviewRequestDocumentReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
     descuento_global_porcentaje: float
@@ -916,6 +954,7 @@ class PostDteBatchPreviewResponse(TypedDict):
 class PostDtePreviewParams(TypedDict, total=False):
     """Query of POST /v1/dte/preview."""
     format: Literal['json', 'pdf']
+    """`json` (default): totals and XML; `pdf`: the printed preview"""
 
 
 class _PostDtePreviewRequestReceptorRequired(TypedDict):
@@ -924,6 +963,7 @@ class _PostDtePreviewRequestReceptorRequired(TypedDict):
 
 
 class PostDtePreviewRequestReceptor(_PostDtePreviewRequestReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     giro: str
     direccion: str
     comuna: str
@@ -955,6 +995,7 @@ class _PostDtePreviewRequestReferenciaRequired(TypedDict):
 
 
 class PostDtePreviewRequestReferencia(_PostDtePreviewRequestReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -967,6 +1008,7 @@ class _PostDtePreviewRequestReferencia2Required(TypedDict):
 
 
 class PostDtePreviewRequestReferencia2(_PostDtePreviewRequestReferencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -999,6 +1041,7 @@ class PostDtePreviewRequestTransporte(TypedDict, total=False):
 class _PostDtePreviewRequestRequired(TypedDict):
     tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
     receptor: PostDtePreviewRequestReceptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     items: List[PostDtePreviewRequestItem]
 
 
@@ -1007,6 +1050,7 @@ class PostDtePreviewRequest(_PostDtePreviewRequestRequired, total=False):
     precios_brutos: bool
     """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDtePreviewRequestReferencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     referencias: List[PostDtePreviewRequestReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
     descuento_global_porcentaje: float
@@ -1015,7 +1059,13 @@ class PostDtePreviewRequest(_PostDtePreviewRequestRequired, total=False):
     transporte: PostDtePreviewRequestTransporte
 
 
+class PostDtePreviewResponse(TypedDict):
+    totals: Dict[str, Any]
+    xml_preview: str
+
+
 class PostDteByIdAnularRequestReceptor(TypedDict, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     rut: str
     razon_social: str
     giro: str
@@ -1030,16 +1080,19 @@ class PostDteByIdAnularRequest(TypedDict, total=False):
     razon: str
     fecha: str
     receptor: PostDteByIdAnularRequestReceptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
 
 
 class PostDteByIdAnularResponseReceptor(TypedDict):
     rut: str
     razon_social: Optional[str]
+    """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
 class PostDteByIdAnularResponse(TypedDict):
     id: str
-    tipo: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
@@ -1048,11 +1101,13 @@ class PostDteByIdAnularResponse(TypedDict):
     monto_exento: int
     monto_iva: int
     monto_total: int
-    estado: str
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
+    """the SII's upload id; null while PENDIENTE"""
     pdf_url: str
     xml_url: str
-    environment: str
+    environment: Literal['test', 'live']
     created_at: str
 
 
@@ -1060,23 +1115,32 @@ class GetDteParams(TypedDict, total=False):
     """Query of GET /v1/dte."""
     page: int
     limit: int
-    tipo: str
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """only this tipo"""
     desde: str
+    """from this tax date (YYYY-MM-DD, inclusive)"""
     hasta: str
-    estado: str
-    folio: str
+    """up to this tax date (YYYY-MM-DD, inclusive)"""
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """only documents in this state"""
+    folio: int
+    """only this folio"""
     receptor_rut: str
-    aceptacion: str
+    """only documents to this receptor (any writing of the RUT)"""
+    aceptacion: Literal['SIN_RESPUESTA', 'ACEPTADO', 'RECLAMADO', 'ACEPTADO_TACITO']
+    """extension: only facturas whose receiver answered this in the SII's registry"""
 
 
 class GetDteItemReceptor(TypedDict):
     rut: str
     razon_social: Optional[str]
+    """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
 class GetDteItem(TypedDict):
     id: str
-    tipo: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
@@ -1085,18 +1149,22 @@ class GetDteItem(TypedDict):
     monto_exento: int
     monto_iva: int
     monto_total: int
-    estado: str
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
+    """the SII's upload id; null while PENDIENTE"""
     pdf_url: str
     xml_url: str
-    environment: str
+    environment: Literal['test', 'live']
     created_at: str
 
 
 class GetDteResumenParams(TypedDict, total=False):
     """Query of GET /v1/dte/resumen."""
     desde: str
+    """first tax date of the period (inclusive)"""
     hasta: str
+    """last tax date of the period (inclusive)"""
 
 
 class GetDteResumenResponseTipo(TypedDict):
@@ -1172,7 +1240,8 @@ class GetDteByIdResponseTransporte(TypedDict, total=False):
 
 
 class _GetDteByIdResponseHistorialItemRequired(TypedDict):
-    estado: str
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     at: str
 
 
@@ -1182,7 +1251,8 @@ class GetDteByIdResponseHistorialItem(_GetDteByIdResponseHistorialItemRequired, 
 
 class _GetDteByIdResponseRequired(TypedDict):
     id: str
-    tipo: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
@@ -1190,11 +1260,13 @@ class _GetDteByIdResponseRequired(TypedDict):
     monto_exento: int
     monto_iva: int
     monto_total: int
-    estado: str
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
+    """the SII's upload id; null while PENDIENTE"""
     pdf_url: str
     xml_url: str
-    environment: str
+    environment: Literal['test', 'live']
     created_at: str
     receptor: GetDteByIdResponseReceptor
     precios_brutos: bool
@@ -1210,6 +1282,12 @@ class GetDteByIdResponse(_GetDteByIdResponseRequired, total=False):
     impuestos_adicionales: List[GetDteByIdResponseImpuestosAdicionale]
     traslado: GetDteByIdResponseTraslado
     transporte: GetDteByIdResponseTransporte
+
+
+class GetDteByIdStatusParams(TypedDict, total=False):
+    """Query of GET /v1/dte/{id}/status."""
+    refresh: bool
+    """ask the SII now instead of answering what was last known"""
 
 
 class GetDteByIdStatusResponseSiiErrore(TypedDict):
@@ -1229,7 +1307,8 @@ class GetDteByIdStatusResponseSii(TypedDict):
 
 
 class _GetDteByIdStatusResponseHistorialItemRequired(TypedDict):
-    estado: str
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     at: str
 
 
@@ -1239,10 +1318,17 @@ class GetDteByIdStatusResponseHistorialItem(_GetDteByIdStatusResponseHistorialIt
 
 class GetDteByIdStatusResponse(TypedDict):
     id: str
-    estado: str
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
     sii: GetDteByIdStatusResponseSii
     historial: List[GetDteByIdStatusResponseHistorialItem]
+
+
+class GetDteByIdAceptacionParams(TypedDict, total=False):
+    """Query of GET /v1/dte/{id}/aceptacion."""
+    refresh: bool
+    """ask the SII's registry now"""
 
 
 class GetDteByIdAceptacionResponseEvento(TypedDict):
@@ -1264,11 +1350,26 @@ class GetDteByIdAceptacionResponse(TypedDict):
     proxima_consulta_at: Optional[str]
 
 
+class GetDteByIdPdfParams(TypedDict, total=False):
+    """Query of GET /v1/dte/{id}/pdf."""
+    formato: Literal['carta', 'termica']
+    """`carta` (default) or `termica` (80 mm thermal roll)"""
+    cedible: bool
+    """the transferable copy ("CEDIBLE") of a factura or guía"""
+
+
+class GetDteByIdXmlParams(TypedDict, total=False):
+    """Query of GET /v1/dte/{id}/xml."""
+    envio: bool
+    """the uploaded EnvioDTE/EnvioBOLETA envelope instead of the DTE alone"""
+
+
 class GetEventsParams(TypedDict, total=False):
     """Query of GET /v1/events."""
     page: int
     limit: int
     event: Literal['dte.status_changed', 'dte.acceptance_changed', 'numeration.low', 'numeration.expiring', 'certificate.expiring']
+    """only events of this kind"""
 
 
 class GetEventsItemDeliverie(TypedDict):
@@ -1281,7 +1382,7 @@ class GetEventsItemDeliverie(TypedDict):
 class GetEventsItem(TypedDict):
     id: str
     event: str
-    environment: str
+    environment: Literal['test', 'live']
     business_id: str
     created_at: str
     data: Dict[str, Any]
