@@ -8,27 +8,21 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ConnectionError, NotFoundError, Timbre, ValidationError, WebhookVerificationError, webhooks, type EmitParams } from "../src/index.js";
 import { startDroppingProxy } from "./support/dropping-proxy.js";
 import { sandboxTenant, startServerProcess, type SandboxTenant, type ServerProcess } from "./support/server-process.js";
+import { startWebhookReceiver } from "./support/webhook-receiver.js";
 
-const deliveries: Array<{ body: string; headers: Headers }> = [];
-const receiver = Bun.serve({
-  port: 0,
-  hostname: "127.0.0.1",
-  async fetch(request) {
-    deliveries.push({ body: await request.text(), headers: request.headers });
-    return new Response(null, { status: 204 });
-  },
-});
+const receiver = startWebhookReceiver();
+const deliveries = receiver.deliveries;
 
 let server: ServerProcess;
 let tenant: SandboxTenant;
 let client: Timbre;
 beforeAll(async () => {
   server = await startServerProcess();
-  tenant = await sandboxTenant(server.baseUrl, { webhookUrl: `http://127.0.0.1:${receiver.port}/hooks`, tipos: [33] });
+  tenant = await sandboxTenant(server.baseUrl, { webhookUrl: receiver.url, tipos: [33] });
   client = new Timbre({ baseUrl: server.baseUrl, apiKey: tenant.apiKey, maxRetries: 0 });
 }, 120_000);
 afterAll(async () => {
-  receiver.stop(true);
+  receiver.stop();
   await server?.stop();
 });
 
