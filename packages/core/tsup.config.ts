@@ -1,6 +1,6 @@
 import { defineConfig } from "tsup";
 
-const areas = ["rut", "decimal", "document", "tables", "totals", "caf", "folios", "xml", "signature", "certificates", "lifecycle", "errors", "pdf", "testing"];
+const areas = ["rut", "decimal", "document", "tables", "totals", "caf", "folios", "xml", "signature", "certificates", "lifecycle", "permissions", "errors", "pdf", "testing"];
 
 export default defineConfig({
   entry: ["src/index.ts", ...areas.map((a) => `src/${a}/index.ts`)],

@@ -19,7 +19,7 @@ test("a note: the document's receptor, lines, options and the reference; not its
   const draft = noteDraft(factura, 61);
   expect(draft).toEqual({
     tipo: 61,
-    receptor: factura.receptor,
+    receptor: { ...factura.receptor, razon_social: "Tostaduría del Sur Ltda." },
     precios_brutos: false,
     descuento_global_porcentaje: 5,
     items: [

@@ -2,7 +2,6 @@
  * The HTTP application: pipeline (ids, limits, credentials, idempotency, errors, logs), then one Elysia
  * instance per resource. Tests call `app.handle(new Request("http://localhost/v1/…"))`.
  */
-import { openapi } from "@elysiajs/openapi";
 import { randomUUID } from "node:crypto";
 import { Elysia } from "elysia";
 import type { Config } from "./config.js";
@@ -10,7 +9,9 @@ import type { Database } from "./db/open-database.js";
 import type { Deps } from "./deps.js";
 import { JSON_LIMIT, SERVER_BODY_CAP } from "./http/body.js";
 import { dashboard } from "./http/dashboard.js";
-import { docsAssets, DOCS_ASSETS_PATH } from "./http/docs-assets.js";
+import { apiReference } from "./http/api-reference.js";
+import { docsAssets } from "./http/docs-assets.js";
+import { CONTRACT_DOCS } from "./contract-docs.js";
 import { pipeline } from "./http/pipeline.js";
 import { RequestShapes } from "./http/request-shapes.js";
 import { replayEmittedDocument } from "./modules/dte/emit-document.js";
@@ -96,29 +97,7 @@ export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
   const shapes = new RequestShapes();
   const app = new Elysia({ serve: { maxRequestBodySize: SERVER_BODY_CAP, reusePort: false } })
     .use(pipeline(deps, { replayResource: (id) => replayEmittedDocument(deps, id), shapes }))
-    .use(
-      openapi({
-        path: "/v1/docs",
-        specPath: "/v1/openapi.json",
-        provider: "swagger-ui",
-        // The plugin's default spec URL is relative to the page (`v1/openapi.json` from /v1/docs): give the absolute one.
-        swagger: { cdn: `${DOCS_ASSETS_PATH}/swagger-ui-bundle.js`, theme: `${DOCS_ASSETS_PATH}/swagger-ui.css`, autoDarkMode: false, ...({ url: "/v1/openapi.json" } as object) },
-        documentation: {
-          info: {
-            title: "Timbre API",
-            version: deps.config.version,
-            description: `Chilean electronic tax documents (DTE). JSON bodies up to ${JSON_LIMIT} bytes.`,
-          },
-          components: {
-            securitySchemes: {
-              apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
-              bearer: { type: "http", scheme: "bearer" },
-            },
-          },
-          security: [{ apiKey: [] }, { bearer: [] }],
-        },
-      }),
-    )
+    .use(apiReference({ version: deps.config.version, description: `JSON bodies up to ${JSON_LIMIT} bytes.` }, CONTRACT_DOCS))
     .use(docsAssets())
     .use(utilityRoutes(deps, () => database.ping()))
     .use(authRoutes(deps))

@@ -1,9 +1,10 @@
 /**
- * The HTTP transport: one request with our own retry loop on top of ky (whose retry is disabled, so
- * POSTs are retried only when they carry an idempotency key, and that key is the same on every try).
+ * The HTTP transport: one API call through ky, whose `retry` retries transient failures (connection errors,
+ * timeouts, 429, 5xx, 409 `IDEMPOTENCY_IN_PROGRESS`) with exponential back-off or the server's `Retry-After`. A POST
+ * is retried only when it carries an idempotency key, and every try sends the same key: a retry never emits twice.
  */
-import ky, { isTimeoutError } from "ky";
-import { ApiError, connectionError, errorFromResponse, parseRetryAfter, TimbreError } from "./errors.js";
+import ky, { HTTPError, isHTTPError, isTimeoutError, type Options } from "ky";
+import { ApiError, connectionError, errorFromResponse, parseRetryAfter } from "./errors.js";
 import type { Environment, Pagination } from "./types.js";
 
 /** Per-call options, the last argument of every resource method. */
@@ -64,12 +65,9 @@ export interface ApiResponse<T> {
   pagination?: Pagination;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
+/** Statuses worth another try; 409 only as `IDEMPOTENCY_IN_PROGRESS` (the same key still running). */
+const TRANSIENT_STATUSES = [409, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+const ALL_METHODS: NonNullable<Options["retry"] & object>["methods"] = ["get", "put", "delete", "post"];
 
 /** Wait before retry number `retry` (0-based): exponential with "equal jitter" (half fixed, half random). */
 export function backoffDelay(retry: number, initial: number, max: number): number {
@@ -80,66 +78,57 @@ export function backoffDelay(retry: number, initial: number, max: number): numbe
 /** Longest server-requested wait we honour before giving up on retrying (seconds). */
 const MAX_RETRY_AFTER_SECONDS = 60;
 
+/**
+ * ky's `shouldRetry`: false for answers that must not be retried (a 409 other than `IDEMPOTENCY_IN_PROGRESS`, a
+ * `Retry-After` over a minute); undefined leaves the rest to ky (transient statuses, waiting `Retry-After`).
+ */
+async function worthRetrying(error: Error): Promise<boolean | undefined> {
+  if (!isHTTPError(error)) return undefined;
+  const response = error.response;
+  if (response.status === 409) {
+    const body = (await readJson(response.clone())) as { error?: { code?: string } } | undefined;
+    if (body?.error?.code !== "IDEMPOTENCY_IN_PROGRESS") return false;
+  }
+  const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
+  return retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_SECONDS ? false : undefined;
+}
+
 export class Transport {
   constructor(readonly config: TransportConfig) {}
 
   /** Sends one API call, retrying transient failures; returns the unwrapped envelope. */
   async request<T>(req: ApiRequest): Promise<ApiResponse<T>> {
     const options = req.options ?? {};
-    const maxRetries = options.maxRetries ?? this.config.maxRetries;
     const timeout = options.timeout ?? this.config.timeout;
     const headers = this.headersFor(req, options);
-    const idempotencyKey = headers["Idempotency-Key"];
-    const retryable = req.method !== "POST" || idempotencyKey !== undefined;
-
-    for (let attempt = 0; ; attempt++) {
-      const canRetry = retryable && attempt < maxRetries;
-      let response: Response;
-      try {
-        response = await ky(req.path.replace(/^\//, ""), {
-          prefixUrl: this.config.baseUrl,
-          method: req.method,
-          headers,
-          searchParams: cleanQuery(req.query),
-          ...(req.body !== undefined ? { body: req.body } : req.json !== undefined ? { json: req.json } : {}),
-          retry: 0,
-          throwHttpErrors: false,
-          timeout,
-          ...(options.signal ? { signal: options.signal } : {}),
-          ...(this.config.fetch ? { fetch: this.config.fetch } : {}),
-        });
-      } catch (error) {
-        if (options.signal?.aborted) throw error;
-        if (!canRetry) throw connectionError(error, isTimeoutError(error), timeout);
-        await sleep(this.delay(attempt), options.signal);
-        continue;
-      }
-
-      if (response.ok) return this.parseSuccess<T>(response, req.expect ?? "json");
-
-      const body = await readJson(response);
-      const error = errorFromResponse(response.status, response.headers, body);
-      const wait = canRetry ? this.retryWait(response, error, attempt) : undefined;
-      if (wait === undefined) throw error;
-      await sleep(wait, options.signal);
+    const retryable = req.method !== "POST" || headers["Idempotency-Key"] !== undefined;
+    let response: Response;
+    try {
+      response = await ky(req.path.replace(/^\//, ""), {
+        prefixUrl: this.config.baseUrl,
+        method: req.method,
+        headers,
+        searchParams: cleanQuery(req.query),
+        ...(req.body !== undefined ? { body: req.body } : req.json !== undefined ? { json: req.json } : {}),
+        retry: {
+          limit: retryable ? (options.maxRetries ?? this.config.maxRetries) : 0,
+          methods: ALL_METHODS,
+          statusCodes: TRANSIENT_STATUSES,
+          afterStatusCodes: TRANSIENT_STATUSES,
+          retryOnTimeout: true,
+          delay: (attempt) => backoffDelay(attempt - 1, this.config.initialRetryDelay, this.config.maxRetryDelay),
+          shouldRetry: ({ error }) => (options.signal?.aborted ? false : worthRetrying(error)),
+        },
+        timeout,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(this.config.fetch ? { fetch: this.config.fetch } : {}),
+      });
+    } catch (error) {
+      if (error instanceof HTTPError) throw errorFromResponse(error.response.status, error.response.headers, await readJson(error.response));
+      if (options.signal?.aborted) throw error;
+      throw connectionError(error, isTimeoutError(error), timeout);
     }
-  }
-
-  /** Milliseconds to wait before retrying this failed answer, or undefined when it must not be retried. */
-  private retryWait(response: Response, error: TimbreError, attempt: number): number | undefined {
-    const status = response.status;
-    const transient =
-      status === 429 || status >= 500 || (status === 409 && error.code === "IDEMPOTENCY_IN_PROGRESS");
-    if (!transient) return undefined;
-    const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
-    if (retryAfter !== undefined) {
-      return retryAfter > MAX_RETRY_AFTER_SECONDS ? undefined : retryAfter * 1000;
-    }
-    return this.delay(attempt);
-  }
-
-  private delay(attempt: number): number {
-    return backoffDelay(attempt, this.config.initialRetryDelay, this.config.maxRetryDelay);
+    return this.parseSuccess<T>(response, req.expect ?? "json");
   }
 
   private headersFor(req: ApiRequest, options: RequestOptions): Record<string, string> {

@@ -18,6 +18,7 @@ import {
 import type { EmitParams } from "../src/index.js";
 import { type RealServer, startRealServer } from "./support/real-server.js";
 import { freePort } from "./support/server-process.js";
+import { startWebhookReceiver } from "./support/webhook-receiver.js";
 
 const started = await startRealServer({ WEBHOOK_ALLOW_PRIVATE: "true" });
 if ("unavailable" in started) throw new Error(`SDK end-to-end needs apps/server: ${started.unavailable}`);
@@ -43,23 +44,16 @@ let client: Timbre;
 let apiKey = "";
 let businessId: string;
 let webhookSecret: string;
-const deliveries: Array<{ body: string; headers: Headers }> = [];
-const receiver = Bun.serve({
-  port: 0,
-  hostname: "127.0.0.1",
-  async fetch(request) {
-    deliveries.push({ body: await request.text(), headers: request.headers });
-    return new Response(null, { status: 204 });
-  },
-});
-afterAll(() => receiver.stop(true));
+const receiver = startWebhookReceiver();
+const deliveries = receiver.deliveries;
+afterAll(() => receiver.stop());
 
 beforeAll(async () => {
   const registered = await anon().auth.register({ email: `docs-${crypto.randomUUID()}@example.com`, password: "una clave bien larga", nombre: "Ana" });
   const session = anon().withOptions({ accessToken: registered.access_token });
   const biz = await session.businesses.create({
     rut: RUT, razon_social: "Café Austral SpA", giro: "Cafetería", acteco: [561000], direccion: "Av. Providencia 1234", comuna: "Providencia",
-    webhook_url: `http://127.0.0.1:${receiver.port}/hooks`,
+    webhook_url: receiver.url,
   });
   businessId = biz.id;
   webhookSecret = biz.webhook_secret ?? "";

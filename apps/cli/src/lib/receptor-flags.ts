@@ -23,7 +23,7 @@ export function receptorFromFlags(flags: Partial<Record<string, unknown>>): Part
 }
 
 /** The fields of `known` that `given` lacks (names of those taken, and the merged receptor). */
-export function fillReceptor(given: Partial<Receptor>, known: Partial<Receptor>): { receptor: Partial<Receptor>; taken: string[] } {
+export function fillReceptor(given: Partial<Receptor>, known: { [K in keyof Receptor]?: Receptor[K] | null }): { receptor: Partial<Receptor>; taken: string[] } {
   const receptor = { ...given };
   const taken: string[] = [];
   for (const field of FIELDS) {

@@ -18,7 +18,7 @@ import { link, pageHeader, setFlash } from "../ui/components.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { busy, showError } from "../ui/form.js";
 import { emissionForm, type Draft } from "./document-form.js";
-import { copyDraft, invoiceDraft, noteDraft } from "./drafts.js";
+import { copyDraft, editableReceptor, invoiceDraft, noteDraft } from "./drafts.js";
 import { emissionWarnings } from "./emission-warnings.js";
 import { requireBusiness } from "./require-business.js";
 
@@ -42,7 +42,7 @@ export async function newDocumentPage(ctx: PageContext): Promise<void> {
   };
   const knownReceptor = async (rut: string) => {
     const last = (await api.list<Dte>("/dte", { receptor_rut: rut, limit: 1 })).data[0];
-    return last ? (await api.get<DteDetail>(`/dte/${last.id}`)).receptor : null;
+    return last ? editableReceptor((await api.get<DteDetail>(`/dte/${last.id}`)).receptor) : null;
   };
   const { form, read, preview } = emissionForm({ draft, today, foliosHint, knownReceptor, maxLines: (t) => (t === 39 || t === 41 ? 1000 : 60), submitLabel: "Emitir" });
   const urls: string[] = [];

@@ -2,12 +2,17 @@
  * Where the emission form starts from an issued document: a note that corrects it, a new one like it, or the factura
  * that bills a guía de despacho.
  */
-import type { DteDetail } from "@timbre/sdk";
+import type { DteDetail, Receptor } from "@timbre/sdk";
 import type { Draft } from "./document-form.js";
+
+/** An issued document's receptor as form fields: a name the server did not keep (`null`) is left for the user to fill. */
+export function editableReceptor(receptor: DteDetail["receptor"]): Partial<Receptor> {
+  return { ...receptor, razon_social: receptor.razon_social ?? undefined };
+}
 
 function content(d: DteDetail): Draft {
   return {
-    receptor: d.receptor,
+    receptor: editableReceptor(d.receptor),
     precios_brutos: d.precios_brutos,
     descuento_global_porcentaje: d.descuento_global_porcentaje,
     // every line of an exempt document (34, 41) is exempt, and so are those of a note correcting it

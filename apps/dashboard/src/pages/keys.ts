@@ -2,7 +2,7 @@
  * API keys of the selected business: create (name, environment, permissions), the key shown once, list with
  * prefix…last4 and last use, revoke with confirmation. The full key exists only in the one-time panel.
  */
-import type { ApiKey, Business, CreatedApiKey, Environment, Permission } from "@timbre/sdk";
+import { PERMISSIONS as PERMISSION_NAMES, type ApiKey, type Business, type CreatedApiKey, type Environment, type Permission } from "@timbre/sdk";
 import { api } from "../lib/api.js";
 import { h, replace, uid } from "../lib/dom.js";
 import { ENV_NAMES, whenShort } from "../lib/format.js";
@@ -15,16 +15,19 @@ import { busy, field, formAlert, showError, value } from "../ui/form.js";
 import { secretPanel, type SecretView } from "../ui/secret.js";
 import { requireBusiness } from "./require-business.js";
 
-export const PERMISSIONS: Array<[Exclude<Permission, "*">, string]> = [
-  ["dte:read", "Leer documentos, estados, PDF, XML y eventos"],
-  ["dte:write", "Emitir, previsualizar y anular documentos"],
-  ["businesses:read", "Leer los datos de la empresa"],
-  ["businesses:write", "Modificar la empresa, su certificado y su webhook"],
-  ["numerations:read", "Leer los folios (CAF)"],
-  ["numerations:write", "Subir CAF"],
-  ["tokens:read", "Listar claves API"],
-  ["tokens:write", "Crear y revocar claves API"],
-];
+/** What each permission lets a key do, in the dashboard's words; the list itself is the SDK's (one for everyone). */
+const GRANTS: Record<(typeof PERMISSION_NAMES)[number], string> = {
+  "dte:read": "Leer documentos, estados, PDF, XML y eventos",
+  "dte:write": "Emitir, previsualizar y anular documentos",
+  "businesses:read": "Leer los datos de la empresa",
+  "businesses:write": "Modificar la empresa, su certificado y su webhook",
+  "numerations:read": "Leer los folios (CAF)",
+  "numerations:write": "Subir CAF",
+  "tokens:read": "Listar claves API",
+  "tokens:write": "Crear y revocar claves API",
+};
+
+export const PERMISSIONS = PERMISSION_NAMES.map((permission) => [permission, GRANTS[permission]] as const);
 
 export async function keysPage(ctx: PageContext): Promise<void> {
   const b = requireBusiness(ctx, "Claves API");

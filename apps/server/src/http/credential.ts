@@ -1,19 +1,9 @@
 /** The authenticated caller of a request, and the permission vocabulary (API.md §2). */
+import { PERMISSIONS, type Permission } from "@timbre/core/permissions";
 import type { Environment } from "../db/api-keys.js";
 import type { BusinessRow } from "../db/businesses.js";
 
-export const PERMISSIONS = [
-  "dte:read",
-  "dte:write",
-  "businesses:read",
-  "businesses:write",
-  "numerations:read",
-  "numerations:write",
-  "tokens:read",
-  "tokens:write",
-] as const;
-
-export type Permission = (typeof PERMISSIONS)[number];
+export { PERMISSIONS, type Permission };
 
 export type Credential =
   | {

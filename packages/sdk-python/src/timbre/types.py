@@ -101,7 +101,7 @@ class GetAuthMeResponseUser(TypedDict):
 class GetAuthMeResponseAuthKey(TypedDict):
     id: str
     name: str
-    environment: str
+    environment: Literal['test', 'live']
     permissions: List[str]
     business_id: str
 
@@ -130,7 +130,7 @@ class GetTokensItem(TypedDict):
     name: str
     prefix: str
     last4: str
-    environment: str
+    environment: Literal['test', 'live']
     permissions: List[str]
     business_id: str
     created_at: str
@@ -153,7 +153,7 @@ class PostTokensResponse(TypedDict):
     name: str
     prefix: str
     last4: str
-    environment: str
+    environment: Literal['test', 'live']
     permissions: List[str]
     business_id: str
     created_at: str
@@ -428,6 +428,16 @@ class PostBusinessesByIdWebhookSecretResponse(TypedDict):
     webhook_secret: str
 
 
+class GetBusinessesByIdNumerationsParams(TypedDict, total=False):
+    """Query of GET /v1/businesses/{id}/numerations."""
+    page: int
+    limit: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """only ranges of this tipo"""
+    estado: Literal['activa', 'agotada', 'vencida']
+    """only ranges in this state"""
+
+
 class GetBusinessesByIdNumerationsItem(TypedDict):
     id: str
     business_id: str
@@ -480,6 +490,11 @@ class GetNumerationsByIdResponse(TypedDict):
     created_at: str
 
 
+class PostSandboxNumerationsRequest(TypedDict):
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    cantidad: int
+
+
 class PostSandboxNumerationsResponse(TypedDict):
     id: str
     business_id: str
@@ -496,6 +511,37 @@ class PostSandboxNumerationsResponse(TypedDict):
     created_at: str
 
 
+class _PostDteEmitRequestReceptorRequired(TypedDict):
+    rut: str
+    razon_social: str
+
+
+class PostDteEmitRequestReceptor(_PostDteEmitRequestReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    giro: str
+    direccion: str
+    comuna: str
+    ciudad: str
+    email: str
+    contacto: str
+
+
+class _PostDteEmitRequestItemRequired(TypedDict):
+    nombre: str
+    cantidad: float
+    precio: float
+
+
+class PostDteEmitRequestItem(_PostDteEmitRequestItemRequired, total=False):
+    unidad: str
+    descuento_porcentaje: float
+    descripcion: str
+    codigo: str
+    exento: bool
+    impuesto_adicional: int
+    """extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only"""
+
+
 class _PostDteEmitRequestReferenciaRequired(TypedDict):
     tipo_doc: Union[int, str]
     folio: Union[int, str]
@@ -503,6 +549,7 @@ class _PostDteEmitRequestReferenciaRequired(TypedDict):
 
 
 class PostDteEmitRequestReferencia(_PostDteEmitRequestReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -515,6 +562,7 @@ class _PostDteEmitRequestReferencia2Required(TypedDict):
 
 
 class PostDteEmitRequestReferencia2(_PostDteEmitRequestReferencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -544,180 +592,11 @@ class PostDteEmitRequestTransporte(TypedDict, total=False):
     ciudad_destino: str
 
 
-class _PostDteEmitRequestReceptor1Required(TypedDict):
-    rut: str
-    razon_social: str
-
-
-class PostDteEmitRequestReceptor1(_PostDteEmitRequestReceptor1Required, total=False):
-    giro: str
-    direccion: str
-    comuna: str
-    ciudad: str
-    email: str
-    contacto: str
-
-
-class PostDteEmitRequestReceptor2Extranjero(TypedDict, total=False):
-    num_id: str
-    nacionalidad: int
-    """Aduana country code (225 U.S.A., 504 ITALIA…)"""
-
-
-class _PostDteEmitRequestReceptor2Required(TypedDict):
-    razon_social: str
-
-
-class PostDteEmitRequestReceptor2(_PostDteEmitRequestReceptor2Required, total=False):
-    """the foreign buyer; its RUT is 55555555-5"""
-    extranjero: PostDteEmitRequestReceptor2Extranjero
-    giro: str
-    direccion: str
-    ciudad: str
-    email: str
-
-
-class _PostDteEmitRequestItem1Required(TypedDict):
-    nombre: str
-    cantidad: float
-    precio: float
-
-
-class PostDteEmitRequestItem1(_PostDteEmitRequestItem1Required, total=False):
-    unidad: str
-    descuento_porcentaje: float
-    descripcion: str
-    codigo: str
-    exento: bool
-    impuesto_adicional: int
-    """extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only"""
-
-
-class _PostDteEmitRequestItem2Required(TypedDict):
-    nombre: str
-    cantidad: float
-    precio: float
-
-
-class PostDteEmitRequestItem2(_PostDteEmitRequestItem2Required, total=False):
-    unidad: str
-    descuento_porcentaje: float
-    descripcion: str
-    codigo: str
-    exento: bool
-    retencion: Optional[int]
-    """ImptoReten code of the IVA retained on the line: 15 IVA retenido total (default), the partial codes 30, 32, 33, 34, 36, 37, 48 and their totals 301…481, 31, 38, 39, 41, 47, 49; null retains nothing"""
-
-
-class _PostDteEmitRequestItem3Required(TypedDict):
-    nombre: str
-    cantidad: Union[float, str]
-    """QtyItem, up to 6 decimals"""
-    precio: Union[float, str]
-    """PrcItem in the document's currency, up to 6 decimals"""
-
-
-class PostDteEmitRequestItem3(_PostDteEmitRequestItem3Required, total=False):
-    unidad: str
-    descripcion: str
-    codigo: str
-    descuento_porcentaje: float
-    recargo_porcentaje: float
-
-
-class _PostDteEmitRequestLiquidacionDocumentoRequired(TypedDict):
-    tipo_doc_liq: int
-    """TpoDocLiq: the settled document's tipo (30, 33, 35, 39, 56…) or 99"""
-    nombre: str
-    monto: int
-    """MontoItem in pesos, may be negative"""
-
-
-class PostDteEmitRequestLiquidacionDocumento(_PostDteEmitRequestLiquidacionDocumentoRequired, total=False):
-    descripcion: str
-    cantidad: float
-    unidad: str
-    exento: bool
-
-
-class _PostDteEmitRequestLiquidacionComisioneRequired(TypedDict):
-    tipo: Union[Literal['C'], Literal['O']]
-    """C comisión, O otros cargos"""
-    descripcion: str
-    monto_neto: int
-    """ValComNeto, may be negative; its IVA is computed"""
-
-
-class PostDteEmitRequestLiquidacionComisione(_PostDteEmitRequestLiquidacionComisioneRequired, total=False):
-    tasa_comision: float
-    monto_exento: int
-
-
-class _PostDteEmitRequestLiquidacionRequired(TypedDict):
-    documentos: List[PostDteEmitRequestLiquidacionDocumento]
-
-
-class PostDteEmitRequestLiquidacion(_PostDteEmitRequestLiquidacionRequired, total=False):
-    comisiones: List[PostDteEmitRequestLiquidacionComisione]
-
-
-class _PostDteEmitRequestExportacionBultoRequired(TypedDict):
-    tipo: int
-    """CodTpoBultos"""
-    cantidad: int
-    marcas: str
-
-
-class PostDteEmitRequestExportacionBulto(_PostDteEmitRequestExportacionBultoRequired, total=False):
-    id_container: str
-    sello: str
-    emisor_sello: str
-
-
-class PostDteEmitRequestExportacion(TypedDict, total=False):
-    modalidad_venta: int
-    """CodModVenta"""
-    clausula_venta: int
-    """CodClauVenta"""
-    total_clausula: Union[float, str]
-    """TotClauVenta, 2 decimals"""
-    via_transporte: int
-    """CodViaTransp"""
-    nombre_transporte: str
-    puerto_embarque: int
-    """CodPtoEmbarque"""
-    puerto_desembarque: int
-    """CodPtoDesemb"""
-    tara: Union[float, str]
-    """Tara"""
-    unidad_tara: int
-    """CodUnidMedTara"""
-    peso_bruto: Union[float, str]
-    """PesoBruto"""
-    unidad_peso_bruto: int
-    """CodUnidPesoBruto"""
-    peso_neto: Union[float, str]
-    """PesoNeto"""
-    unidad_peso_neto: int
-    """CodUnidPesoNeto"""
-    total_items: int
-    bultos: List[PostDteEmitRequestExportacionBulto]
-    flete: Union[float, str]
-    """MntFlete in the document's currency; also a global charge that adds to the total"""
-    seguro: Union[float, str]
-    """MntSeguro, likewise"""
-    pais_receptor: int
-    """CodPaisRecep"""
-    pais_destino: int
-    """CodPaisDestin"""
-    indicador_servicio: Union[Literal[3], Literal[4], Literal[5]]
-    """IndServicio: 3 servicios calificados, 4 hotelería, 5 transporte terrestre internacional"""
-
-
 class _PostDteEmitRequestRequired(TypedDict):
-    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[43], Literal[46], Literal[52], Literal[56], Literal[61], Literal[110], Literal[111], Literal[112]]
-    """33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13)"""
-    receptor: Union[PostDteEmitRequestReceptor1, PostDteEmitRequestReceptor2]
+    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
+    receptor: PostDteEmitRequestReceptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    items: List[PostDteEmitRequestItem]
 
 
 class PostDteEmitRequest(_PostDteEmitRequestRequired, total=False):
@@ -725,62 +604,41 @@ class PostDteEmitRequest(_PostDteEmitRequestRequired, total=False):
     precios_brutos: bool
     """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDteEmitRequestReferencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     referencias: List[PostDteEmitRequestReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
     descuento_global_porcentaje: float
     observaciones: str
     traslado: PostDteEmitRequestTraslado
     transporte: PostDteEmitRequestTransporte
-    items: List[Union[PostDteEmitRequestItem1, PostDteEmitRequestItem2, PostDteEmitRequestItem3]]
-    """required on every tipo but 43 (which settles `liquidacion.documentos`)"""
-    liquidacion: PostDteEmitRequestLiquidacion
-    moneda: str
-    """TpoMoneda by the SII's name ("DOLAR USA", "EURO"…); an ISO code is refused"""
-    tipo_cambio: Union[float, str]
-    """pesos per unit of moneda (OtraMoneda/TpoCambio), up to 4 decimals"""
-    forma_pago_exportacion: int
-    """FmaPagExp: 1 COB1, 2 COBRANZA, 11 ACRED, 12 CBOF, 21 S/PAGO, 32 ANTICIPO…"""
-    fecha_cancelacion: str
-    """extension: FchCancel, required with forma_pago_exportacion 32"""
-    exportacion: PostDteEmitRequestExportacion
 
 
 class PostDteEmitResponseReceptor(TypedDict):
     rut: str
     razon_social: Optional[str]
+    """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
-class _PostDteEmitResponseRequired(TypedDict):
+class PostDteEmitResponse(TypedDict):
     id: str
-    tipo: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
     receptor: PostDteEmitResponseReceptor
     monto_neto: int
-    monto_exento: float
+    monto_exento: int
     monto_iva: int
-    monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
-    estado: str
+    monto_total: int
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
+    """the SII's upload id; null while PENDIENTE"""
     pdf_url: str
     xml_url: str
-    environment: str
+    environment: Literal['test', 'live']
     created_at: str
-
-
-class PostDteEmitResponse(_PostDteEmitResponseRequired, total=False):
-    monto_iva_retenido: int
-    """46: the IVA the buyer retains"""
-    monto_iva_no_retenido: int
-    """46: IVANoRet"""
-    moneda: str
-    """110–112: TpoMoneda"""
-    tipo_cambio: float
-    """110–112: pesos per unit"""
-    monto_total_pesos: int
-    """110–112: MntTotOtrMnda"""
 
 
 class _PostDteBatchRequestDocumentReceptorRequired(TypedDict):
@@ -789,6 +647,7 @@ class _PostDteBatchRequestDocumentReceptorRequired(TypedDict):
 
 
 class PostDteBatchRequestDocumentReceptor(_PostDteBatchRequestDocumentReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     giro: str
     direccion: str
     comuna: str
@@ -820,6 +679,7 @@ class _PostDteBatchRequestDocumentReferenciaRequired(TypedDict):
 
 
 class PostDteBatchRequestDocumentReferencia(_PostDteBatchRequestDocumentReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -832,6 +692,7 @@ class _PostDteBatchRequestDocumentReferencia2Required(TypedDict):
 
 
 class PostDteBatchRequestDocumentReferencia2(_PostDteBatchRequestDocumentReferencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -864,6 +725,7 @@ class PostDteBatchRequestDocumentTransporte(TypedDict, total=False):
 class _PostDteBatchRequestDocumentRequired(TypedDict):
     tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
     receptor: PostDteBatchRequestDocumentReceptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     items: List[PostDteBatchRequestDocumentItem]
 
 
@@ -872,6 +734,7 @@ class PostDteBatchRequestDocument(_PostDteBatchRequestDocumentRequired, total=Fa
     precios_brutos: bool
     """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDteBatchRequestDocumentReferencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     referencias: List[PostDteBatchRequestDocumentReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
     descuento_global_porcentaje: float
@@ -889,39 +752,29 @@ class PostDteBatchRequest(TypedDict):
 class PostDteBatchResponseResultDataReceptor(TypedDict):
     rut: str
     razon_social: Optional[str]
+    """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
-class _PostDteBatchResponseResultDataRequired(TypedDict):
+class PostDteBatchResponseResultData(TypedDict):
     id: str
-    tipo: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
     receptor: PostDteBatchResponseResultDataReceptor
     monto_neto: int
-    monto_exento: float
+    monto_exento: int
     monto_iva: int
-    monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
-    estado: str
+    monto_total: int
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
+    """the SII's upload id; null while PENDIENTE"""
     pdf_url: str
     xml_url: str
-    environment: str
+    environment: Literal['test', 'live']
     created_at: str
-
-
-class PostDteBatchResponseResultData(_PostDteBatchResponseResultDataRequired, total=False):
-    monto_iva_retenido: int
-    """46: the IVA the buyer retains"""
-    monto_iva_no_retenido: int
-    """46: IVANoRet"""
-    moneda: str
-    """110–112: TpoMoneda"""
-    tipo_cambio: float
-    """110–112: pesos per unit"""
-    monto_total_pesos: int
-    """110–112: MntTotOtrMnda"""
 
 
 class _PostDteBatchResponseResultErrorRequired(TypedDict):
@@ -955,6 +808,7 @@ class _PostDteBatchPreviewRequestDocumentReceptorRequired(TypedDict):
 
 
 class PostDteBatchPreviewRequestDocumentReceptor(_PostDteBatchPreviewRequestDocumentReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     giro: str
     direccion: str
     comuna: str
@@ -986,6 +840,7 @@ class _PostDteBatchPreviewRequestDocumentReferenciaRequired(TypedDict):
 
 
 class PostDteBatchPreviewRequestDocumentReferencia(_PostDteBatchPreviewRequestDocumentReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -998,6 +853,7 @@ class _PostDteBatchPreviewRequestDocumentReferencia2Required(TypedDict):
 
 
 class PostDteBatchPreviewRequestDocumentReferencia2(_PostDteBatchPreviewRequestDocumentReferencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -1030,6 +886,7 @@ class PostDteBatchPreviewRequestDocumentTransporte(TypedDict, total=False):
 class _PostDteBatchPreviewRequestDocumentRequired(TypedDict):
     tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
     receptor: PostDteBatchPreviewRequestDocumentReceptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     items: List[PostDteBatchPreviewRequestDocumentItem]
 
 
@@ -1038,6 +895,7 @@ class PostDteBatchPreviewRequestDocument(_PostDteBatchPreviewRequestDocumentRequ
     precios_brutos: bool
     """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDteBatchPreviewRequestDocumentReferencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     referencias: List[PostDteBatchPreviewRequestDocumentReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
     descuento_global_porcentaje: float
@@ -1096,6 +954,38 @@ class PostDteBatchPreviewResponse(TypedDict):
 class PostDtePreviewParams(TypedDict, total=False):
     """Query of POST /v1/dte/preview."""
     format: Literal['json', 'pdf']
+    """`json` (default): totals and XML; `pdf`: the printed preview"""
+
+
+class _PostDtePreviewRequestReceptorRequired(TypedDict):
+    rut: str
+    razon_social: str
+
+
+class PostDtePreviewRequestReceptor(_PostDtePreviewRequestReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    giro: str
+    direccion: str
+    comuna: str
+    ciudad: str
+    email: str
+    contacto: str
+
+
+class _PostDtePreviewRequestItemRequired(TypedDict):
+    nombre: str
+    cantidad: float
+    precio: float
+
+
+class PostDtePreviewRequestItem(_PostDtePreviewRequestItemRequired, total=False):
+    unidad: str
+    descuento_porcentaje: float
+    descripcion: str
+    codigo: str
+    exento: bool
+    impuesto_adicional: int
+    """extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only"""
 
 
 class _PostDtePreviewRequestReferenciaRequired(TypedDict):
@@ -1105,6 +995,7 @@ class _PostDtePreviewRequestReferenciaRequired(TypedDict):
 
 
 class PostDtePreviewRequestReferencia(_PostDtePreviewRequestReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -1117,6 +1008,7 @@ class _PostDtePreviewRequestReferencia2Required(TypedDict):
 
 
 class PostDtePreviewRequestReferencia2(_PostDtePreviewRequestReferencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     razon: str
     codigo: Union[Literal[1], Literal[2], Literal[3]]
     """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
@@ -1146,180 +1038,11 @@ class PostDtePreviewRequestTransporte(TypedDict, total=False):
     ciudad_destino: str
 
 
-class _PostDtePreviewRequestReceptor1Required(TypedDict):
-    rut: str
-    razon_social: str
-
-
-class PostDtePreviewRequestReceptor1(_PostDtePreviewRequestReceptor1Required, total=False):
-    giro: str
-    direccion: str
-    comuna: str
-    ciudad: str
-    email: str
-    contacto: str
-
-
-class PostDtePreviewRequestReceptor2Extranjero(TypedDict, total=False):
-    num_id: str
-    nacionalidad: int
-    """Aduana country code (225 U.S.A., 504 ITALIA…)"""
-
-
-class _PostDtePreviewRequestReceptor2Required(TypedDict):
-    razon_social: str
-
-
-class PostDtePreviewRequestReceptor2(_PostDtePreviewRequestReceptor2Required, total=False):
-    """the foreign buyer; its RUT is 55555555-5"""
-    extranjero: PostDtePreviewRequestReceptor2Extranjero
-    giro: str
-    direccion: str
-    ciudad: str
-    email: str
-
-
-class _PostDtePreviewRequestItem1Required(TypedDict):
-    nombre: str
-    cantidad: float
-    precio: float
-
-
-class PostDtePreviewRequestItem1(_PostDtePreviewRequestItem1Required, total=False):
-    unidad: str
-    descuento_porcentaje: float
-    descripcion: str
-    codigo: str
-    exento: bool
-    impuesto_adicional: int
-    """extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only"""
-
-
-class _PostDtePreviewRequestItem2Required(TypedDict):
-    nombre: str
-    cantidad: float
-    precio: float
-
-
-class PostDtePreviewRequestItem2(_PostDtePreviewRequestItem2Required, total=False):
-    unidad: str
-    descuento_porcentaje: float
-    descripcion: str
-    codigo: str
-    exento: bool
-    retencion: Optional[int]
-    """ImptoReten code of the IVA retained on the line: 15 IVA retenido total (default), the partial codes 30, 32, 33, 34, 36, 37, 48 and their totals 301…481, 31, 38, 39, 41, 47, 49; null retains nothing"""
-
-
-class _PostDtePreviewRequestItem3Required(TypedDict):
-    nombre: str
-    cantidad: Union[float, str]
-    """QtyItem, up to 6 decimals"""
-    precio: Union[float, str]
-    """PrcItem in the document's currency, up to 6 decimals"""
-
-
-class PostDtePreviewRequestItem3(_PostDtePreviewRequestItem3Required, total=False):
-    unidad: str
-    descripcion: str
-    codigo: str
-    descuento_porcentaje: float
-    recargo_porcentaje: float
-
-
-class _PostDtePreviewRequestLiquidacionDocumentoRequired(TypedDict):
-    tipo_doc_liq: int
-    """TpoDocLiq: the settled document's tipo (30, 33, 35, 39, 56…) or 99"""
-    nombre: str
-    monto: int
-    """MontoItem in pesos, may be negative"""
-
-
-class PostDtePreviewRequestLiquidacionDocumento(_PostDtePreviewRequestLiquidacionDocumentoRequired, total=False):
-    descripcion: str
-    cantidad: float
-    unidad: str
-    exento: bool
-
-
-class _PostDtePreviewRequestLiquidacionComisioneRequired(TypedDict):
-    tipo: Union[Literal['C'], Literal['O']]
-    """C comisión, O otros cargos"""
-    descripcion: str
-    monto_neto: int
-    """ValComNeto, may be negative; its IVA is computed"""
-
-
-class PostDtePreviewRequestLiquidacionComisione(_PostDtePreviewRequestLiquidacionComisioneRequired, total=False):
-    tasa_comision: float
-    monto_exento: int
-
-
-class _PostDtePreviewRequestLiquidacionRequired(TypedDict):
-    documentos: List[PostDtePreviewRequestLiquidacionDocumento]
-
-
-class PostDtePreviewRequestLiquidacion(_PostDtePreviewRequestLiquidacionRequired, total=False):
-    comisiones: List[PostDtePreviewRequestLiquidacionComisione]
-
-
-class _PostDtePreviewRequestExportacionBultoRequired(TypedDict):
-    tipo: int
-    """CodTpoBultos"""
-    cantidad: int
-    marcas: str
-
-
-class PostDtePreviewRequestExportacionBulto(_PostDtePreviewRequestExportacionBultoRequired, total=False):
-    id_container: str
-    sello: str
-    emisor_sello: str
-
-
-class PostDtePreviewRequestExportacion(TypedDict, total=False):
-    modalidad_venta: int
-    """CodModVenta"""
-    clausula_venta: int
-    """CodClauVenta"""
-    total_clausula: Union[float, str]
-    """TotClauVenta, 2 decimals"""
-    via_transporte: int
-    """CodViaTransp"""
-    nombre_transporte: str
-    puerto_embarque: int
-    """CodPtoEmbarque"""
-    puerto_desembarque: int
-    """CodPtoDesemb"""
-    tara: Union[float, str]
-    """Tara"""
-    unidad_tara: int
-    """CodUnidMedTara"""
-    peso_bruto: Union[float, str]
-    """PesoBruto"""
-    unidad_peso_bruto: int
-    """CodUnidPesoBruto"""
-    peso_neto: Union[float, str]
-    """PesoNeto"""
-    unidad_peso_neto: int
-    """CodUnidPesoNeto"""
-    total_items: int
-    bultos: List[PostDtePreviewRequestExportacionBulto]
-    flete: Union[float, str]
-    """MntFlete in the document's currency; also a global charge that adds to the total"""
-    seguro: Union[float, str]
-    """MntSeguro, likewise"""
-    pais_receptor: int
-    """CodPaisRecep"""
-    pais_destino: int
-    """CodPaisDestin"""
-    indicador_servicio: Union[Literal[3], Literal[4], Literal[5]]
-    """IndServicio: 3 servicios calificados, 4 hotelería, 5 transporte terrestre internacional"""
-
-
 class _PostDtePreviewRequestRequired(TypedDict):
-    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[43], Literal[46], Literal[52], Literal[56], Literal[61], Literal[110], Literal[111], Literal[112]]
-    """33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13)"""
-    receptor: Union[PostDtePreviewRequestReceptor1, PostDtePreviewRequestReceptor2]
+    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
+    receptor: PostDtePreviewRequestReceptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    items: List[PostDtePreviewRequestItem]
 
 
 class PostDtePreviewRequest(_PostDtePreviewRequestRequired, total=False):
@@ -1327,27 +1050,22 @@ class PostDtePreviewRequest(_PostDtePreviewRequestRequired, total=False):
     precios_brutos: bool
     """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
     referencia: PostDtePreviewRequestReferencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
     referencias: List[PostDtePreviewRequestReferencia2]
     forma_pago: Union[Literal[1], Literal[2], Literal[3]]
     descuento_global_porcentaje: float
     observaciones: str
     traslado: PostDtePreviewRequestTraslado
     transporte: PostDtePreviewRequestTransporte
-    items: List[Union[PostDtePreviewRequestItem1, PostDtePreviewRequestItem2, PostDtePreviewRequestItem3]]
-    """required on every tipo but 43 (which settles `liquidacion.documentos`)"""
-    liquidacion: PostDtePreviewRequestLiquidacion
-    moneda: str
-    """TpoMoneda by the SII's name ("DOLAR USA", "EURO"…); an ISO code is refused"""
-    tipo_cambio: Union[float, str]
-    """pesos per unit of moneda (OtraMoneda/TpoCambio), up to 4 decimals"""
-    forma_pago_exportacion: int
-    """FmaPagExp: 1 COB1, 2 COBRANZA, 11 ACRED, 12 CBOF, 21 S/PAGO, 32 ANTICIPO…"""
-    fecha_cancelacion: str
-    """extension: FchCancel, required with forma_pago_exportacion 32"""
-    exportacion: PostDtePreviewRequestExportacion
+
+
+class PostDtePreviewResponse(TypedDict):
+    totals: Dict[str, Any]
+    xml_preview: str
 
 
 class PostDteByIdAnularRequestReceptor(TypedDict, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     rut: str
     razon_social: str
     giro: str
@@ -1362,101 +1080,91 @@ class PostDteByIdAnularRequest(TypedDict, total=False):
     razon: str
     fecha: str
     receptor: PostDteByIdAnularRequestReceptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
 
 
 class PostDteByIdAnularResponseReceptor(TypedDict):
     rut: str
     razon_social: Optional[str]
+    """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
-class _PostDteByIdAnularResponseRequired(TypedDict):
+class PostDteByIdAnularResponse(TypedDict):
     id: str
-    tipo: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
     receptor: PostDteByIdAnularResponseReceptor
     monto_neto: int
-    monto_exento: float
+    monto_exento: int
     monto_iva: int
-    monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
-    estado: str
+    monto_total: int
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
+    """the SII's upload id; null while PENDIENTE"""
     pdf_url: str
     xml_url: str
-    environment: str
+    environment: Literal['test', 'live']
     created_at: str
-
-
-class PostDteByIdAnularResponse(_PostDteByIdAnularResponseRequired, total=False):
-    monto_iva_retenido: int
-    """46: the IVA the buyer retains"""
-    monto_iva_no_retenido: int
-    """46: IVANoRet"""
-    moneda: str
-    """110–112: TpoMoneda"""
-    tipo_cambio: float
-    """110–112: pesos per unit"""
-    monto_total_pesos: int
-    """110–112: MntTotOtrMnda"""
 
 
 class GetDteParams(TypedDict, total=False):
     """Query of GET /v1/dte."""
     page: int
     limit: int
-    tipo: str
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """only this tipo"""
     desde: str
+    """from this tax date (YYYY-MM-DD, inclusive)"""
     hasta: str
-    estado: str
-    folio: str
+    """up to this tax date (YYYY-MM-DD, inclusive)"""
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """only documents in this state"""
+    folio: int
+    """only this folio"""
     receptor_rut: str
-    aceptacion: str
+    """only documents to this receptor (any writing of the RUT)"""
+    aceptacion: Literal['SIN_RESPUESTA', 'ACEPTADO', 'RECLAMADO', 'ACEPTADO_TACITO']
+    """extension: only facturas whose receiver answered this in the SII's registry"""
 
 
 class GetDteItemReceptor(TypedDict):
     rut: str
     razon_social: Optional[str]
+    """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
-class _GetDteItemRequired(TypedDict):
+class GetDteItem(TypedDict):
     id: str
-    tipo: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
     receptor: GetDteItemReceptor
     monto_neto: int
-    monto_exento: float
+    monto_exento: int
     monto_iva: int
-    monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
-    estado: str
+    monto_total: int
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
+    """the SII's upload id; null while PENDIENTE"""
     pdf_url: str
     xml_url: str
-    environment: str
+    environment: Literal['test', 'live']
     created_at: str
-
-
-class GetDteItem(_GetDteItemRequired, total=False):
-    monto_iva_retenido: int
-    """46: the IVA the buyer retains"""
-    monto_iva_no_retenido: int
-    """46: IVANoRet"""
-    moneda: str
-    """110–112: TpoMoneda"""
-    tipo_cambio: float
-    """110–112: pesos per unit"""
-    monto_total_pesos: int
-    """110–112: MntTotOtrMnda"""
 
 
 class GetDteResumenParams(TypedDict, total=False):
     """Query of GET /v1/dte/resumen."""
     desde: str
+    """first tax date of the period (inclusive)"""
     hasta: str
+    """last tax date of the period (inclusive)"""
 
 
 class GetDteResumenResponseTipo(TypedDict):
@@ -1532,7 +1240,8 @@ class GetDteByIdResponseTransporte(TypedDict, total=False):
 
 
 class _GetDteByIdResponseHistorialItemRequired(TypedDict):
-    estado: str
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     at: str
 
 
@@ -1542,20 +1251,22 @@ class GetDteByIdResponseHistorialItem(_GetDteByIdResponseHistorialItemRequired, 
 
 class _GetDteByIdResponseRequired(TypedDict):
     id: str
-    tipo: int
+    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
     monto_neto: int
-    monto_exento: float
+    monto_exento: int
     monto_iva: int
-    monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
-    estado: str
+    monto_total: int
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
+    """the SII's upload id; null while PENDIENTE"""
     pdf_url: str
     xml_url: str
-    environment: str
+    environment: Literal['test', 'live']
     created_at: str
     receptor: GetDteByIdResponseReceptor
     precios_brutos: bool
@@ -1565,22 +1276,18 @@ class _GetDteByIdResponseRequired(TypedDict):
 
 
 class GetDteByIdResponse(_GetDteByIdResponseRequired, total=False):
-    monto_iva_retenido: int
-    """46: the IVA the buyer retains"""
-    monto_iva_no_retenido: int
-    """46: IVANoRet"""
-    moneda: str
-    """110–112: TpoMoneda"""
-    tipo_cambio: float
-    """110–112: pesos per unit"""
-    monto_total_pesos: int
-    """110–112: MntTotOtrMnda"""
     forma_pago: Literal[1, 2, 3]
     descuento_global_porcentaje: float
     observaciones: str
     impuestos_adicionales: List[GetDteByIdResponseImpuestosAdicionale]
     traslado: GetDteByIdResponseTraslado
     transporte: GetDteByIdResponseTransporte
+
+
+class GetDteByIdStatusParams(TypedDict, total=False):
+    """Query of GET /v1/dte/{id}/status."""
+    refresh: bool
+    """ask the SII now instead of answering what was last known"""
 
 
 class GetDteByIdStatusResponseSiiErrore(TypedDict):
@@ -1600,7 +1307,8 @@ class GetDteByIdStatusResponseSii(TypedDict):
 
 
 class _GetDteByIdStatusResponseHistorialItemRequired(TypedDict):
-    estado: str
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     at: str
 
 
@@ -1610,10 +1318,17 @@ class GetDteByIdStatusResponseHistorialItem(_GetDteByIdStatusResponseHistorialIt
 
 class GetDteByIdStatusResponse(TypedDict):
     id: str
-    estado: str
+    estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
+    """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
     sii: GetDteByIdStatusResponseSii
     historial: List[GetDteByIdStatusResponseHistorialItem]
+
+
+class GetDteByIdAceptacionParams(TypedDict, total=False):
+    """Query of GET /v1/dte/{id}/aceptacion."""
+    refresh: bool
+    """ask the SII's registry now"""
 
 
 class GetDteByIdAceptacionResponseEvento(TypedDict):
@@ -1635,11 +1350,26 @@ class GetDteByIdAceptacionResponse(TypedDict):
     proxima_consulta_at: Optional[str]
 
 
+class GetDteByIdPdfParams(TypedDict, total=False):
+    """Query of GET /v1/dte/{id}/pdf."""
+    formato: Literal['carta', 'termica']
+    """`carta` (default) or `termica` (80 mm thermal roll)"""
+    cedible: bool
+    """the transferable copy ("CEDIBLE") of a factura or guía"""
+
+
+class GetDteByIdXmlParams(TypedDict, total=False):
+    """Query of GET /v1/dte/{id}/xml."""
+    envio: bool
+    """the uploaded EnvioDTE/EnvioBOLETA envelope instead of the DTE alone"""
+
+
 class GetEventsParams(TypedDict, total=False):
     """Query of GET /v1/events."""
     page: int
     limit: int
     event: Literal['dte.status_changed', 'dte.acceptance_changed', 'numeration.low', 'numeration.expiring', 'certificate.expiring']
+    """only events of this kind"""
 
 
 class GetEventsItemDeliverie(TypedDict):
@@ -1652,7 +1382,7 @@ class GetEventsItemDeliverie(TypedDict):
 class GetEventsItem(TypedDict):
     id: str
     event: str
-    environment: str
+    environment: Literal['test', 'live']
     business_id: str
     created_at: str
     data: Dict[str, Any]

@@ -1,5 +1,5 @@
 import type { RequestOptions } from "../transport.js";
-import type { LoginParams, Me, RefreshParams, RegisterParams, Session } from "../types.js";
+import type { LoginParams, Me, RefreshParams, RegisterParams, Session, WithLastResponse } from "../types.js";
 import { Resource } from "./resource.js";
 
 /** `/auth`: accounts and sessions. Register, login and refresh need no credential and are never retried. */
@@ -11,7 +11,7 @@ export class Auth extends Resource {
    * const session = await client.auth.register({ email: "ana@example.cl", password: "una clave larga", nombre: "Ana" });
    * const authed = client.withOptions({ accessToken: session.access_token });
    */
-  register(params: RegisterParams, options?: RequestOptions): Promise<Session> {
+  register(params: RegisterParams, options?: RequestOptions): Promise<WithLastResponse<Session>> {
     return this.call({ method: "POST", path: "auth/register", json: params, noIdempotency: true, options });
   }
 
@@ -21,7 +21,7 @@ export class Auth extends Resource {
    * @example
    * const { access_token, refresh_token } = await client.auth.login({ email, password });
    */
-  login(params: LoginParams, options?: RequestOptions): Promise<Session> {
+  login(params: LoginParams, options?: RequestOptions): Promise<WithLastResponse<Session>> {
     return this.call({ method: "POST", path: "auth/login", json: params, noIdempotency: true, options });
   }
 
@@ -31,7 +31,7 @@ export class Auth extends Resource {
    * @example
    * const next = await client.auth.refresh({ refresh_token: stored.refresh_token });
    */
-  refresh(params: RefreshParams, options?: RequestOptions): Promise<Session> {
+  refresh(params: RefreshParams, options?: RequestOptions): Promise<WithLastResponse<Session>> {
     return this.call({ method: "POST", path: "auth/refresh", json: params, noIdempotency: true, options });
   }
 
@@ -42,7 +42,7 @@ export class Auth extends Resource {
    * const me = await client.auth.me();
    * console.log(me.user.email, me.auth.type);
    */
-  me(options?: RequestOptions): Promise<Me> {
+  me(options?: RequestOptions): Promise<WithLastResponse<Me>> {
     return this.call({ method: "GET", path: "auth/me", options });
   }
 }

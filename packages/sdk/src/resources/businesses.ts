@@ -6,8 +6,7 @@ import type {
   BusinessUpdateParams,
   DeletedBusiness,
   ListParams,
-  WebhookSecret,
-} from "../types.js";
+  WebhookSecret, WithLastResponse } from "../types.js";
 import { Certificates } from "./certificates.js";
 import { Numerations } from "./numerations.js";
 import { Resource, seg } from "./resource.js";
@@ -45,7 +44,7 @@ export class Businesses extends Resource {
    *   direccion: "Av. Providencia 1234", comuna: "Providencia",
    * });
    */
-  create(params: BusinessCreateParams, options?: RequestOptions): Promise<Business> {
+  create(params: BusinessCreateParams, options?: RequestOptions): Promise<WithLastResponse<Business>> {
     return this.call({ method: "POST", path: "businesses", json: params, options });
   }
 
@@ -55,7 +54,7 @@ export class Businesses extends Resource {
    * @example
    * const business = await client.businesses.retrieve("biz_…");
    */
-  retrieve(id: string, options?: RequestOptions): Promise<Business> {
+  retrieve(id: string, options?: RequestOptions): Promise<WithLastResponse<Business>> {
     return this.call({ method: "GET", path: `businesses/${seg(id)}`, options });
   }
 
@@ -65,7 +64,7 @@ export class Businesses extends Resource {
    * @example
    * await client.businesses.update("biz_…", { webhook_url: "https://example.cl/hooks/timbre" });
    */
-  update(id: string, params: BusinessUpdateParams, options?: RequestOptions): Promise<Business> {
+  update(id: string, params: BusinessUpdateParams, options?: RequestOptions): Promise<WithLastResponse<Business>> {
     return this.call({ method: "PUT", path: `businesses/${seg(id)}`, json: params, options });
   }
 
@@ -75,7 +74,7 @@ export class Businesses extends Resource {
    * @example
    * await client.businesses.del("biz_…");
    */
-  del(id: string, options?: RequestOptions): Promise<DeletedBusiness> {
+  del(id: string, options?: RequestOptions): Promise<WithLastResponse<DeletedBusiness>> {
     return this.call({ method: "DELETE", path: `businesses/${seg(id)}`, options });
   }
 
@@ -86,7 +85,7 @@ export class Businesses extends Resource {
    * @example
    * const { webhook_secret } = await client.businesses.rotateWebhookSecret("biz_…");
    */
-  rotateWebhookSecret(id: string, options?: RequestOptions): Promise<WebhookSecret> {
+  rotateWebhookSecret(id: string, options?: RequestOptions): Promise<WithLastResponse<WebhookSecret>> {
     return this.call({ method: "POST", path: `businesses/${seg(id)}/webhook-secret`, options });
   }
 }

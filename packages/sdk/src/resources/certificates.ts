@@ -1,5 +1,5 @@
 import type { RequestOptions } from "../transport.js";
-import type { Business, CertificateUploadParams } from "../types.js";
+import type { Business, CertificateUploadParams, WithLastResponse } from "../types.js";
 import { Resource, seg } from "./resource.js";
 
 /** `POST /businesses/{id}/certificate`: the business's signing certificate (PKCS#12). */
@@ -16,7 +16,7 @@ export class Certificates extends Resource {
    * });
    * console.log(business.certificate?.valid_to);
    */
-  upload({ id, file, password, filename }: CertificateUploadParams, options?: RequestOptions): Promise<Business> {
+  upload({ id, file, password, filename }: CertificateUploadParams, options?: RequestOptions): Promise<WithLastResponse<Business>> {
     const form = new FormData();
     form.append("file", new Blob([file as BlobPart], { type: "application/x-pkcs12" }), filename ?? "certificate.p12");
     form.append("password", password);

@@ -18,12 +18,10 @@ import type {
   DteStatusParams,
   DteStatusResult,
   DteXmlParams,
-  AnyEmitParams,
   EmitParams,
   PreviewResult,
   SalesSummary,
-  SalesSummaryParams,
-} from "../types.js";
+  SalesSummaryParams, WithLastResponse } from "../types.js";
 import { FINAL_DTE_STATUSES } from "../types.js";
 import { Resource, seg } from "./resource.js";
 
@@ -76,7 +74,7 @@ export class DteResource extends Resource {
    *   items: [{ nombre: "Servicio", cantidad: 1, precio: 10000 }],
    * });
    */
-  emit(params: AnyEmitParams, options?: RequestOptions): Promise<Dte> {
+  emit(params: EmitParams, options?: RequestOptions): Promise<WithLastResponse<Dte>> {
     return this.call({ method: "POST", path: "dte/emit", json: params, options });
   }
 
@@ -87,7 +85,7 @@ export class DteResource extends Resource {
    * const { results } = await client.dte.batch({ documents: [boleta1, boleta2] });
    * const failed = results.filter((r) => !r.success);
    */
-  batch(params: BatchParams, options?: RequestOptions): Promise<BatchResult> {
+  batch(params: BatchParams, options?: RequestOptions): Promise<WithLastResponse<BatchResult>> {
     return this.call({ method: "POST", path: "dte/batch", json: params, options });
   }
 
@@ -120,7 +118,7 @@ export class DteResource extends Resource {
    * const { results } = await client.dte.batchPreview({ documents });
    * const problems = results.filter((r) => !r.success);
    */
-  batchPreview(params: BatchParams, options?: RequestOptions): Promise<BatchPreviewResult> {
+  batchPreview(params: BatchParams, options?: RequestOptions): Promise<WithLastResponse<BatchPreviewResult>> {
     return this.call({ method: "POST", path: "dte/batch/preview", json: params, options });
   }
 
@@ -149,7 +147,7 @@ export class DteResource extends Resource {
    * const { totals } = await client.dte.preview(invoice);
    * console.log(totals.monto_total);
    */
-  preview(params: AnyEmitParams, options?: RequestOptions): Promise<PreviewResult> {
+  preview(params: EmitParams, options?: RequestOptions): Promise<WithLastResponse<PreviewResult>> {
     return this.call({ method: "POST", path: "dte/preview", json: params, options });
   }
 
@@ -159,7 +157,7 @@ export class DteResource extends Resource {
    * @example
    * await writeFile("preview.pdf", await client.dte.previewPdf(invoice));
    */
-  previewPdf(params: AnyEmitParams, options?: RequestOptions): Promise<Uint8Array> {
+  previewPdf(params: EmitParams, options?: RequestOptions): Promise<Uint8Array> {
     return this.call({ method: "POST", path: "dte/preview", query: { format: "pdf" }, json: params, expect: "bytes", options });
   }
 
@@ -181,7 +179,7 @@ export class DteResource extends Resource {
    * @example
    * const { tipos, debito_fiscal } = await client.dte.summary({ desde: "2026-11-01", hasta: "2026-11-30" });
    */
-  summary(params: SalesSummaryParams, options?: RequestOptions): Promise<SalesSummary> {
+  summary(params: SalesSummaryParams, options?: RequestOptions): Promise<WithLastResponse<SalesSummary>> {
     return this.call({ method: "GET", path: "dte/resumen", query: { desde: params.desde, hasta: params.hasta }, options });
   }
 
@@ -191,7 +189,7 @@ export class DteResource extends Resource {
    * @example
    * const dte = await client.dte.retrieve("dte_…");
    */
-  retrieve(id: string, options?: RequestOptions): Promise<DteDetail> {
+  retrieve(id: string, options?: RequestOptions): Promise<WithLastResponse<DteDetail>> {
     return this.call({ method: "GET", path: `dte/${seg(id)}`, options });
   }
 
@@ -202,7 +200,7 @@ export class DteResource extends Resource {
    * const status = await client.dte.status("dte_…", { refresh: true });
    * if (status.estado === "RECHAZADO") console.error(status.sii?.errores);
    */
-  status(id: string, params?: DteStatusParams, options?: RequestOptions): Promise<DteStatusResult> {
+  status(id: string, params?: DteStatusParams, options?: RequestOptions): Promise<WithLastResponse<DteStatusResult>> {
     return this.call({ method: "GET", path: `dte/${seg(id)}/status`, query: { refresh: params?.refresh }, options });
   }
 
@@ -214,7 +212,7 @@ export class DteResource extends Resource {
    * const answer = await client.dte.acceptance("dte_…", { refresh: true });
    * if (answer.estado === "RECLAMADO") await client.dte.anular("dte_…");
    */
-  acceptance(id: string, params?: DteStatusParams, options?: RequestOptions): Promise<DteAcceptance> {
+  acceptance(id: string, params?: DteStatusParams, options?: RequestOptions): Promise<WithLastResponse<DteAcceptance>> {
     return this.call({ method: "GET", path: `dte/${seg(id)}/aceptacion`, query: { refresh: params?.refresh }, options });
   }
 
@@ -273,7 +271,7 @@ export class DteResource extends Resource {
    * const nota = await client.dte.anular("dte_…");
    * await client.dte.anular("dte_…", { razon: "Error en el precio" }, { idempotencyKey: "anula-F33-120" });
    */
-  anular(id: string, params: AnularParams = {}, options?: RequestOptions): Promise<Dte> {
+  anular(id: string, params: AnularParams = {}, options?: RequestOptions): Promise<WithLastResponse<Dte>> {
     // Before 0.2 the second argument was the request options: refuse them here rather than drop an idempotency key.
     const misplaced = Object.keys(params).filter((k) => REQUEST_OPTION_KEYS.has(k));
     if (misplaced.length > 0) return Promise.reject(new TypeError(`dte.anular(id, params, options): ${misplaced.join(", ")} belongs in the third argument`));

@@ -1,6 +1,6 @@
 import { PagePromise } from "../pagination.js";
 import type { RequestOptions } from "../transport.js";
-import type { EventListParams, EventResend, EventWithDeliveries } from "../types.js";
+import type { EventListParams, EventResend, EventWithDeliveries, WithLastResponse } from "../types.js";
 import { Resource, seg } from "./resource.js";
 
 /** `/events`: webhook events of the business and environment, with their deliveries. */
@@ -22,7 +22,7 @@ export class Events extends Resource {
    * @example
    * await client.events.resend("evt_…");
    */
-  resend(id: string, options?: RequestOptions): Promise<EventResend> {
+  resend(id: string, options?: RequestOptions): Promise<WithLastResponse<EventResend>> {
     return this.call({ method: "POST", path: `events/${seg(id)}/resend`, options });
   }
 }

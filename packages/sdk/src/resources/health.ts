@@ -1,5 +1,5 @@
 import type { RequestOptions } from "../transport.js";
-import type { Health as HealthResult } from "../types.js";
+import type { Health as HealthResult, WithLastResponse } from "../types.js";
 import { Resource } from "./resource.js";
 
 /** `/health`: liveness of the API and its dependencies (no credential needed). */
@@ -10,7 +10,7 @@ export class Health extends Resource {
    * @example
    * const { status, version } = await client.health.check();
    */
-  check(options?: RequestOptions): Promise<HealthResult> {
+  check(options?: RequestOptions): Promise<WithLastResponse<HealthResult>> {
     return this.call({ method: "GET", path: "health", options });
   }
 }

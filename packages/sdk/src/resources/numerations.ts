@@ -1,6 +1,6 @@
 import { PagePromise } from "../pagination.js";
 import type { RequestOptions } from "../transport.js";
-import type { Numeration, NumerationCreateParams, NumerationListParams } from "../types.js";
+import type { Numeration, NumerationCreateParams, NumerationListParams, WithLastResponse } from "../types.js";
 import { Resource, seg } from "./resource.js";
 
 /** Numerations (CAF folio ranges): `/businesses/{id}/numerations` and `/numerations/{id}`. */
@@ -24,7 +24,7 @@ export class Numerations extends Resource {
    * @example
    * const numeration = await client.businesses.numerations.create("biz_…", { file: await readFile("caf-33.xml") });
    */
-  create(businessId: string, params: NumerationCreateParams, options?: RequestOptions): Promise<Numeration> {
+  create(businessId: string, params: NumerationCreateParams, options?: RequestOptions): Promise<WithLastResponse<Numeration>> {
     const path = `businesses/${seg(businessId)}/numerations`;
     if (typeof params.file === "string") {
       return this.call({ method: "POST", path, json: { caf_xml: params.file }, options });
@@ -41,7 +41,7 @@ export class Numerations extends Resource {
    * const numeration = await client.numerations.retrieve("caf_…");
    * console.log(numeration.disponibles);
    */
-  retrieve(id: string, options?: RequestOptions): Promise<Numeration> {
+  retrieve(id: string, options?: RequestOptions): Promise<WithLastResponse<Numeration>> {
     return this.call({ method: "GET", path: `numerations/${seg(id)}`, options });
   }
 }

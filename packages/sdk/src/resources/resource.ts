@@ -1,13 +1,26 @@
 import type { ApiRequest, Query, RequestOptions, Transport } from "../transport.js";
-import type { Page } from "../types.js";
+import type { LastResponse, Page } from "../types.js";
+
+/** Attaches the answer's `lastResponse` to an object `data`, not enumerable. */
+function withLastResponse<T>(data: T, response: { status: number; headers: Headers }): T {
+  if (typeof data !== "object" || data === null || ArrayBuffer.isView(data)) return data;
+  const lastResponse: LastResponse = {
+    requestId: response.headers.get("request-id") ?? undefined,
+    idempotentReplayed: response.headers.get("idempotent-replayed") === "true",
+    status: response.status,
+    headers: response.headers,
+  };
+  return Object.defineProperty(data, "lastResponse", { value: lastResponse, enumerable: false });
+}
 
 /** Base of every resource class: holds the shared transport and unwraps answers. */
 export abstract class Resource {
   constructor(protected readonly transport: Transport) {}
 
-  /** Sends a request and returns the envelope's `data`. */
+  /** Sends a request and returns the envelope's `data`, with its `lastResponse` when it is an object. */
   protected async call<T>(request: ApiRequest): Promise<T> {
-    return (await this.transport.request<T>(request)).data;
+    const response = await this.transport.request<T>(request);
+    return withLastResponse(response.data, response);
   }
 
   /** GETs one page of a list. */

@@ -1,5 +1,5 @@
 import type { RequestOptions } from "../transport.js";
-import type { RutValidation } from "../types.js";
+import type { RutValidation, WithLastResponse } from "../types.js";
 import { Resource } from "./resource.js";
 
 /** `/rut`: RUT utilities. */
@@ -10,7 +10,7 @@ export class Rut extends Resource {
    * @example
    * const { valid, formateado } = await client.rut.validate({ rut: "76.192.083-9" });
    */
-  validate(params: { rut: string }, options?: RequestOptions): Promise<RutValidation> {
+  validate(params: { rut: string }, options?: RequestOptions): Promise<WithLastResponse<RutValidation>> {
     return this.call({ method: "POST", path: "rut/validate", json: params, options });
   }
 }

@@ -1,5 +1,5 @@
 import type { RequestOptions, Transport } from "../transport.js";
-import type { Numeration, SandboxNumerationCreateParams } from "../types.js";
+import type { Numeration, SandboxNumerationCreateParams, WithLastResponse } from "../types.js";
 import { Resource } from "./resource.js";
 
 /** `/sandbox/numerations`: folios issued by the local SII sandbox (404 unless the server runs `SII_MODE=sandbox`). */
@@ -10,7 +10,7 @@ export class SandboxNumerations extends Resource {
    * @example
    * const numeration = await client.sandbox.numerations.create({ tipo: 33, cantidad: 100 });
    */
-  create(params: SandboxNumerationCreateParams, options?: RequestOptions): Promise<Numeration> {
+  create(params: SandboxNumerationCreateParams, options?: RequestOptions): Promise<WithLastResponse<Numeration>> {
     return this.call({ method: "POST", path: "sandbox/numerations", json: params, options });
   }
 }

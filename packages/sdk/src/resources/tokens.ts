@@ -1,6 +1,6 @@
 import { PagePromise } from "../pagination.js";
 import type { RequestOptions } from "../transport.js";
-import type { ApiKey, CreatedApiKey, ListParams, RevokedApiKey, TokenCreateParams } from "../types.js";
+import type { ApiKey, CreatedApiKey, ListParams, RevokedApiKey, TokenCreateParams, WithLastResponse } from "../types.js";
 import { Resource, seg } from "./resource.js";
 
 /** `/tokens`: API keys. */
@@ -21,7 +21,7 @@ export class Tokens extends Resource {
    * @example
    * const { key } = await client.tokens.create({ name: "pos", permissions: ["dte:write", "dte:read"], business_id: "biz_…" });
    */
-  create(params: TokenCreateParams, options?: RequestOptions): Promise<CreatedApiKey> {
+  create(params: TokenCreateParams, options?: RequestOptions): Promise<WithLastResponse<CreatedApiKey>> {
     return this.call({ method: "POST", path: "tokens", json: params, options });
   }
 
@@ -31,7 +31,7 @@ export class Tokens extends Resource {
    * @example
    * await client.tokens.revoke("key_…");
    */
-  revoke(id: string, options?: RequestOptions): Promise<RevokedApiKey> {
+  revoke(id: string, options?: RequestOptions): Promise<WithLastResponse<RevokedApiKey>> {
     return this.call({ method: "DELETE", path: `tokens/${seg(id)}`, options });
   }
 }

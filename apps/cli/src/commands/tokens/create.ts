@@ -1,12 +1,9 @@
 import { Flags } from "@oclif/core";
-import type { Permission } from "@timbre/sdk";
+import { PERMISSIONS, type Permission } from "@timbre/sdk";
 import { TimbreCommand } from "../../lib/base-command.js";
 import { renderFields } from "../../lib/table.js";
 
-const PERMISSIONS = [
-  "dte:read", "dte:write", "businesses:read", "businesses:write",
-  "numerations:read", "numerations:write", "tokens:read", "tokens:write", "*",
-] as const;
+const GRANTS = [...PERMISSIONS, "*"] as const;
 
 export default class TokensCreate extends TimbreCommand<typeof TokensCreate> {
   static override summary = "Create an API key (shown once)";
@@ -17,7 +14,7 @@ export default class TokensCreate extends TimbreCommand<typeof TokensCreate> {
   ];
   static override flags = {
     name: Flags.string({ description: "a name to recognise the key by", required: true }),
-    permission: Flags.option({ options: PERMISSIONS, description: "permission to grant (repeatable)", multiple: true, required: true })(),
+    permission: Flags.option({ options: GRANTS, description: "permission to grant (repeatable)", multiple: true, required: true })(),
   };
 
   async run() {

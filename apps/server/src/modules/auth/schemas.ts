@@ -38,7 +38,7 @@ export const Me = Type.Object({
       Type.Object({
         id: Type.String(),
         name: Type.String(),
-        environment: Type.String(),
+        environment: Type.String({ enum: ["test", "live"] }),
         permissions: Type.Array(Type.String()),
         business_id: Type.String(),
       }),

@@ -1,5 +1,6 @@
 /** Request and response schemas of /v1/dte (API.md §6.3). Bodies are checked by `readEmitRequest`, not Elysia. */
 import { FormatRegistry, Type, type Static, type TSchema } from "@sinclair/typebox";
+import { DOCUMENT_STATES } from "@timbre/core/lifecycle";
 import { isValidRut } from "@timbre/core/rut";
 import { DATE_PATTERN } from "../../http/validation.js";
 
@@ -22,7 +23,7 @@ export const ReceptorBody = Type.Object({
   ciudad: Type.Optional(Type.String({ maxLength: 20 })),
   email: Type.Optional(Type.String({ maxLength: 80 })),
   contacto: Type.Optional(Type.String({ maxLength: 80 })),
-}, CLOSED);
+}, { ...CLOSED, description: "Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3" });
 
 /** Extension: one additional tax of a document (ILA…), by code: rate, the sum of its lines and the tax on it. */
 const AdditionalTaxSchema = Type.Object({ codigo: Type.Integer(), tasa: Type.Number(), base: Type.Integer(), monto: Type.Integer() });
@@ -52,7 +53,7 @@ export const ReferenciaBody = Type.Object({
       description: "CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required",
     }),
   ),
-}, CLOSED);
+}, { ...CLOSED, description: "The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3" });
 
 /** Extension: why the goods of a guía de despacho (52) move (`IndTraslado`) and who dispatches them (`TipoDespacho`). */
 export const TrasladoBody = Type.Object({
@@ -126,13 +127,22 @@ export const BatchBodyReference = Type.Object({
   ),
 }, CLOSED);
 
+/**
+ * Response enums, for the document: an `enum` keyword on a string or integer is not checked by TypeBox nor seen by
+ * TypeScript (the presenters keep their types), while the OpenAPI document and the clients generated from it get
+ * exactly these values.
+ */
+const TipoOut = () => Type.Integer({ enum: [...EMIT_TIPOS], description: "the document's tipo (API.md §6.3, §13)" });
+const EstadoOut = () => Type.String({ enum: [...DOCUMENT_STATES], description: "PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)" });
+const EnvironmentOut = () => Type.String({ enum: ["test", "live"] });
+
 export const Dte = Type.Object({
   id: Type.String(),
-  tipo: Type.Integer(),
+  tipo: TipoOut(),
   folio: Type.Integer(),
   fecha_emision: Type.String(),
   fecha: Type.String(),
-  receptor: Type.Object({ rut: Type.String(), razon_social: Nullable(Type.String()) }),
+  receptor: Type.Object({ rut: Type.String(), razon_social: Nullable(Type.String({ description: "null when the document was stored without a name (the column is nullable: a client must handle it)" })) }),
   monto_neto: Type.Integer(),
   monto_exento: Type.Number(),
   monto_iva: Type.Integer(),
@@ -142,15 +152,15 @@ export const Dte = Type.Object({
   moneda: Type.Optional(Type.String({ description: "110–112: TpoMoneda" })),
   tipo_cambio: Type.Optional(Type.Number({ description: "110–112: pesos per unit" })),
   monto_total_pesos: Type.Optional(Type.Integer({ description: "110–112: MntTotOtrMnda" })),
-  estado: Type.String(),
-  track_id: Nullable(Type.String()),
+  estado: EstadoOut(),
+  track_id: Nullable(Type.String({ description: "the SII's upload id; null while PENDIENTE" })),
   pdf_url: Type.String(),
   xml_url: Type.String(),
-  environment: Type.String(),
+  environment: EnvironmentOut(),
   created_at: Type.String(),
 });
 
-export const HistoryEntry = Type.Object({ estado: Type.String(), at: Type.String(), detalle: Type.Optional(Type.String()) });
+export const HistoryEntry = Type.Object({ estado: EstadoOut(), at: Type.String(), detalle: Type.Optional(Type.String()) });
 
 export const DteDetail = Type.Composite([
   Type.Omit(Dte, ["receptor"]),
@@ -194,7 +204,7 @@ export const SiiSnapshotSchema = Type.Object({
 
 export const DteStatus = Type.Object({
   id: Type.String(),
-  estado: Type.String(),
+  estado: EstadoOut(),
   track_id: Nullable(Type.String()),
   sii: SiiSnapshotSchema,
   historial: Type.Array(HistoryEntry),

@@ -12,7 +12,7 @@ export const Delivery = Type.Object({
 export const Event = Type.Object({
   id: Type.String(),
   event: Type.String(),
-  environment: Type.String(),
+  environment: Type.String({ enum: ["test", "live"] }),
   business_id: Type.String(),
   created_at: Type.String(),
   data: Type.Record(Type.String(), Type.Unknown()),

@@ -22,6 +22,7 @@ export function sandboxNumerationRoutes(deps: Deps) {
     {
       permission: "numerations:write",
       business: true,
+      parse: "json",
       body: SandboxNumerationBody,
       response: { 201: Ok(Numeration) },
       detail: { tags: ["sandbox"], summary: "Issue a sandbox CAF for the caller's business (test environment, SII_MODE=sandbox only)" },

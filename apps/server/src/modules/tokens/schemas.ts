@@ -15,7 +15,7 @@ export const Key = Type.Object({
   name: Type.String(),
   prefix: Type.String(),
   last4: Type.String(),
-  environment: Type.String(),
+  environment: Type.String({ enum: ["test", "live"] }),
   permissions: Type.Array(Type.String()),
   business_id: Type.String(),
   created_at: Type.String(),
