@@ -432,7 +432,7 @@ class GetBusinessesByIdNumerationsParams(TypedDict, total=False):
     """Query of GET /v1/businesses/{id}/numerations."""
     page: int
     limit: int
-    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    tipo: Literal[33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]
     """only ranges of this tipo"""
     estado: Literal['activa', 'agotada', 'vencida']
     """only ranges in this state"""
@@ -491,7 +491,7 @@ class GetNumerationsByIdResponse(TypedDict):
 
 
 class PostSandboxNumerationsRequest(TypedDict):
-    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    tipo: Literal[33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]
     cantidad: int
 
 
@@ -509,37 +509,6 @@ class PostSandboxNumerationsResponse(TypedDict):
     environment: Literal['test', 'live']
     estado: Literal['activa', 'agotada', 'vencida']
     created_at: str
-
-
-class _PostDteEmitRequestReceptorRequired(TypedDict):
-    rut: str
-    razon_social: str
-
-
-class PostDteEmitRequestReceptor(_PostDteEmitRequestReceptorRequired, total=False):
-    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
-    giro: str
-    direccion: str
-    comuna: str
-    ciudad: str
-    email: str
-    contacto: str
-
-
-class _PostDteEmitRequestItemRequired(TypedDict):
-    nombre: str
-    cantidad: float
-    precio: float
-
-
-class PostDteEmitRequestItem(_PostDteEmitRequestItemRequired, total=False):
-    unidad: str
-    descuento_porcentaje: float
-    descripcion: str
-    codigo: str
-    exento: bool
-    impuesto_adicional: int
-    """extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only"""
 
 
 class _PostDteEmitRequestReferenciaRequired(TypedDict):
@@ -592,11 +561,181 @@ class PostDteEmitRequestTransporte(TypedDict, total=False):
     ciudad_destino: str
 
 
-class _PostDteEmitRequestRequired(TypedDict):
-    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
-    receptor: PostDteEmitRequestReceptor
+class _PostDteEmitRequestReceptor1Required(TypedDict):
+    rut: str
+    razon_social: str
+
+
+class PostDteEmitRequestReceptor1(_PostDteEmitRequestReceptor1Required, total=False):
     """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
-    items: List[PostDteEmitRequestItem]
+    giro: str
+    direccion: str
+    comuna: str
+    ciudad: str
+    email: str
+    contacto: str
+
+
+class PostDteEmitRequestReceptor2Extranjero(TypedDict, total=False):
+    num_id: str
+    nacionalidad: int
+    """Aduana country code (225 U.S.A., 504 ITALIA…)"""
+
+
+class _PostDteEmitRequestReceptor2Required(TypedDict):
+    razon_social: str
+
+
+class PostDteEmitRequestReceptor2(_PostDteEmitRequestReceptor2Required, total=False):
+    """the foreign buyer; its RUT is 55555555-5"""
+    extranjero: PostDteEmitRequestReceptor2Extranjero
+    giro: str
+    direccion: str
+    ciudad: str
+    email: str
+
+
+class _PostDteEmitRequestItem1Required(TypedDict):
+    nombre: str
+    cantidad: float
+    precio: float
+
+
+class PostDteEmitRequestItem1(_PostDteEmitRequestItem1Required, total=False):
+    unidad: str
+    descuento_porcentaje: float
+    descripcion: str
+    codigo: str
+    exento: bool
+    impuesto_adicional: int
+    """extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only"""
+
+
+class _PostDteEmitRequestItem2Required(TypedDict):
+    nombre: str
+    cantidad: float
+    precio: float
+
+
+class PostDteEmitRequestItem2(_PostDteEmitRequestItem2Required, total=False):
+    unidad: str
+    descuento_porcentaje: float
+    descripcion: str
+    codigo: str
+    exento: bool
+    retencion: Optional[int]
+    """ImptoReten code of the IVA retained on the line: 15 IVA retenido total (default), the partial codes 30, 32, 33, 34, 36, 37, 48 and their totals 301…481, 31, 38, 39, 41, 47, 49; null retains nothing"""
+
+
+class _PostDteEmitRequestItem3Required(TypedDict):
+    nombre: str
+    cantidad: Union[float, str]
+    """QtyItem, up to 6 decimals"""
+    precio: Union[float, str]
+    """PrcItem in the document's currency, up to 6 decimals"""
+
+
+class PostDteEmitRequestItem3(_PostDteEmitRequestItem3Required, total=False):
+    unidad: str
+    descripcion: str
+    codigo: str
+    descuento_porcentaje: float
+    recargo_porcentaje: float
+
+
+class _PostDteEmitRequestLiquidacionDocumentoRequired(TypedDict):
+    tipo_doc_liq: int
+    """TpoDocLiq: the settled document's tipo (30, 33, 35, 39, 56…) or 99"""
+    nombre: str
+    monto: int
+    """MontoItem in pesos, may be negative"""
+
+
+class PostDteEmitRequestLiquidacionDocumento(_PostDteEmitRequestLiquidacionDocumentoRequired, total=False):
+    descripcion: str
+    cantidad: float
+    unidad: str
+    exento: bool
+
+
+class _PostDteEmitRequestLiquidacionComisioneRequired(TypedDict):
+    tipo: Union[Literal['C'], Literal['O']]
+    """C comisión, O otros cargos"""
+    descripcion: str
+    monto_neto: int
+    """ValComNeto, may be negative; its IVA is computed"""
+
+
+class PostDteEmitRequestLiquidacionComisione(_PostDteEmitRequestLiquidacionComisioneRequired, total=False):
+    tasa_comision: float
+    monto_exento: int
+
+
+class _PostDteEmitRequestLiquidacionRequired(TypedDict):
+    documentos: List[PostDteEmitRequestLiquidacionDocumento]
+
+
+class PostDteEmitRequestLiquidacion(_PostDteEmitRequestLiquidacionRequired, total=False):
+    comisiones: List[PostDteEmitRequestLiquidacionComisione]
+
+
+class _PostDteEmitRequestExportacionBultoRequired(TypedDict):
+    tipo: int
+    """CodTpoBultos"""
+    cantidad: int
+    marcas: str
+
+
+class PostDteEmitRequestExportacionBulto(_PostDteEmitRequestExportacionBultoRequired, total=False):
+    id_container: str
+    sello: str
+    emisor_sello: str
+
+
+class PostDteEmitRequestExportacion(TypedDict, total=False):
+    modalidad_venta: int
+    """CodModVenta"""
+    clausula_venta: int
+    """CodClauVenta"""
+    total_clausula: Union[float, str]
+    """TotClauVenta, 2 decimals"""
+    via_transporte: int
+    """CodViaTransp"""
+    nombre_transporte: str
+    puerto_embarque: int
+    """CodPtoEmbarque"""
+    puerto_desembarque: int
+    """CodPtoDesemb"""
+    tara: Union[float, str]
+    """Tara"""
+    unidad_tara: int
+    """CodUnidMedTara"""
+    peso_bruto: Union[float, str]
+    """PesoBruto"""
+    unidad_peso_bruto: int
+    """CodUnidPesoBruto"""
+    peso_neto: Union[float, str]
+    """PesoNeto"""
+    unidad_peso_neto: int
+    """CodUnidPesoNeto"""
+    total_items: int
+    bultos: List[PostDteEmitRequestExportacionBulto]
+    flete: Union[float, str]
+    """MntFlete in the document's currency; also a global charge that adds to the total"""
+    seguro: Union[float, str]
+    """MntSeguro, likewise"""
+    pais_receptor: int
+    """CodPaisRecep"""
+    pais_destino: int
+    """CodPaisDestin"""
+    indicador_servicio: Union[Literal[3], Literal[4], Literal[5]]
+    """IndServicio: 3 servicios calificados, 4 hotelería, 5 transporte terrestre internacional"""
+
+
+class _PostDteEmitRequestRequired(TypedDict):
+    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[43], Literal[46], Literal[52], Literal[56], Literal[61], Literal[110], Literal[111], Literal[112]]
+    """33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13)"""
+    receptor: Union[PostDteEmitRequestReceptor1, PostDteEmitRequestReceptor2]
 
 
 class PostDteEmitRequest(_PostDteEmitRequestRequired, total=False):
@@ -611,6 +750,18 @@ class PostDteEmitRequest(_PostDteEmitRequestRequired, total=False):
     observaciones: str
     traslado: PostDteEmitRequestTraslado
     transporte: PostDteEmitRequestTransporte
+    items: List[Union[PostDteEmitRequestItem1, PostDteEmitRequestItem2, PostDteEmitRequestItem3]]
+    """required on every tipo but 43 (which settles `liquidacion.documentos`)"""
+    liquidacion: PostDteEmitRequestLiquidacion
+    moneda: str
+    """TpoMoneda by the SII's name ("DOLAR USA", "EURO"…); an ISO code is refused"""
+    tipo_cambio: Union[float, str]
+    """pesos per unit of moneda (OtraMoneda/TpoCambio), up to 4 decimals"""
+    forma_pago_exportacion: int
+    """FmaPagExp: 1 COB1, 2 COBRANZA, 11 ACRED, 12 CBOF, 21 S/PAGO, 32 ANTICIPO…"""
+    fecha_cancelacion: str
+    """extension: FchCancel, required with forma_pago_exportacion 32"""
+    exportacion: PostDteEmitRequestExportacion
 
 
 class PostDteEmitResponseReceptor(TypedDict):
@@ -619,18 +770,19 @@ class PostDteEmitResponseReceptor(TypedDict):
     """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
-class PostDteEmitResponse(TypedDict):
+class _PostDteEmitResponseRequired(TypedDict):
     id: str
-    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    tipo: Literal[33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]
     """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
     receptor: PostDteEmitResponseReceptor
     monto_neto: int
-    monto_exento: int
+    monto_exento: float
     monto_iva: int
-    monto_total: int
+    monto_total: float
+    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -639,6 +791,19 @@ class PostDteEmitResponse(TypedDict):
     xml_url: str
     environment: Literal['test', 'live']
     created_at: str
+
+
+class PostDteEmitResponse(_PostDteEmitResponseRequired, total=False):
+    monto_iva_retenido: int
+    """46: the IVA the buyer retains"""
+    monto_iva_no_retenido: int
+    """46: IVANoRet"""
+    moneda: str
+    """110–112: TpoMoneda"""
+    tipo_cambio: float
+    """110–112: pesos per unit"""
+    monto_total_pesos: int
+    """110–112: MntTotOtrMnda"""
 
 
 class _PostDteBatchRequestDocumentReceptorRequired(TypedDict):
@@ -755,18 +920,19 @@ class PostDteBatchResponseResultDataReceptor(TypedDict):
     """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
-class PostDteBatchResponseResultData(TypedDict):
+class _PostDteBatchResponseResultDataRequired(TypedDict):
     id: str
-    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    tipo: Literal[33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]
     """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
     receptor: PostDteBatchResponseResultDataReceptor
     monto_neto: int
-    monto_exento: int
+    monto_exento: float
     monto_iva: int
-    monto_total: int
+    monto_total: float
+    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -775,6 +941,19 @@ class PostDteBatchResponseResultData(TypedDict):
     xml_url: str
     environment: Literal['test', 'live']
     created_at: str
+
+
+class PostDteBatchResponseResultData(_PostDteBatchResponseResultDataRequired, total=False):
+    monto_iva_retenido: int
+    """46: the IVA the buyer retains"""
+    monto_iva_no_retenido: int
+    """46: IVANoRet"""
+    moneda: str
+    """110–112: TpoMoneda"""
+    tipo_cambio: float
+    """110–112: pesos per unit"""
+    monto_total_pesos: int
+    """110–112: MntTotOtrMnda"""
 
 
 class _PostDteBatchResponseResultErrorRequired(TypedDict):
@@ -957,37 +1136,6 @@ class PostDtePreviewParams(TypedDict, total=False):
     """`json` (default): totals and XML; `pdf`: the printed preview"""
 
 
-class _PostDtePreviewRequestReceptorRequired(TypedDict):
-    rut: str
-    razon_social: str
-
-
-class PostDtePreviewRequestReceptor(_PostDtePreviewRequestReceptorRequired, total=False):
-    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
-    giro: str
-    direccion: str
-    comuna: str
-    ciudad: str
-    email: str
-    contacto: str
-
-
-class _PostDtePreviewRequestItemRequired(TypedDict):
-    nombre: str
-    cantidad: float
-    precio: float
-
-
-class PostDtePreviewRequestItem(_PostDtePreviewRequestItemRequired, total=False):
-    unidad: str
-    descuento_porcentaje: float
-    descripcion: str
-    codigo: str
-    exento: bool
-    impuesto_adicional: int
-    """extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only"""
-
-
 class _PostDtePreviewRequestReferenciaRequired(TypedDict):
     tipo_doc: Union[int, str]
     folio: Union[int, str]
@@ -1038,11 +1186,181 @@ class PostDtePreviewRequestTransporte(TypedDict, total=False):
     ciudad_destino: str
 
 
-class _PostDtePreviewRequestRequired(TypedDict):
-    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
-    receptor: PostDtePreviewRequestReceptor
+class _PostDtePreviewRequestReceptor1Required(TypedDict):
+    rut: str
+    razon_social: str
+
+
+class PostDtePreviewRequestReceptor1(_PostDtePreviewRequestReceptor1Required, total=False):
     """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
-    items: List[PostDtePreviewRequestItem]
+    giro: str
+    direccion: str
+    comuna: str
+    ciudad: str
+    email: str
+    contacto: str
+
+
+class PostDtePreviewRequestReceptor2Extranjero(TypedDict, total=False):
+    num_id: str
+    nacionalidad: int
+    """Aduana country code (225 U.S.A., 504 ITALIA…)"""
+
+
+class _PostDtePreviewRequestReceptor2Required(TypedDict):
+    razon_social: str
+
+
+class PostDtePreviewRequestReceptor2(_PostDtePreviewRequestReceptor2Required, total=False):
+    """the foreign buyer; its RUT is 55555555-5"""
+    extranjero: PostDtePreviewRequestReceptor2Extranjero
+    giro: str
+    direccion: str
+    ciudad: str
+    email: str
+
+
+class _PostDtePreviewRequestItem1Required(TypedDict):
+    nombre: str
+    cantidad: float
+    precio: float
+
+
+class PostDtePreviewRequestItem1(_PostDtePreviewRequestItem1Required, total=False):
+    unidad: str
+    descuento_porcentaje: float
+    descripcion: str
+    codigo: str
+    exento: bool
+    impuesto_adicional: int
+    """extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only"""
+
+
+class _PostDtePreviewRequestItem2Required(TypedDict):
+    nombre: str
+    cantidad: float
+    precio: float
+
+
+class PostDtePreviewRequestItem2(_PostDtePreviewRequestItem2Required, total=False):
+    unidad: str
+    descuento_porcentaje: float
+    descripcion: str
+    codigo: str
+    exento: bool
+    retencion: Optional[int]
+    """ImptoReten code of the IVA retained on the line: 15 IVA retenido total (default), the partial codes 30, 32, 33, 34, 36, 37, 48 and their totals 301…481, 31, 38, 39, 41, 47, 49; null retains nothing"""
+
+
+class _PostDtePreviewRequestItem3Required(TypedDict):
+    nombre: str
+    cantidad: Union[float, str]
+    """QtyItem, up to 6 decimals"""
+    precio: Union[float, str]
+    """PrcItem in the document's currency, up to 6 decimals"""
+
+
+class PostDtePreviewRequestItem3(_PostDtePreviewRequestItem3Required, total=False):
+    unidad: str
+    descripcion: str
+    codigo: str
+    descuento_porcentaje: float
+    recargo_porcentaje: float
+
+
+class _PostDtePreviewRequestLiquidacionDocumentoRequired(TypedDict):
+    tipo_doc_liq: int
+    """TpoDocLiq: the settled document's tipo (30, 33, 35, 39, 56…) or 99"""
+    nombre: str
+    monto: int
+    """MontoItem in pesos, may be negative"""
+
+
+class PostDtePreviewRequestLiquidacionDocumento(_PostDtePreviewRequestLiquidacionDocumentoRequired, total=False):
+    descripcion: str
+    cantidad: float
+    unidad: str
+    exento: bool
+
+
+class _PostDtePreviewRequestLiquidacionComisioneRequired(TypedDict):
+    tipo: Union[Literal['C'], Literal['O']]
+    """C comisión, O otros cargos"""
+    descripcion: str
+    monto_neto: int
+    """ValComNeto, may be negative; its IVA is computed"""
+
+
+class PostDtePreviewRequestLiquidacionComisione(_PostDtePreviewRequestLiquidacionComisioneRequired, total=False):
+    tasa_comision: float
+    monto_exento: int
+
+
+class _PostDtePreviewRequestLiquidacionRequired(TypedDict):
+    documentos: List[PostDtePreviewRequestLiquidacionDocumento]
+
+
+class PostDtePreviewRequestLiquidacion(_PostDtePreviewRequestLiquidacionRequired, total=False):
+    comisiones: List[PostDtePreviewRequestLiquidacionComisione]
+
+
+class _PostDtePreviewRequestExportacionBultoRequired(TypedDict):
+    tipo: int
+    """CodTpoBultos"""
+    cantidad: int
+    marcas: str
+
+
+class PostDtePreviewRequestExportacionBulto(_PostDtePreviewRequestExportacionBultoRequired, total=False):
+    id_container: str
+    sello: str
+    emisor_sello: str
+
+
+class PostDtePreviewRequestExportacion(TypedDict, total=False):
+    modalidad_venta: int
+    """CodModVenta"""
+    clausula_venta: int
+    """CodClauVenta"""
+    total_clausula: Union[float, str]
+    """TotClauVenta, 2 decimals"""
+    via_transporte: int
+    """CodViaTransp"""
+    nombre_transporte: str
+    puerto_embarque: int
+    """CodPtoEmbarque"""
+    puerto_desembarque: int
+    """CodPtoDesemb"""
+    tara: Union[float, str]
+    """Tara"""
+    unidad_tara: int
+    """CodUnidMedTara"""
+    peso_bruto: Union[float, str]
+    """PesoBruto"""
+    unidad_peso_bruto: int
+    """CodUnidPesoBruto"""
+    peso_neto: Union[float, str]
+    """PesoNeto"""
+    unidad_peso_neto: int
+    """CodUnidPesoNeto"""
+    total_items: int
+    bultos: List[PostDtePreviewRequestExportacionBulto]
+    flete: Union[float, str]
+    """MntFlete in the document's currency; also a global charge that adds to the total"""
+    seguro: Union[float, str]
+    """MntSeguro, likewise"""
+    pais_receptor: int
+    """CodPaisRecep"""
+    pais_destino: int
+    """CodPaisDestin"""
+    indicador_servicio: Union[Literal[3], Literal[4], Literal[5]]
+    """IndServicio: 3 servicios calificados, 4 hotelería, 5 transporte terrestre internacional"""
+
+
+class _PostDtePreviewRequestRequired(TypedDict):
+    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[43], Literal[46], Literal[52], Literal[56], Literal[61], Literal[110], Literal[111], Literal[112]]
+    """33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13)"""
+    receptor: Union[PostDtePreviewRequestReceptor1, PostDtePreviewRequestReceptor2]
 
 
 class PostDtePreviewRequest(_PostDtePreviewRequestRequired, total=False):
@@ -1057,6 +1375,18 @@ class PostDtePreviewRequest(_PostDtePreviewRequestRequired, total=False):
     observaciones: str
     traslado: PostDtePreviewRequestTraslado
     transporte: PostDtePreviewRequestTransporte
+    items: List[Union[PostDtePreviewRequestItem1, PostDtePreviewRequestItem2, PostDtePreviewRequestItem3]]
+    """required on every tipo but 43 (which settles `liquidacion.documentos`)"""
+    liquidacion: PostDtePreviewRequestLiquidacion
+    moneda: str
+    """TpoMoneda by the SII's name ("DOLAR USA", "EURO"…); an ISO code is refused"""
+    tipo_cambio: Union[float, str]
+    """pesos per unit of moneda (OtraMoneda/TpoCambio), up to 4 decimals"""
+    forma_pago_exportacion: int
+    """FmaPagExp: 1 COB1, 2 COBRANZA, 11 ACRED, 12 CBOF, 21 S/PAGO, 32 ANTICIPO…"""
+    fecha_cancelacion: str
+    """extension: FchCancel, required with forma_pago_exportacion 32"""
+    exportacion: PostDtePreviewRequestExportacion
 
 
 class PostDtePreviewResponse(TypedDict):
@@ -1089,18 +1419,19 @@ class PostDteByIdAnularResponseReceptor(TypedDict):
     """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
-class PostDteByIdAnularResponse(TypedDict):
+class _PostDteByIdAnularResponseRequired(TypedDict):
     id: str
-    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    tipo: Literal[33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]
     """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
     receptor: PostDteByIdAnularResponseReceptor
     monto_neto: int
-    monto_exento: int
+    monto_exento: float
     monto_iva: int
-    monto_total: int
+    monto_total: float
+    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -1111,11 +1442,24 @@ class PostDteByIdAnularResponse(TypedDict):
     created_at: str
 
 
+class PostDteByIdAnularResponse(_PostDteByIdAnularResponseRequired, total=False):
+    monto_iva_retenido: int
+    """46: the IVA the buyer retains"""
+    monto_iva_no_retenido: int
+    """46: IVANoRet"""
+    moneda: str
+    """110–112: TpoMoneda"""
+    tipo_cambio: float
+    """110–112: pesos per unit"""
+    monto_total_pesos: int
+    """110–112: MntTotOtrMnda"""
+
+
 class GetDteParams(TypedDict, total=False):
     """Query of GET /v1/dte."""
     page: int
     limit: int
-    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    tipo: Literal[33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]
     """only this tipo"""
     desde: str
     """from this tax date (YYYY-MM-DD, inclusive)"""
@@ -1137,18 +1481,19 @@ class GetDteItemReceptor(TypedDict):
     """null when the document was stored without a name (the column is nullable: a client must handle it)"""
 
 
-class GetDteItem(TypedDict):
+class _GetDteItemRequired(TypedDict):
     id: str
-    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    tipo: Literal[33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]
     """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
     receptor: GetDteItemReceptor
     monto_neto: int
-    monto_exento: int
+    monto_exento: float
     monto_iva: int
-    monto_total: int
+    monto_total: float
+    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -1157,6 +1502,19 @@ class GetDteItem(TypedDict):
     xml_url: str
     environment: Literal['test', 'live']
     created_at: str
+
+
+class GetDteItem(_GetDteItemRequired, total=False):
+    monto_iva_retenido: int
+    """46: the IVA the buyer retains"""
+    monto_iva_no_retenido: int
+    """46: IVANoRet"""
+    moneda: str
+    """110–112: TpoMoneda"""
+    tipo_cambio: float
+    """110–112: pesos per unit"""
+    monto_total_pesos: int
+    """110–112: MntTotOtrMnda"""
 
 
 class GetDteResumenParams(TypedDict, total=False):
@@ -1251,15 +1609,16 @@ class GetDteByIdResponseHistorialItem(_GetDteByIdResponseHistorialItemRequired, 
 
 class _GetDteByIdResponseRequired(TypedDict):
     id: str
-    tipo: Literal[33, 34, 39, 41, 52, 56, 61]
+    tipo: Literal[33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]
     """the document's tipo (API.md §6.3, §13)"""
     folio: int
     fecha_emision: str
     fecha: str
     monto_neto: int
-    monto_exento: int
+    monto_exento: float
     monto_iva: int
-    monto_total: int
+    monto_total: float
+    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -1276,6 +1635,16 @@ class _GetDteByIdResponseRequired(TypedDict):
 
 
 class GetDteByIdResponse(_GetDteByIdResponseRequired, total=False):
+    monto_iva_retenido: int
+    """46: the IVA the buyer retains"""
+    monto_iva_no_retenido: int
+    """46: IVANoRet"""
+    moneda: str
+    """110–112: TpoMoneda"""
+    tipo_cambio: float
+    """110–112: pesos per unit"""
+    monto_total_pesos: int
+    """110–112: MntTotOtrMnda"""
     forma_pago: Literal[1, 2, 3]
     descuento_global_porcentaje: float
     observaciones: str

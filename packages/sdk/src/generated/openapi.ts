@@ -3871,7 +3871,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 /** @description only ranges of this tipo */
-                tipo?: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                tipo?: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                 /** @description only ranges in this state */
                 estado?: "activa" | "agotada" | "vencida";
             };
@@ -4540,7 +4540,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {integer} */
-                    tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                    tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                     cantidad: number;
                 };
             };
@@ -4777,32 +4777,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                    /** @description 33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13) */
+                    tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                     fecha?: string;
-                    /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
-                    receptor: {
-                        /** Format: rut */
-                        rut: string;
-                        razon_social: string;
-                        giro?: string;
-                        direccion?: string;
-                        comuna?: string;
-                        ciudad?: string;
-                        email?: string;
-                        contacto?: string;
-                    };
-                    items: {
-                        nombre: string;
-                        cantidad: number;
-                        precio: number;
-                        unidad?: string;
-                        descuento_porcentaje?: number;
-                        descripcion?: string;
-                        codigo?: string;
-                        exento?: boolean;
-                        /** @description extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only */
-                        impuesto_adicional?: number;
-                    }[];
                     /** @description Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52. */
                     precios_brutos?: boolean;
                     /** @description The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3 */
@@ -4844,6 +4821,140 @@ export interface operations {
                         comuna_destino?: string;
                         ciudad_destino?: string;
                     };
+                    receptor: {
+                        /** Format: rut */
+                        rut: string;
+                        razon_social: string;
+                        giro?: string;
+                        direccion?: string;
+                        comuna?: string;
+                        ciudad?: string;
+                        email?: string;
+                        contacto?: string;
+                    } | {
+                        razon_social: string;
+                        extranjero?: {
+                            num_id?: string;
+                            /** @description Aduana country code (225 U.S.A., 504 ITALIA…) */
+                            nacionalidad?: number;
+                        };
+                        giro?: string;
+                        direccion?: string;
+                        ciudad?: string;
+                        email?: string;
+                    };
+                    /** @description required on every tipo but 43 (which settles `liquidacion.documentos`) */
+                    items?: ({
+                        nombre: string;
+                        cantidad: number;
+                        precio: number;
+                        unidad?: string;
+                        descuento_porcentaje?: number;
+                        descripcion?: string;
+                        codigo?: string;
+                        exento?: boolean;
+                        /** @description extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only */
+                        impuesto_adicional?: number;
+                    } | {
+                        nombre: string;
+                        cantidad: number;
+                        precio: number;
+                        unidad?: string;
+                        descuento_porcentaje?: number;
+                        descripcion?: string;
+                        codigo?: string;
+                        exento?: boolean;
+                        /** @description ImptoReten code of the IVA retained on the line: 15 IVA retenido total (default), the partial codes 30, 32, 33, 34, 36, 37, 48 and their totals 301…481, 31, 38, 39, 41, 47, 49; null retains nothing */
+                        retencion?: number | null;
+                    } | {
+                        nombre: string;
+                        /** @description QtyItem, up to 6 decimals */
+                        cantidad: number | string;
+                        /** @description PrcItem in the document's currency, up to 6 decimals */
+                        precio: number | string;
+                        unidad?: string;
+                        descripcion?: string;
+                        codigo?: string;
+                        descuento_porcentaje?: number;
+                        recargo_porcentaje?: number;
+                    })[];
+                    liquidacion?: {
+                        documentos: {
+                            /** @description TpoDocLiq: the settled document's tipo (30, 33, 35, 39, 56…) or 99 */
+                            tipo_doc_liq: number;
+                            nombre: string;
+                            descripcion?: string;
+                            cantidad?: number;
+                            unidad?: string;
+                            /** @description MontoItem in pesos, may be negative */
+                            monto: number;
+                            exento?: boolean;
+                        }[];
+                        comisiones?: {
+                            /** @description C comisión, O otros cargos */
+                            tipo: "C" | "O";
+                            descripcion: string;
+                            tasa_comision?: number;
+                            /** @description ValComNeto, may be negative; its IVA is computed */
+                            monto_neto: number;
+                            monto_exento?: number;
+                        }[];
+                    };
+                    /** @description TpoMoneda by the SII's name ("DOLAR USA", "EURO"…); an ISO code is refused */
+                    moneda?: string;
+                    /** @description pesos per unit of moneda (OtraMoneda/TpoCambio), up to 4 decimals */
+                    tipo_cambio?: number | string;
+                    /** @description FmaPagExp: 1 COB1, 2 COBRANZA, 11 ACRED, 12 CBOF, 21 S/PAGO, 32 ANTICIPO… */
+                    forma_pago_exportacion?: number;
+                    /** @description extension: FchCancel, required with forma_pago_exportacion 32 */
+                    fecha_cancelacion?: string;
+                    exportacion?: {
+                        /** @description CodModVenta */
+                        modalidad_venta?: number;
+                        /** @description CodClauVenta */
+                        clausula_venta?: number;
+                        /** @description TotClauVenta, 2 decimals */
+                        total_clausula?: number | string;
+                        /** @description CodViaTransp */
+                        via_transporte?: number;
+                        nombre_transporte?: string;
+                        /** @description CodPtoEmbarque */
+                        puerto_embarque?: number;
+                        /** @description CodPtoDesemb */
+                        puerto_desembarque?: number;
+                        /** @description Tara */
+                        tara?: number | string;
+                        /** @description CodUnidMedTara */
+                        unidad_tara?: number;
+                        /** @description PesoBruto */
+                        peso_bruto?: number | string;
+                        /** @description CodUnidPesoBruto */
+                        unidad_peso_bruto?: number;
+                        /** @description PesoNeto */
+                        peso_neto?: number | string;
+                        /** @description CodUnidPesoNeto */
+                        unidad_peso_neto?: number;
+                        total_items?: number;
+                        bultos?: {
+                            /** @description CodTpoBultos */
+                            tipo: number;
+                            cantidad: number;
+                            marcas: string;
+                            id_container?: string;
+                            sello?: string;
+                            emisor_sello?: string;
+                        }[];
+                        /** @description MntFlete in the document's currency; also a global charge that adds to the total */
+                        flete?: number | string;
+                        /** @description MntSeguro, likewise */
+                        seguro?: number | string;
+                        /** @description CodPaisRecep */
+                        pais_receptor?: number;
+                        /** @description CodPaisDestin */
+                        pais_destino?: number;
+                        /** @description IndServicio: 3 servicios calificados, 4 hotelería, 5 transporte terrestre internacional */
+                        indicador_servicio?: 3 | 4 | 5;
+                    };
                 };
             };
         };
@@ -4865,7 +4976,7 @@ export interface operations {
                              * @description the document's tipo (API.md §6.3, §13)
                              * @enum {integer}
                              */
-                            tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                            tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                             folio: number;
                             fecha_emision: string;
                             fecha: string;
@@ -4877,7 +4988,18 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
+                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
                             monto_total: number;
+                            /** @description 46: the IVA the buyer retains */
+                            monto_iva_retenido?: number;
+                            /** @description 46: IVANoRet */
+                            monto_iva_no_retenido?: number;
+                            /** @description 110–112: TpoMoneda */
+                            moneda?: string;
+                            /** @description 110–112: pesos per unit */
+                            tipo_cambio?: number;
+                            /** @description 110–112: MntTotOtrMnda */
+                            monto_total_pesos?: number;
                             /**
                              * @description PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)
                              * @enum {string}
@@ -4911,7 +5033,7 @@ export interface operations {
                              * @description the document's tipo (API.md §6.3, §13)
                              * @enum {integer}
                              */
-                            tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                            tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                             folio: number;
                             fecha_emision: string;
                             fecha: string;
@@ -4923,7 +5045,18 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
+                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
                             monto_total: number;
+                            /** @description 46: the IVA the buyer retains */
+                            monto_iva_retenido?: number;
+                            /** @description 46: IVANoRet */
+                            monto_iva_no_retenido?: number;
+                            /** @description 110–112: TpoMoneda */
+                            moneda?: string;
+                            /** @description 110–112: pesos per unit */
+                            tipo_cambio?: number;
+                            /** @description 110–112: MntTotOtrMnda */
+                            monto_total_pesos?: number;
                             /**
                              * @description PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)
                              * @enum {string}
@@ -5236,7 +5369,7 @@ export interface operations {
                                      * @description the document's tipo (API.md §6.3, §13)
                                      * @enum {integer}
                                      */
-                                    tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                                    tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                                     folio: number;
                                     fecha_emision: string;
                                     fecha: string;
@@ -5248,7 +5381,18 @@ export interface operations {
                                     monto_neto: number;
                                     monto_exento: number;
                                     monto_iva: number;
+                                    /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
                                     monto_total: number;
+                                    /** @description 46: the IVA the buyer retains */
+                                    monto_iva_retenido?: number;
+                                    /** @description 46: IVANoRet */
+                                    monto_iva_no_retenido?: number;
+                                    /** @description 110–112: TpoMoneda */
+                                    moneda?: string;
+                                    /** @description 110–112: pesos per unit */
+                                    tipo_cambio?: number;
+                                    /** @description 110–112: MntTotOtrMnda */
+                                    monto_total_pesos?: number;
                                     /**
                                      * @description PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)
                                      * @enum {string}
@@ -5801,32 +5945,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                    /** @description 33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13) */
+                    tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                     fecha?: string;
-                    /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
-                    receptor: {
-                        /** Format: rut */
-                        rut: string;
-                        razon_social: string;
-                        giro?: string;
-                        direccion?: string;
-                        comuna?: string;
-                        ciudad?: string;
-                        email?: string;
-                        contacto?: string;
-                    };
-                    items: {
-                        nombre: string;
-                        cantidad: number;
-                        precio: number;
-                        unidad?: string;
-                        descuento_porcentaje?: number;
-                        descripcion?: string;
-                        codigo?: string;
-                        exento?: boolean;
-                        /** @description extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only */
-                        impuesto_adicional?: number;
-                    }[];
                     /** @description Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52. */
                     precios_brutos?: boolean;
                     /** @description The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3 */
@@ -5867,6 +5988,140 @@ export interface operations {
                         direccion_destino?: string;
                         comuna_destino?: string;
                         ciudad_destino?: string;
+                    };
+                    receptor: {
+                        /** Format: rut */
+                        rut: string;
+                        razon_social: string;
+                        giro?: string;
+                        direccion?: string;
+                        comuna?: string;
+                        ciudad?: string;
+                        email?: string;
+                        contacto?: string;
+                    } | {
+                        razon_social: string;
+                        extranjero?: {
+                            num_id?: string;
+                            /** @description Aduana country code (225 U.S.A., 504 ITALIA…) */
+                            nacionalidad?: number;
+                        };
+                        giro?: string;
+                        direccion?: string;
+                        ciudad?: string;
+                        email?: string;
+                    };
+                    /** @description required on every tipo but 43 (which settles `liquidacion.documentos`) */
+                    items?: ({
+                        nombre: string;
+                        cantidad: number;
+                        precio: number;
+                        unidad?: string;
+                        descuento_porcentaje?: number;
+                        descripcion?: string;
+                        codigo?: string;
+                        exento?: boolean;
+                        /** @description extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only */
+                        impuesto_adicional?: number;
+                    } | {
+                        nombre: string;
+                        cantidad: number;
+                        precio: number;
+                        unidad?: string;
+                        descuento_porcentaje?: number;
+                        descripcion?: string;
+                        codigo?: string;
+                        exento?: boolean;
+                        /** @description ImptoReten code of the IVA retained on the line: 15 IVA retenido total (default), the partial codes 30, 32, 33, 34, 36, 37, 48 and their totals 301…481, 31, 38, 39, 41, 47, 49; null retains nothing */
+                        retencion?: number | null;
+                    } | {
+                        nombre: string;
+                        /** @description QtyItem, up to 6 decimals */
+                        cantidad: number | string;
+                        /** @description PrcItem in the document's currency, up to 6 decimals */
+                        precio: number | string;
+                        unidad?: string;
+                        descripcion?: string;
+                        codigo?: string;
+                        descuento_porcentaje?: number;
+                        recargo_porcentaje?: number;
+                    })[];
+                    liquidacion?: {
+                        documentos: {
+                            /** @description TpoDocLiq: the settled document's tipo (30, 33, 35, 39, 56…) or 99 */
+                            tipo_doc_liq: number;
+                            nombre: string;
+                            descripcion?: string;
+                            cantidad?: number;
+                            unidad?: string;
+                            /** @description MontoItem in pesos, may be negative */
+                            monto: number;
+                            exento?: boolean;
+                        }[];
+                        comisiones?: {
+                            /** @description C comisión, O otros cargos */
+                            tipo: "C" | "O";
+                            descripcion: string;
+                            tasa_comision?: number;
+                            /** @description ValComNeto, may be negative; its IVA is computed */
+                            monto_neto: number;
+                            monto_exento?: number;
+                        }[];
+                    };
+                    /** @description TpoMoneda by the SII's name ("DOLAR USA", "EURO"…); an ISO code is refused */
+                    moneda?: string;
+                    /** @description pesos per unit of moneda (OtraMoneda/TpoCambio), up to 4 decimals */
+                    tipo_cambio?: number | string;
+                    /** @description FmaPagExp: 1 COB1, 2 COBRANZA, 11 ACRED, 12 CBOF, 21 S/PAGO, 32 ANTICIPO… */
+                    forma_pago_exportacion?: number;
+                    /** @description extension: FchCancel, required with forma_pago_exportacion 32 */
+                    fecha_cancelacion?: string;
+                    exportacion?: {
+                        /** @description CodModVenta */
+                        modalidad_venta?: number;
+                        /** @description CodClauVenta */
+                        clausula_venta?: number;
+                        /** @description TotClauVenta, 2 decimals */
+                        total_clausula?: number | string;
+                        /** @description CodViaTransp */
+                        via_transporte?: number;
+                        nombre_transporte?: string;
+                        /** @description CodPtoEmbarque */
+                        puerto_embarque?: number;
+                        /** @description CodPtoDesemb */
+                        puerto_desembarque?: number;
+                        /** @description Tara */
+                        tara?: number | string;
+                        /** @description CodUnidMedTara */
+                        unidad_tara?: number;
+                        /** @description PesoBruto */
+                        peso_bruto?: number | string;
+                        /** @description CodUnidPesoBruto */
+                        unidad_peso_bruto?: number;
+                        /** @description PesoNeto */
+                        peso_neto?: number | string;
+                        /** @description CodUnidPesoNeto */
+                        unidad_peso_neto?: number;
+                        total_items?: number;
+                        bultos?: {
+                            /** @description CodTpoBultos */
+                            tipo: number;
+                            cantidad: number;
+                            marcas: string;
+                            id_container?: string;
+                            sello?: string;
+                            emisor_sello?: string;
+                        }[];
+                        /** @description MntFlete in the document's currency; also a global charge that adds to the total */
+                        flete?: number | string;
+                        /** @description MntSeguro, likewise */
+                        seguro?: number | string;
+                        /** @description CodPaisRecep */
+                        pais_receptor?: number;
+                        /** @description CodPaisDestin */
+                        pais_destino?: number;
+                        /** @description IndServicio: 3 servicios calificados, 4 hotelería, 5 transporte terrestre internacional */
+                        indicador_servicio?: 3 | 4 | 5;
                     };
                 };
             };
@@ -6130,7 +6385,7 @@ export interface operations {
                              * @description the document's tipo (API.md §6.3, §13)
                              * @enum {integer}
                              */
-                            tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                            tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                             folio: number;
                             fecha_emision: string;
                             fecha: string;
@@ -6142,7 +6397,18 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
+                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
                             monto_total: number;
+                            /** @description 46: the IVA the buyer retains */
+                            monto_iva_retenido?: number;
+                            /** @description 46: IVANoRet */
+                            monto_iva_no_retenido?: number;
+                            /** @description 110–112: TpoMoneda */
+                            moneda?: string;
+                            /** @description 110–112: pesos per unit */
+                            tipo_cambio?: number;
+                            /** @description 110–112: MntTotOtrMnda */
+                            monto_total_pesos?: number;
                             /**
                              * @description PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)
                              * @enum {string}
@@ -6176,7 +6442,7 @@ export interface operations {
                              * @description the document's tipo (API.md §6.3, §13)
                              * @enum {integer}
                              */
-                            tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                            tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                             folio: number;
                             fecha_emision: string;
                             fecha: string;
@@ -6188,7 +6454,18 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
+                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
                             monto_total: number;
+                            /** @description 46: the IVA the buyer retains */
+                            monto_iva_retenido?: number;
+                            /** @description 46: IVANoRet */
+                            monto_iva_no_retenido?: number;
+                            /** @description 110–112: TpoMoneda */
+                            moneda?: string;
+                            /** @description 110–112: pesos per unit */
+                            tipo_cambio?: number;
+                            /** @description 110–112: MntTotOtrMnda */
+                            monto_total_pesos?: number;
                             /**
                              * @description PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)
                              * @enum {string}
@@ -6414,7 +6691,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 /** @description only this tipo */
-                tipo?: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                tipo?: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                 /** @description from this tax date (YYYY-MM-DD, inclusive) */
                 desde?: string;
                 /** @description up to this tax date (YYYY-MM-DD, inclusive) */
@@ -6455,7 +6732,7 @@ export interface operations {
                              * @description the document's tipo (API.md §6.3, §13)
                              * @enum {integer}
                              */
-                            tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                            tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                             folio: number;
                             fecha_emision: string;
                             fecha: string;
@@ -6467,7 +6744,18 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
+                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
                             monto_total: number;
+                            /** @description 46: the IVA the buyer retains */
+                            monto_iva_retenido?: number;
+                            /** @description 46: IVANoRet */
+                            monto_iva_no_retenido?: number;
+                            /** @description 110–112: TpoMoneda */
+                            moneda?: string;
+                            /** @description 110–112: pesos per unit */
+                            tipo_cambio?: number;
+                            /** @description 110–112: MntTotOtrMnda */
+                            monto_total_pesos?: number;
                             /**
                              * @description PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)
                              * @enum {string}
@@ -6822,14 +7110,25 @@ export interface operations {
                              * @description the document's tipo (API.md §6.3, §13)
                              * @enum {integer}
                              */
-                            tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
+                            tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
                             folio: number;
                             fecha_emision: string;
                             fecha: string;
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
+                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
                             monto_total: number;
+                            /** @description 46: the IVA the buyer retains */
+                            monto_iva_retenido?: number;
+                            /** @description 46: IVANoRet */
+                            monto_iva_no_retenido?: number;
+                            /** @description 110–112: TpoMoneda */
+                            moneda?: string;
+                            /** @description 110–112: pesos per unit */
+                            tipo_cambio?: number;
+                            /** @description 110–112: MntTotOtrMnda */
+                            monto_total_pesos?: number;
                             /**
                              * @description PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)
                              * @enum {string}
