@@ -70,7 +70,7 @@ describeDrivers("the OpenAPI contract", (driver) => {
     expect(body.examples.boleta.value.precios_brutos).toBe(true);
     expect(body.examples.nota_credito.value.referencia.codigo).toBe(3);
     expect(body.examples.guia.value.traslado.tipo).toBe(1);
-    expect(body.schema.properties.receptor.description).toContain("`giro`, `direccion` and `comuna`");
+    expect(body.schema.properties.receptor.anyOf[0].description).toContain("`giro`, `direccion` and `comuna`");
     expect(body.schema.properties.referencia.properties.codigo.description).toContain("1 anula");
     expect(Object.keys(emit.responses)).toEqual(expect.arrayContaining(["201", "202", "400", "401", "403", "409", "422", "429"]));
     expect(emit.responses["422"].description).toContain("`FOLIOS_EXHAUSTED`");
@@ -88,7 +88,9 @@ describeDrivers("the OpenAPI contract", (driver) => {
   });
 
   test("every emission example is accepted by the server (previewed: no folio taken)", async () => {
-    const t = await emitter(h, { tipos: [33, 39, 52, 61] });
+    const t = await emitter(h, { tipos: [33, 39, 52, 61, 110] });
+    // an export's issuer names its city (CiudadOrigen)
+    expect((await h.call("PUT", `/v1/businesses/${t.business.id}`, { key: t.key.key, body: { ciudad: "Santiago" } })).status).toBe(200);
     const examples = document["paths"]["/v1/dte/emit"]["post"].requestBody.content["application/json"].examples as Json;
     for (const [name, example] of Object.entries(examples)) {
       const res = await h.call("POST", "/v1/dte/preview", { key: t.key.key, body: example.value });

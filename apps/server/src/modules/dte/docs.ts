@@ -19,7 +19,7 @@ const EXPORT_EXAMPLE = {
     receptor: { razon_social: "Vini Importati S.r.l.", extranjero: { nacionalidad: 504, num_id: "IT01234567890" }, direccion: "Via Roma 1", ciudad: "Génova" },
     moneda: "DOLAR USA", tipo_cambio: 950.25,
     items: [{ nombre: "Vino tinto reserva 750 ml", cantidad: 1200, precio: 6.5, unidad: "BOT" }],
-    exportacion: { modalidad_venta: 1, clausula_venta: 1, total_clausula: 7800, via_transporte: 1, puerto_embarque: 906, puerto_desembarque: 544, pais_destino: 504, pais_receptor: 504, bultos: [{ tipo: 75, cantidad: 100, marcas: "VI-2026" }], flete: 420.5, seguro: 35.75 },
+    exportacion: { modalidad_venta: 1, clausula_venta: 1, total_clausula: 7800, via_transporte: 1, puerto_embarque: 906, puerto_desembarque: 544, pais_destino: 504, pais_receptor: 504, bultos: [{ tipo: 80, cantidad: 4, marcas: "VI-2026" }], flete: 420.5, seguro: 35.75 },
   },
 };
 
