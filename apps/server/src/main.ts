@@ -64,7 +64,7 @@ try {
 } catch (error) {
   if ((error as { code?: string }).code === "EADDRINUSE") {
     flushLogs();
-    console.error(`timbre: port ${config.port} on ${config.host} is already in use (another Timbre server?) — stop it, or start this one with PORT=<another port>`);
+    console.error(`timbre: port ${config.port} is already in use on ${config.host} (another Timbre server?) — stop it, or start this one with PORT=<another port>`);
     await database.close();
     process.exit(1);
   }
