@@ -169,7 +169,10 @@ def generate(document: Dict[str, Any]) -> str:
                 generator.blocks.append(render(generator.unique(base + "Params"), fields, f"Query of {method.upper()} {path}."))
             body = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
             if body:
-                generator.annotation(body, base + "Request")
+                kind = generator.annotation(body, base + "Request")
+                if kind not in generator.names:
+                    # a body of several shapes (the emission body of each tipo): the union gets the name
+                    generator.blocks.append(f"{generator.unique(base + 'Request')} = {kind}\n")
             for status, response in operation.get("responses", {}).items():
                 if not str(status).startswith("2"):
                     continue

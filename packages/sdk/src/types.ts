@@ -112,7 +112,17 @@ export interface NumerationCreateParams {
 // ── DTE (§6.3) ────────────────────────────────────────────────────────────────────────────
 
 /** Body of `POST /dte/emit` and `/dte/preview`, and each document of a batch. */
-export type EmitParams = Body<"postV1DteEmit">;
+export type AnyEmitParams = Body<"postV1DteEmit">;
+/** The body shape of `AnyEmitParams` whose `tipo` may be `T`. */
+type ShapeOf<T extends number> = AnyEmitParams extends infer U ? (U extends { tipo: infer K } ? (T extends K ? U : never) : never) : never;
+/** The body of the classic tipos (33, 34, 39, 41, 52, 56, 61). */
+export type EmitParams = ShapeOf<33>;
+/** A factura de compra (46), or a 56/61 on one: each line retains the seller's IVA (API.md §13). */
+export type PurchaseEmitParams = ShapeOf<46>;
+/** A liquidación-factura (43): the sales an agent settles for its principal, and its commissions. */
+export type LiquidationEmitParams = ShapeOf<43>;
+/** An export document (110, 111, 112): a foreign buyer, a currency by the SII's name, customs codes. */
+export type ExportEmitParams = ShapeOf<110>;
 export type Dte = Data<"postV1DteEmit", 201>;
 /** The document types the server emits (API.md §6.3, §13). */
 export type TipoDte = Dte["tipo"];
@@ -121,7 +131,10 @@ export type DteStatus = Dte["estado"];
 /** States after which `estado` never changes. */
 export const FINAL_DTE_STATUSES: readonly DteStatus[] = ["ACEPTADO", "ACEPTADO_CON_REPAROS", "RECHAZADO"];
 
+/** The receptor of every tipo but the exports (which name a foreign buyer: `ExportReceptor`). */
 export type Receptor = EmitParams["receptor"];
+/** The foreign buyer of an export document (110–112); its RUT is 55555555-5. */
+export type ExportReceptor = ExportEmitParams["receptor"];
 export type DteItem = ItemOf<EmitParams["items"]>;
 export type Referencia = NonNullable<EmitParams["referencia"]>;
 /** 1 anula, 2 corrige texto, 3 corrige montos. */
@@ -167,7 +180,7 @@ export type AnularParams = Body<"postV1DteByIdAnular">;
  * again within 24 h under the same key, the document is answered as it was emitted (`replayed: true`) and takes no
  * folio; it shares the key space of `emit`'s `idempotencyKey`. `withContentKeys` makes keys from the documents.
  */
-export type BatchDocument = EmitParams & { idempotency_key?: string };
+export type BatchDocument = AnyEmitParams & { idempotency_key?: string };
 
 export interface BatchParams {
   /** 1–500 documents. */

@@ -511,62 +511,12 @@ class PostSandboxNumerationsResponse(TypedDict):
     created_at: str
 
 
-class _PostDteEmitRequestReferenciaRequired(TypedDict):
-    tipo_doc: Union[int, str]
-    folio: Union[int, str]
-    fecha: str
-
-
-class PostDteEmitRequestReferencia(_PostDteEmitRequestReferenciaRequired, total=False):
-    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
-    razon: str
-    codigo: Union[Literal[1], Literal[2], Literal[3]]
-    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
-
-
-class _PostDteEmitRequestReferencia2Required(TypedDict):
-    tipo_doc: Union[int, str]
-    folio: Union[int, str]
-    fecha: str
-
-
-class PostDteEmitRequestReferencia2(_PostDteEmitRequestReferencia2Required, total=False):
-    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
-    razon: str
-    codigo: Union[Literal[1], Literal[2], Literal[3]]
-    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
-
-
-class _PostDteEmitRequestTrasladoRequired(TypedDict):
-    tipo: int
-    """IndTraslado: 1 operación constituye venta, 2 ventas por efectuar, 3 consignaciones, 4 entrega gratuita, 5 traslados internos, 6 otros traslados no venta, 7 guía de devolución, 8 traslado para exportación, 9 venta para exportación"""
-
-
-class PostDteEmitRequestTraslado(_PostDteEmitRequestTrasladoRequired, total=False):
-    despacho: int
-    """TipoDespacho: 1 por cuenta del receptor, 2 del emisor a instalaciones del cliente, 3 del emisor a otras instalaciones"""
-
-
-class PostDteEmitRequestTransporteChofer(TypedDict):
-    rut: str
-    nombre: str
-
-
-class PostDteEmitRequestTransporte(TypedDict, total=False):
-    patente: str
-    rut_transportista: str
-    chofer: PostDteEmitRequestTransporteChofer
-    direccion_destino: str
-    comuna_destino: str
-    ciudad_destino: str
-
-
-class _PostDteEmitRequestReceptor1Required(TypedDict):
+class _PostDteEmitRequest1ReceptorRequired(TypedDict):
     rut: str
     razon_social: str
 
 
-class PostDteEmitRequestReceptor1(_PostDteEmitRequestReceptor1Required, total=False):
+class PostDteEmitRequest1Receptor(_PostDteEmitRequest1ReceptorRequired, total=False):
     """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     giro: str
     direccion: str
@@ -576,32 +526,13 @@ class PostDteEmitRequestReceptor1(_PostDteEmitRequestReceptor1Required, total=Fa
     contacto: str
 
 
-class PostDteEmitRequestReceptor2Extranjero(TypedDict, total=False):
-    num_id: str
-    nacionalidad: int
-    """Aduana country code (225 U.S.A., 504 ITALIA…)"""
-
-
-class _PostDteEmitRequestReceptor2Required(TypedDict):
-    razon_social: str
-
-
-class PostDteEmitRequestReceptor2(_PostDteEmitRequestReceptor2Required, total=False):
-    """the foreign buyer; its RUT is 55555555-5"""
-    extranjero: PostDteEmitRequestReceptor2Extranjero
-    giro: str
-    direccion: str
-    ciudad: str
-    email: str
-
-
-class _PostDteEmitRequestItem1Required(TypedDict):
+class _PostDteEmitRequest1ItemRequired(TypedDict):
     nombre: str
     cantidad: float
     precio: float
 
 
-class PostDteEmitRequestItem1(_PostDteEmitRequestItem1Required, total=False):
+class PostDteEmitRequest1Item(_PostDteEmitRequest1ItemRequired, total=False):
     unidad: str
     descuento_porcentaje: float
     descripcion: str
@@ -611,13 +542,99 @@ class PostDteEmitRequestItem1(_PostDteEmitRequestItem1Required, total=False):
     """extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only"""
 
 
-class _PostDteEmitRequestItem2Required(TypedDict):
+class _PostDteEmitRequest1ReferenciaRequired(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDteEmitRequest1Referencia(_PostDteEmitRequest1ReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDteEmitRequest1Referencia2Required(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDteEmitRequest1Referencia2(_PostDteEmitRequest1Referencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDteEmitRequest1TrasladoRequired(TypedDict):
+    tipo: int
+    """IndTraslado: 1 operación constituye venta, 2 ventas por efectuar, 3 consignaciones, 4 entrega gratuita, 5 traslados internos, 6 otros traslados no venta, 7 guía de devolución, 8 traslado para exportación, 9 venta para exportación"""
+
+
+class PostDteEmitRequest1Traslado(_PostDteEmitRequest1TrasladoRequired, total=False):
+    despacho: int
+    """TipoDespacho: 1 por cuenta del receptor, 2 del emisor a instalaciones del cliente, 3 del emisor a otras instalaciones"""
+
+
+class PostDteEmitRequest1TransporteChofer(TypedDict):
+    rut: str
+    nombre: str
+
+
+class PostDteEmitRequest1Transporte(TypedDict, total=False):
+    patente: str
+    rut_transportista: str
+    chofer: PostDteEmitRequest1TransporteChofer
+    direccion_destino: str
+    comuna_destino: str
+    ciudad_destino: str
+
+
+class _PostDteEmitRequest1Required(TypedDict):
+    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
+    receptor: PostDteEmitRequest1Receptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    items: List[PostDteEmitRequest1Item]
+
+
+class PostDteEmitRequest1(_PostDteEmitRequest1Required, total=False):
+    fecha: str
+    precios_brutos: bool
+    """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
+    referencia: PostDteEmitRequest1Referencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    referencias: List[PostDteEmitRequest1Referencia2]
+    forma_pago: Union[Literal[1], Literal[2], Literal[3]]
+    descuento_global_porcentaje: float
+    observaciones: str
+    traslado: PostDteEmitRequest1Traslado
+    transporte: PostDteEmitRequest1Transporte
+
+
+class _PostDteEmitRequest2ReceptorRequired(TypedDict):
+    rut: str
+    razon_social: str
+
+
+class PostDteEmitRequest2Receptor(_PostDteEmitRequest2ReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    giro: str
+    direccion: str
+    comuna: str
+    ciudad: str
+    email: str
+    contacto: str
+
+
+class _PostDteEmitRequest2ItemRequired(TypedDict):
     nombre: str
     cantidad: float
     precio: float
 
 
-class PostDteEmitRequestItem2(_PostDteEmitRequestItem2Required, total=False):
+class PostDteEmitRequest2Item(_PostDteEmitRequest2ItemRequired, total=False):
     unidad: str
     descuento_porcentaje: float
     descripcion: str
@@ -627,23 +644,67 @@ class PostDteEmitRequestItem2(_PostDteEmitRequestItem2Required, total=False):
     """ImptoReten code of the IVA retained on the line: 15 IVA retenido total (default), the partial codes 30, 32, 33, 34, 36, 37, 48 and their totals 301…481, 31, 38, 39, 41, 47, 49; null retains nothing"""
 
 
-class _PostDteEmitRequestItem3Required(TypedDict):
-    nombre: str
-    cantidad: Union[float, str]
-    """QtyItem, up to 6 decimals"""
-    precio: Union[float, str]
-    """PrcItem in the document's currency, up to 6 decimals"""
+class _PostDteEmitRequest2ReferenciaRequired(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
 
 
-class PostDteEmitRequestItem3(_PostDteEmitRequestItem3Required, total=False):
-    unidad: str
-    descripcion: str
-    codigo: str
-    descuento_porcentaje: float
-    recargo_porcentaje: float
+class PostDteEmitRequest2Referencia(_PostDteEmitRequest2ReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
 
 
-class _PostDteEmitRequestLiquidacionDocumentoRequired(TypedDict):
+class _PostDteEmitRequest2Referencia2Required(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDteEmitRequest2Referencia2(_PostDteEmitRequest2Referencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDteEmitRequest2Required(TypedDict):
+    tipo: Union[Literal[46], Literal[56], Literal[61]]
+    receptor: PostDteEmitRequest2Receptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    items: List[PostDteEmitRequest2Item]
+
+
+class PostDteEmitRequest2(_PostDteEmitRequest2Required, total=False):
+    fecha: str
+    precios_brutos: bool
+    """not allowed on a 46: its prices are net"""
+    referencia: PostDteEmitRequest2Referencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    referencias: List[PostDteEmitRequest2Referencia2]
+    forma_pago: Union[Literal[1], Literal[2], Literal[3]]
+    descuento_global_porcentaje: float
+    observaciones: str
+
+
+class _PostDteEmitRequest3ReceptorRequired(TypedDict):
+    rut: str
+    razon_social: str
+
+
+class PostDteEmitRequest3Receptor(_PostDteEmitRequest3ReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    giro: str
+    direccion: str
+    comuna: str
+    ciudad: str
+    email: str
+    contacto: str
+
+
+class _PostDteEmitRequest3LiquidacionDocumentoRequired(TypedDict):
     tipo_doc_liq: int
     """TpoDocLiq: the settled document's tipo (30, 33, 35, 39, 56…) or 99"""
     nombre: str
@@ -651,14 +712,14 @@ class _PostDteEmitRequestLiquidacionDocumentoRequired(TypedDict):
     """MontoItem in pesos, may be negative"""
 
 
-class PostDteEmitRequestLiquidacionDocumento(_PostDteEmitRequestLiquidacionDocumentoRequired, total=False):
+class PostDteEmitRequest3LiquidacionDocumento(_PostDteEmitRequest3LiquidacionDocumentoRequired, total=False):
     descripcion: str
     cantidad: float
     unidad: str
     exento: bool
 
 
-class _PostDteEmitRequestLiquidacionComisioneRequired(TypedDict):
+class _PostDteEmitRequest3LiquidacionComisioneRequired(TypedDict):
     tipo: Union[Literal['C'], Literal['O']]
     """C comisión, O otros cargos"""
     descripcion: str
@@ -666,33 +727,109 @@ class _PostDteEmitRequestLiquidacionComisioneRequired(TypedDict):
     """ValComNeto, may be negative; its IVA is computed"""
 
 
-class PostDteEmitRequestLiquidacionComisione(_PostDteEmitRequestLiquidacionComisioneRequired, total=False):
+class PostDteEmitRequest3LiquidacionComisione(_PostDteEmitRequest3LiquidacionComisioneRequired, total=False):
     tasa_comision: float
     monto_exento: int
 
 
-class _PostDteEmitRequestLiquidacionRequired(TypedDict):
-    documentos: List[PostDteEmitRequestLiquidacionDocumento]
+class _PostDteEmitRequest3LiquidacionRequired(TypedDict):
+    documentos: List[PostDteEmitRequest3LiquidacionDocumento]
 
 
-class PostDteEmitRequestLiquidacion(_PostDteEmitRequestLiquidacionRequired, total=False):
-    comisiones: List[PostDteEmitRequestLiquidacionComisione]
+class PostDteEmitRequest3Liquidacion(_PostDteEmitRequest3LiquidacionRequired, total=False):
+    comisiones: List[PostDteEmitRequest3LiquidacionComisione]
 
 
-class _PostDteEmitRequestExportacionBultoRequired(TypedDict):
+class _PostDteEmitRequest3ReferenciaRequired(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDteEmitRequest3Referencia(_PostDteEmitRequest3ReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDteEmitRequest3Referencia2Required(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDteEmitRequest3Referencia2(_PostDteEmitRequest3Referencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDteEmitRequest3Required(TypedDict):
+    tipo: Literal[43]
+    receptor: PostDteEmitRequest3Receptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    liquidacion: PostDteEmitRequest3Liquidacion
+
+
+class PostDteEmitRequest3(_PostDteEmitRequest3Required, total=False):
+    fecha: str
+    forma_pago: Union[Literal[1], Literal[2], Literal[3]]
+    referencia: PostDteEmitRequest3Referencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    referencias: List[PostDteEmitRequest3Referencia2]
+
+
+class PostDteEmitRequest4ReceptorExtranjero(TypedDict, total=False):
+    num_id: str
+    nacionalidad: int
+    """Aduana country code (225 U.S.A., 504 ITALIA…)"""
+
+
+class _PostDteEmitRequest4ReceptorRequired(TypedDict):
+    razon_social: str
+
+
+class PostDteEmitRequest4Receptor(_PostDteEmitRequest4ReceptorRequired, total=False):
+    """the foreign buyer; its RUT is 55555555-5"""
+    extranjero: PostDteEmitRequest4ReceptorExtranjero
+    giro: str
+    direccion: str
+    ciudad: str
+    email: str
+
+
+class _PostDteEmitRequest4ItemRequired(TypedDict):
+    nombre: str
+    cantidad: Union[float, str]
+    """QtyItem, up to 6 decimals"""
+    precio: Union[float, str]
+    """PrcItem in the document's currency, up to 6 decimals"""
+
+
+class PostDteEmitRequest4Item(_PostDteEmitRequest4ItemRequired, total=False):
+    unidad: str
+    descripcion: str
+    codigo: str
+    descuento_porcentaje: float
+    recargo_porcentaje: float
+
+
+class _PostDteEmitRequest4ExportacionBultoRequired(TypedDict):
     tipo: int
     """CodTpoBultos"""
     cantidad: int
     marcas: str
 
 
-class PostDteEmitRequestExportacionBulto(_PostDteEmitRequestExportacionBultoRequired, total=False):
+class PostDteEmitRequest4ExportacionBulto(_PostDteEmitRequest4ExportacionBultoRequired, total=False):
     id_container: str
     sello: str
     emisor_sello: str
 
 
-class PostDteEmitRequestExportacion(TypedDict, total=False):
+class PostDteEmitRequest4Exportacion(TypedDict, total=False):
     modalidad_venta: int
     """CodModVenta"""
     clausula_venta: int
@@ -719,7 +856,7 @@ class PostDteEmitRequestExportacion(TypedDict, total=False):
     unidad_peso_neto: int
     """CodUnidPesoNeto"""
     total_items: int
-    bultos: List[PostDteEmitRequestExportacionBulto]
+    bultos: List[PostDteEmitRequest4ExportacionBulto]
     flete: Union[float, str]
     """MntFlete in the document's currency; also a global charge that adds to the total"""
     seguro: Union[float, str]
@@ -732,36 +869,56 @@ class PostDteEmitRequestExportacion(TypedDict, total=False):
     """IndServicio: 3 servicios calificados, 4 hotelería, 5 transporte terrestre internacional"""
 
 
-class _PostDteEmitRequestRequired(TypedDict):
-    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[43], Literal[46], Literal[52], Literal[56], Literal[61], Literal[110], Literal[111], Literal[112]]
-    """33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13)"""
-    receptor: Union[PostDteEmitRequestReceptor1, PostDteEmitRequestReceptor2]
-
-
-class PostDteEmitRequest(_PostDteEmitRequestRequired, total=False):
+class _PostDteEmitRequest4ReferenciaRequired(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
     fecha: str
-    precios_brutos: bool
-    """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
-    referencia: PostDteEmitRequestReferencia
+
+
+class PostDteEmitRequest4Referencia(_PostDteEmitRequest4ReferenciaRequired, total=False):
     """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
-    referencias: List[PostDteEmitRequestReferencia2]
-    forma_pago: Union[Literal[1], Literal[2], Literal[3]]
-    descuento_global_porcentaje: float
-    observaciones: str
-    traslado: PostDteEmitRequestTraslado
-    transporte: PostDteEmitRequestTransporte
-    items: List[Union[PostDteEmitRequestItem1, PostDteEmitRequestItem2, PostDteEmitRequestItem3]]
-    """required on every tipo but 43 (which settles `liquidacion.documentos`)"""
-    liquidacion: PostDteEmitRequestLiquidacion
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDteEmitRequest4Referencia2Required(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDteEmitRequest4Referencia2(_PostDteEmitRequest4Referencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDteEmitRequest4Required(TypedDict):
+    tipo: Union[Literal[110], Literal[111], Literal[112]]
+    receptor: PostDteEmitRequest4Receptor
+    """the foreign buyer; its RUT is 55555555-5"""
+    items: List[PostDteEmitRequest4Item]
     moneda: str
     """TpoMoneda by the SII's name ("DOLAR USA", "EURO"…); an ISO code is refused"""
     tipo_cambio: Union[float, str]
     """pesos per unit of moneda (OtraMoneda/TpoCambio), up to 4 decimals"""
+
+
+class PostDteEmitRequest4(_PostDteEmitRequest4Required, total=False):
+    fecha: str
     forma_pago_exportacion: int
     """FmaPagExp: 1 COB1, 2 COBRANZA, 11 ACRED, 12 CBOF, 21 S/PAGO, 32 ANTICIPO…"""
     fecha_cancelacion: str
     """extension: FchCancel, required with forma_pago_exportacion 32"""
-    exportacion: PostDteEmitRequestExportacion
+    exportacion: PostDteEmitRequest4Exportacion
+    referencia: PostDteEmitRequest4Referencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    referencias: List[PostDteEmitRequest4Referencia2]
+
+
+PostDteEmitRequest = Union[PostDteEmitRequest1, PostDteEmitRequest2, PostDteEmitRequest3, PostDteEmitRequest4]
 
 
 class PostDteEmitResponseReceptor(TypedDict):
@@ -1136,62 +1293,12 @@ class PostDtePreviewParams(TypedDict, total=False):
     """`json` (default): totals and XML; `pdf`: the printed preview"""
 
 
-class _PostDtePreviewRequestReferenciaRequired(TypedDict):
-    tipo_doc: Union[int, str]
-    folio: Union[int, str]
-    fecha: str
-
-
-class PostDtePreviewRequestReferencia(_PostDtePreviewRequestReferenciaRequired, total=False):
-    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
-    razon: str
-    codigo: Union[Literal[1], Literal[2], Literal[3]]
-    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
-
-
-class _PostDtePreviewRequestReferencia2Required(TypedDict):
-    tipo_doc: Union[int, str]
-    folio: Union[int, str]
-    fecha: str
-
-
-class PostDtePreviewRequestReferencia2(_PostDtePreviewRequestReferencia2Required, total=False):
-    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
-    razon: str
-    codigo: Union[Literal[1], Literal[2], Literal[3]]
-    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
-
-
-class _PostDtePreviewRequestTrasladoRequired(TypedDict):
-    tipo: int
-    """IndTraslado: 1 operación constituye venta, 2 ventas por efectuar, 3 consignaciones, 4 entrega gratuita, 5 traslados internos, 6 otros traslados no venta, 7 guía de devolución, 8 traslado para exportación, 9 venta para exportación"""
-
-
-class PostDtePreviewRequestTraslado(_PostDtePreviewRequestTrasladoRequired, total=False):
-    despacho: int
-    """TipoDespacho: 1 por cuenta del receptor, 2 del emisor a instalaciones del cliente, 3 del emisor a otras instalaciones"""
-
-
-class PostDtePreviewRequestTransporteChofer(TypedDict):
-    rut: str
-    nombre: str
-
-
-class PostDtePreviewRequestTransporte(TypedDict, total=False):
-    patente: str
-    rut_transportista: str
-    chofer: PostDtePreviewRequestTransporteChofer
-    direccion_destino: str
-    comuna_destino: str
-    ciudad_destino: str
-
-
-class _PostDtePreviewRequestReceptor1Required(TypedDict):
+class _PostDtePreviewRequest1ReceptorRequired(TypedDict):
     rut: str
     razon_social: str
 
 
-class PostDtePreviewRequestReceptor1(_PostDtePreviewRequestReceptor1Required, total=False):
+class PostDtePreviewRequest1Receptor(_PostDtePreviewRequest1ReceptorRequired, total=False):
     """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     giro: str
     direccion: str
@@ -1201,32 +1308,13 @@ class PostDtePreviewRequestReceptor1(_PostDtePreviewRequestReceptor1Required, to
     contacto: str
 
 
-class PostDtePreviewRequestReceptor2Extranjero(TypedDict, total=False):
-    num_id: str
-    nacionalidad: int
-    """Aduana country code (225 U.S.A., 504 ITALIA…)"""
-
-
-class _PostDtePreviewRequestReceptor2Required(TypedDict):
-    razon_social: str
-
-
-class PostDtePreviewRequestReceptor2(_PostDtePreviewRequestReceptor2Required, total=False):
-    """the foreign buyer; its RUT is 55555555-5"""
-    extranjero: PostDtePreviewRequestReceptor2Extranjero
-    giro: str
-    direccion: str
-    ciudad: str
-    email: str
-
-
-class _PostDtePreviewRequestItem1Required(TypedDict):
+class _PostDtePreviewRequest1ItemRequired(TypedDict):
     nombre: str
     cantidad: float
     precio: float
 
 
-class PostDtePreviewRequestItem1(_PostDtePreviewRequestItem1Required, total=False):
+class PostDtePreviewRequest1Item(_PostDtePreviewRequest1ItemRequired, total=False):
     unidad: str
     descuento_porcentaje: float
     descripcion: str
@@ -1236,13 +1324,99 @@ class PostDtePreviewRequestItem1(_PostDtePreviewRequestItem1Required, total=Fals
     """extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only"""
 
 
-class _PostDtePreviewRequestItem2Required(TypedDict):
+class _PostDtePreviewRequest1ReferenciaRequired(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDtePreviewRequest1Referencia(_PostDtePreviewRequest1ReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDtePreviewRequest1Referencia2Required(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDtePreviewRequest1Referencia2(_PostDtePreviewRequest1Referencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDtePreviewRequest1TrasladoRequired(TypedDict):
+    tipo: int
+    """IndTraslado: 1 operación constituye venta, 2 ventas por efectuar, 3 consignaciones, 4 entrega gratuita, 5 traslados internos, 6 otros traslados no venta, 7 guía de devolución, 8 traslado para exportación, 9 venta para exportación"""
+
+
+class PostDtePreviewRequest1Traslado(_PostDtePreviewRequest1TrasladoRequired, total=False):
+    despacho: int
+    """TipoDespacho: 1 por cuenta del receptor, 2 del emisor a instalaciones del cliente, 3 del emisor a otras instalaciones"""
+
+
+class PostDtePreviewRequest1TransporteChofer(TypedDict):
+    rut: str
+    nombre: str
+
+
+class PostDtePreviewRequest1Transporte(TypedDict, total=False):
+    patente: str
+    rut_transportista: str
+    chofer: PostDtePreviewRequest1TransporteChofer
+    direccion_destino: str
+    comuna_destino: str
+    ciudad_destino: str
+
+
+class _PostDtePreviewRequest1Required(TypedDict):
+    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[52], Literal[56], Literal[61]]
+    receptor: PostDtePreviewRequest1Receptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    items: List[PostDtePreviewRequest1Item]
+
+
+class PostDtePreviewRequest1(_PostDtePreviewRequest1Required, total=False):
+    fecha: str
+    precios_brutos: bool
+    """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
+    referencia: PostDtePreviewRequest1Referencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    referencias: List[PostDtePreviewRequest1Referencia2]
+    forma_pago: Union[Literal[1], Literal[2], Literal[3]]
+    descuento_global_porcentaje: float
+    observaciones: str
+    traslado: PostDtePreviewRequest1Traslado
+    transporte: PostDtePreviewRequest1Transporte
+
+
+class _PostDtePreviewRequest2ReceptorRequired(TypedDict):
+    rut: str
+    razon_social: str
+
+
+class PostDtePreviewRequest2Receptor(_PostDtePreviewRequest2ReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    giro: str
+    direccion: str
+    comuna: str
+    ciudad: str
+    email: str
+    contacto: str
+
+
+class _PostDtePreviewRequest2ItemRequired(TypedDict):
     nombre: str
     cantidad: float
     precio: float
 
 
-class PostDtePreviewRequestItem2(_PostDtePreviewRequestItem2Required, total=False):
+class PostDtePreviewRequest2Item(_PostDtePreviewRequest2ItemRequired, total=False):
     unidad: str
     descuento_porcentaje: float
     descripcion: str
@@ -1252,23 +1426,67 @@ class PostDtePreviewRequestItem2(_PostDtePreviewRequestItem2Required, total=Fals
     """ImptoReten code of the IVA retained on the line: 15 IVA retenido total (default), the partial codes 30, 32, 33, 34, 36, 37, 48 and their totals 301…481, 31, 38, 39, 41, 47, 49; null retains nothing"""
 
 
-class _PostDtePreviewRequestItem3Required(TypedDict):
-    nombre: str
-    cantidad: Union[float, str]
-    """QtyItem, up to 6 decimals"""
-    precio: Union[float, str]
-    """PrcItem in the document's currency, up to 6 decimals"""
+class _PostDtePreviewRequest2ReferenciaRequired(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
 
 
-class PostDtePreviewRequestItem3(_PostDtePreviewRequestItem3Required, total=False):
-    unidad: str
-    descripcion: str
-    codigo: str
-    descuento_porcentaje: float
-    recargo_porcentaje: float
+class PostDtePreviewRequest2Referencia(_PostDtePreviewRequest2ReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
 
 
-class _PostDtePreviewRequestLiquidacionDocumentoRequired(TypedDict):
+class _PostDtePreviewRequest2Referencia2Required(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDtePreviewRequest2Referencia2(_PostDtePreviewRequest2Referencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDtePreviewRequest2Required(TypedDict):
+    tipo: Union[Literal[46], Literal[56], Literal[61]]
+    receptor: PostDtePreviewRequest2Receptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    items: List[PostDtePreviewRequest2Item]
+
+
+class PostDtePreviewRequest2(_PostDtePreviewRequest2Required, total=False):
+    fecha: str
+    precios_brutos: bool
+    """not allowed on a 46: its prices are net"""
+    referencia: PostDtePreviewRequest2Referencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    referencias: List[PostDtePreviewRequest2Referencia2]
+    forma_pago: Union[Literal[1], Literal[2], Literal[3]]
+    descuento_global_porcentaje: float
+    observaciones: str
+
+
+class _PostDtePreviewRequest3ReceptorRequired(TypedDict):
+    rut: str
+    razon_social: str
+
+
+class PostDtePreviewRequest3Receptor(_PostDtePreviewRequest3ReceptorRequired, total=False):
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    giro: str
+    direccion: str
+    comuna: str
+    ciudad: str
+    email: str
+    contacto: str
+
+
+class _PostDtePreviewRequest3LiquidacionDocumentoRequired(TypedDict):
     tipo_doc_liq: int
     """TpoDocLiq: the settled document's tipo (30, 33, 35, 39, 56…) or 99"""
     nombre: str
@@ -1276,14 +1494,14 @@ class _PostDtePreviewRequestLiquidacionDocumentoRequired(TypedDict):
     """MontoItem in pesos, may be negative"""
 
 
-class PostDtePreviewRequestLiquidacionDocumento(_PostDtePreviewRequestLiquidacionDocumentoRequired, total=False):
+class PostDtePreviewRequest3LiquidacionDocumento(_PostDtePreviewRequest3LiquidacionDocumentoRequired, total=False):
     descripcion: str
     cantidad: float
     unidad: str
     exento: bool
 
 
-class _PostDtePreviewRequestLiquidacionComisioneRequired(TypedDict):
+class _PostDtePreviewRequest3LiquidacionComisioneRequired(TypedDict):
     tipo: Union[Literal['C'], Literal['O']]
     """C comisión, O otros cargos"""
     descripcion: str
@@ -1291,33 +1509,109 @@ class _PostDtePreviewRequestLiquidacionComisioneRequired(TypedDict):
     """ValComNeto, may be negative; its IVA is computed"""
 
 
-class PostDtePreviewRequestLiquidacionComisione(_PostDtePreviewRequestLiquidacionComisioneRequired, total=False):
+class PostDtePreviewRequest3LiquidacionComisione(_PostDtePreviewRequest3LiquidacionComisioneRequired, total=False):
     tasa_comision: float
     monto_exento: int
 
 
-class _PostDtePreviewRequestLiquidacionRequired(TypedDict):
-    documentos: List[PostDtePreviewRequestLiquidacionDocumento]
+class _PostDtePreviewRequest3LiquidacionRequired(TypedDict):
+    documentos: List[PostDtePreviewRequest3LiquidacionDocumento]
 
 
-class PostDtePreviewRequestLiquidacion(_PostDtePreviewRequestLiquidacionRequired, total=False):
-    comisiones: List[PostDtePreviewRequestLiquidacionComisione]
+class PostDtePreviewRequest3Liquidacion(_PostDtePreviewRequest3LiquidacionRequired, total=False):
+    comisiones: List[PostDtePreviewRequest3LiquidacionComisione]
 
 
-class _PostDtePreviewRequestExportacionBultoRequired(TypedDict):
+class _PostDtePreviewRequest3ReferenciaRequired(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDtePreviewRequest3Referencia(_PostDtePreviewRequest3ReferenciaRequired, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDtePreviewRequest3Referencia2Required(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDtePreviewRequest3Referencia2(_PostDtePreviewRequest3Referencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDtePreviewRequest3Required(TypedDict):
+    tipo: Literal[43]
+    receptor: PostDtePreviewRequest3Receptor
+    """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
+    liquidacion: PostDtePreviewRequest3Liquidacion
+
+
+class PostDtePreviewRequest3(_PostDtePreviewRequest3Required, total=False):
+    fecha: str
+    forma_pago: Union[Literal[1], Literal[2], Literal[3]]
+    referencia: PostDtePreviewRequest3Referencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    referencias: List[PostDtePreviewRequest3Referencia2]
+
+
+class PostDtePreviewRequest4ReceptorExtranjero(TypedDict, total=False):
+    num_id: str
+    nacionalidad: int
+    """Aduana country code (225 U.S.A., 504 ITALIA…)"""
+
+
+class _PostDtePreviewRequest4ReceptorRequired(TypedDict):
+    razon_social: str
+
+
+class PostDtePreviewRequest4Receptor(_PostDtePreviewRequest4ReceptorRequired, total=False):
+    """the foreign buyer; its RUT is 55555555-5"""
+    extranjero: PostDtePreviewRequest4ReceptorExtranjero
+    giro: str
+    direccion: str
+    ciudad: str
+    email: str
+
+
+class _PostDtePreviewRequest4ItemRequired(TypedDict):
+    nombre: str
+    cantidad: Union[float, str]
+    """QtyItem, up to 6 decimals"""
+    precio: Union[float, str]
+    """PrcItem in the document's currency, up to 6 decimals"""
+
+
+class PostDtePreviewRequest4Item(_PostDtePreviewRequest4ItemRequired, total=False):
+    unidad: str
+    descripcion: str
+    codigo: str
+    descuento_porcentaje: float
+    recargo_porcentaje: float
+
+
+class _PostDtePreviewRequest4ExportacionBultoRequired(TypedDict):
     tipo: int
     """CodTpoBultos"""
     cantidad: int
     marcas: str
 
 
-class PostDtePreviewRequestExportacionBulto(_PostDtePreviewRequestExportacionBultoRequired, total=False):
+class PostDtePreviewRequest4ExportacionBulto(_PostDtePreviewRequest4ExportacionBultoRequired, total=False):
     id_container: str
     sello: str
     emisor_sello: str
 
 
-class PostDtePreviewRequestExportacion(TypedDict, total=False):
+class PostDtePreviewRequest4Exportacion(TypedDict, total=False):
     modalidad_venta: int
     """CodModVenta"""
     clausula_venta: int
@@ -1344,7 +1638,7 @@ class PostDtePreviewRequestExportacion(TypedDict, total=False):
     unidad_peso_neto: int
     """CodUnidPesoNeto"""
     total_items: int
-    bultos: List[PostDtePreviewRequestExportacionBulto]
+    bultos: List[PostDtePreviewRequest4ExportacionBulto]
     flete: Union[float, str]
     """MntFlete in the document's currency; also a global charge that adds to the total"""
     seguro: Union[float, str]
@@ -1357,36 +1651,56 @@ class PostDtePreviewRequestExportacion(TypedDict, total=False):
     """IndServicio: 3 servicios calificados, 4 hotelería, 5 transporte terrestre internacional"""
 
 
-class _PostDtePreviewRequestRequired(TypedDict):
-    tipo: Union[Literal[33], Literal[34], Literal[39], Literal[41], Literal[43], Literal[46], Literal[52], Literal[56], Literal[61], Literal[110], Literal[111], Literal[112]]
-    """33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13)"""
-    receptor: Union[PostDtePreviewRequestReceptor1, PostDtePreviewRequestReceptor2]
-
-
-class PostDtePreviewRequest(_PostDtePreviewRequestRequired, total=False):
+class _PostDtePreviewRequest4ReferenciaRequired(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
     fecha: str
-    precios_brutos: bool
-    """Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52."""
-    referencia: PostDtePreviewRequestReferencia
+
+
+class PostDtePreviewRequest4Referencia(_PostDtePreviewRequest4ReferenciaRequired, total=False):
     """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
-    referencias: List[PostDtePreviewRequestReferencia2]
-    forma_pago: Union[Literal[1], Literal[2], Literal[3]]
-    descuento_global_porcentaje: float
-    observaciones: str
-    traslado: PostDtePreviewRequestTraslado
-    transporte: PostDtePreviewRequestTransporte
-    items: List[Union[PostDtePreviewRequestItem1, PostDtePreviewRequestItem2, PostDtePreviewRequestItem3]]
-    """required on every tipo but 43 (which settles `liquidacion.documentos`)"""
-    liquidacion: PostDtePreviewRequestLiquidacion
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDtePreviewRequest4Referencia2Required(TypedDict):
+    tipo_doc: Union[int, str]
+    folio: Union[int, str]
+    fecha: str
+
+
+class PostDtePreviewRequest4Referencia2(_PostDtePreviewRequest4Referencia2Required, total=False):
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    razon: str
+    codigo: Union[Literal[1], Literal[2], Literal[3]]
+    """CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required"""
+
+
+class _PostDtePreviewRequest4Required(TypedDict):
+    tipo: Union[Literal[110], Literal[111], Literal[112]]
+    receptor: PostDtePreviewRequest4Receptor
+    """the foreign buyer; its RUT is 55555555-5"""
+    items: List[PostDtePreviewRequest4Item]
     moneda: str
     """TpoMoneda by the SII's name ("DOLAR USA", "EURO"…); an ISO code is refused"""
     tipo_cambio: Union[float, str]
     """pesos per unit of moneda (OtraMoneda/TpoCambio), up to 4 decimals"""
+
+
+class PostDtePreviewRequest4(_PostDtePreviewRequest4Required, total=False):
+    fecha: str
     forma_pago_exportacion: int
     """FmaPagExp: 1 COB1, 2 COBRANZA, 11 ACRED, 12 CBOF, 21 S/PAGO, 32 ANTICIPO…"""
     fecha_cancelacion: str
     """extension: FchCancel, required with forma_pago_exportacion 32"""
-    exportacion: PostDtePreviewRequestExportacion
+    exportacion: PostDtePreviewRequest4Exportacion
+    referencia: PostDtePreviewRequest4Referencia
+    """The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3"""
+    referencias: List[PostDtePreviewRequest4Referencia2]
+
+
+PostDtePreviewRequest = Union[PostDtePreviewRequest1, PostDtePreviewRequest2, PostDtePreviewRequest3, PostDtePreviewRequest4]
 
 
 class PostDtePreviewResponse(TypedDict):

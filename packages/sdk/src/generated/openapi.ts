@@ -4777,9 +4777,32 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13) */
-                    tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
+                    tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
                     fecha?: string;
+                    /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
+                    receptor: {
+                        /** Format: rut */
+                        rut: string;
+                        razon_social: string;
+                        giro?: string;
+                        direccion?: string;
+                        comuna?: string;
+                        ciudad?: string;
+                        email?: string;
+                        contacto?: string;
+                    };
+                    items: {
+                        nombre: string;
+                        cantidad: number;
+                        precio: number;
+                        unidad?: string;
+                        descuento_porcentaje?: number;
+                        descripcion?: string;
+                        codigo?: string;
+                        exento?: boolean;
+                        /** @description extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only */
+                        impuesto_adicional?: number;
+                    }[];
                     /** @description Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52. */
                     precios_brutos?: boolean;
                     /** @description The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3 */
@@ -4821,6 +4844,10 @@ export interface operations {
                         comuna_destino?: string;
                         ciudad_destino?: string;
                     };
+                } | {
+                    tipo: 46 | 56 | 61;
+                    fecha?: string;
+                    /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
                     receptor: {
                         /** Format: rut */
                         rut: string;
@@ -4831,31 +4858,8 @@ export interface operations {
                         ciudad?: string;
                         email?: string;
                         contacto?: string;
-                    } | {
-                        razon_social: string;
-                        extranjero?: {
-                            num_id?: string;
-                            /** @description Aduana country code (225 U.S.A., 504 ITALIA…) */
-                            nacionalidad?: number;
-                        };
-                        giro?: string;
-                        direccion?: string;
-                        ciudad?: string;
-                        email?: string;
                     };
-                    /** @description required on every tipo but 43 (which settles `liquidacion.documentos`) */
-                    items?: ({
-                        nombre: string;
-                        cantidad: number;
-                        precio: number;
-                        unidad?: string;
-                        descuento_porcentaje?: number;
-                        descripcion?: string;
-                        codigo?: string;
-                        exento?: boolean;
-                        /** @description extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only */
-                        impuesto_adicional?: number;
-                    } | {
+                    items: {
                         nombre: string;
                         cantidad: number;
                         precio: number;
@@ -4866,19 +4870,46 @@ export interface operations {
                         exento?: boolean;
                         /** @description ImptoReten code of the IVA retained on the line: 15 IVA retenido total (default), the partial codes 30, 32, 33, 34, 36, 37, 48 and their totals 301…481, 31, 38, 39, 41, 47, 49; null retains nothing */
                         retencion?: number | null;
-                    } | {
-                        nombre: string;
-                        /** @description QtyItem, up to 6 decimals */
-                        cantidad: number | string;
-                        /** @description PrcItem in the document's currency, up to 6 decimals */
-                        precio: number | string;
-                        unidad?: string;
-                        descripcion?: string;
-                        codigo?: string;
-                        descuento_porcentaje?: number;
-                        recargo_porcentaje?: number;
-                    })[];
-                    liquidacion?: {
+                    }[];
+                    /** @description not allowed on a 46: its prices are net */
+                    precios_brutos?: boolean;
+                    /** @description The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3 */
+                    referencia?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    };
+                    referencias?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    }[];
+                    forma_pago?: 1 | 2 | 3;
+                    descuento_global_porcentaje?: number;
+                    observaciones?: string;
+                } | {
+                    /** @constant */
+                    tipo: 43;
+                    fecha?: string;
+                    /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
+                    receptor: {
+                        /** Format: rut */
+                        rut: string;
+                        razon_social: string;
+                        giro?: string;
+                        direccion?: string;
+                        comuna?: string;
+                        ciudad?: string;
+                        email?: string;
+                        contacto?: string;
+                    };
+                    liquidacion: {
                         documentos: {
                             /** @description TpoDocLiq: the settled document's tipo (30, 33, 35, 39, 56…) or 99 */
                             tipo_doc_liq: number;
@@ -4900,10 +4931,56 @@ export interface operations {
                             monto_exento?: number;
                         }[];
                     };
+                    forma_pago?: 1 | 2 | 3;
+                    /** @description The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3 */
+                    referencia?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    };
+                    referencias?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    }[];
+                } | {
+                    tipo: 110 | 111 | 112;
+                    fecha?: string;
+                    /** @description the foreign buyer; its RUT is 55555555-5 */
+                    receptor: {
+                        razon_social: string;
+                        extranjero?: {
+                            num_id?: string;
+                            /** @description Aduana country code (225 U.S.A., 504 ITALIA…) */
+                            nacionalidad?: number;
+                        };
+                        giro?: string;
+                        direccion?: string;
+                        ciudad?: string;
+                        email?: string;
+                    };
+                    items: {
+                        nombre: string;
+                        /** @description QtyItem, up to 6 decimals */
+                        cantidad: number | string;
+                        /** @description PrcItem in the document's currency, up to 6 decimals */
+                        precio: number | string;
+                        unidad?: string;
+                        descripcion?: string;
+                        codigo?: string;
+                        descuento_porcentaje?: number;
+                        recargo_porcentaje?: number;
+                    }[];
                     /** @description TpoMoneda by the SII's name ("DOLAR USA", "EURO"…); an ISO code is refused */
-                    moneda?: string;
+                    moneda: string;
                     /** @description pesos per unit of moneda (OtraMoneda/TpoCambio), up to 4 decimals */
-                    tipo_cambio?: number | string;
+                    tipo_cambio: number | string;
                     /** @description FmaPagExp: 1 COB1, 2 COBRANZA, 11 ACRED, 12 CBOF, 21 S/PAGO, 32 ANTICIPO… */
                     forma_pago_exportacion?: number;
                     /** @description extension: FchCancel, required with forma_pago_exportacion 32 */
@@ -4955,6 +5032,23 @@ export interface operations {
                         /** @description IndServicio: 3 servicios calificados, 4 hotelería, 5 transporte terrestre internacional */
                         indicador_servicio?: 3 | 4 | 5;
                     };
+                    /** @description The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3 */
+                    referencia?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    };
+                    referencias?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    }[];
                 };
             };
         };
@@ -5945,9 +6039,32 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13) */
-                    tipo: 33 | 34 | 39 | 41 | 43 | 46 | 52 | 56 | 61 | 110 | 111 | 112;
+                    tipo: 33 | 34 | 39 | 41 | 52 | 56 | 61;
                     fecha?: string;
+                    /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
+                    receptor: {
+                        /** Format: rut */
+                        rut: string;
+                        razon_social: string;
+                        giro?: string;
+                        direccion?: string;
+                        comuna?: string;
+                        ciudad?: string;
+                        email?: string;
+                        contacto?: string;
+                    };
+                    items: {
+                        nombre: string;
+                        cantidad: number;
+                        precio: number;
+                        unidad?: string;
+                        descuento_porcentaje?: number;
+                        descripcion?: string;
+                        codigo?: string;
+                        exento?: boolean;
+                        /** @description extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only */
+                        impuesto_adicional?: number;
+                    }[];
                     /** @description Whether the items' `precio` include IVA (gross). Default false: prices are net and IVA is added. Timbre's CLI quick boleta, dashboard form and emission sheet default to gross prices on boletas (39/41) and then send `precios_brutos: true` explicitly. Ignored (applied as false) on the exempt tipos 34 and 41; not allowed on a 52. */
                     precios_brutos?: boolean;
                     /** @description The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3 */
@@ -5989,6 +6106,10 @@ export interface operations {
                         comuna_destino?: string;
                         ciudad_destino?: string;
                     };
+                } | {
+                    tipo: 46 | 56 | 61;
+                    fecha?: string;
+                    /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
                     receptor: {
                         /** Format: rut */
                         rut: string;
@@ -5999,31 +6120,8 @@ export interface operations {
                         ciudad?: string;
                         email?: string;
                         contacto?: string;
-                    } | {
-                        razon_social: string;
-                        extranjero?: {
-                            num_id?: string;
-                            /** @description Aduana country code (225 U.S.A., 504 ITALIA…) */
-                            nacionalidad?: number;
-                        };
-                        giro?: string;
-                        direccion?: string;
-                        ciudad?: string;
-                        email?: string;
                     };
-                    /** @description required on every tipo but 43 (which settles `liquidacion.documentos`) */
-                    items?: ({
-                        nombre: string;
-                        cantidad: number;
-                        precio: number;
-                        unidad?: string;
-                        descuento_porcentaje?: number;
-                        descripcion?: string;
-                        codigo?: string;
-                        exento?: boolean;
-                        /** @description extension: additional tax code of the line (CodImpAdic), e.g. 27 soft drinks 10 %, 271 sugary drinks 18 %, 24 spirits 31.5 %, 25 wine / 26 beer 20.5 %, 18 meat 5 %, 19 flour 12 %, 23 art. 37 15 %; facturas 33 and their notes only */
-                        impuesto_adicional?: number;
-                    } | {
+                    items: {
                         nombre: string;
                         cantidad: number;
                         precio: number;
@@ -6034,19 +6132,46 @@ export interface operations {
                         exento?: boolean;
                         /** @description ImptoReten code of the IVA retained on the line: 15 IVA retenido total (default), the partial codes 30, 32, 33, 34, 36, 37, 48 and their totals 301…481, 31, 38, 39, 41, 47, 49; null retains nothing */
                         retencion?: number | null;
-                    } | {
-                        nombre: string;
-                        /** @description QtyItem, up to 6 decimals */
-                        cantidad: number | string;
-                        /** @description PrcItem in the document's currency, up to 6 decimals */
-                        precio: number | string;
-                        unidad?: string;
-                        descripcion?: string;
-                        codigo?: string;
-                        descuento_porcentaje?: number;
-                        recargo_porcentaje?: number;
-                    })[];
-                    liquidacion?: {
+                    }[];
+                    /** @description not allowed on a 46: its prices are net */
+                    precios_brutos?: boolean;
+                    /** @description The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3 */
+                    referencia?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    };
+                    referencias?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    }[];
+                    forma_pago?: 1 | 2 | 3;
+                    descuento_global_porcentaje?: number;
+                    observaciones?: string;
+                } | {
+                    /** @constant */
+                    tipo: 43;
+                    fecha?: string;
+                    /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
+                    receptor: {
+                        /** Format: rut */
+                        rut: string;
+                        razon_social: string;
+                        giro?: string;
+                        direccion?: string;
+                        comuna?: string;
+                        ciudad?: string;
+                        email?: string;
+                        contacto?: string;
+                    };
+                    liquidacion: {
                         documentos: {
                             /** @description TpoDocLiq: the settled document's tipo (30, 33, 35, 39, 56…) or 99 */
                             tipo_doc_liq: number;
@@ -6068,10 +6193,56 @@ export interface operations {
                             monto_exento?: number;
                         }[];
                     };
+                    forma_pago?: 1 | 2 | 3;
+                    /** @description The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3 */
+                    referencia?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    };
+                    referencias?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    }[];
+                } | {
+                    tipo: 110 | 111 | 112;
+                    fecha?: string;
+                    /** @description the foreign buyer; its RUT is 55555555-5 */
+                    receptor: {
+                        razon_social: string;
+                        extranjero?: {
+                            num_id?: string;
+                            /** @description Aduana country code (225 U.S.A., 504 ITALIA…) */
+                            nacionalidad?: number;
+                        };
+                        giro?: string;
+                        direccion?: string;
+                        ciudad?: string;
+                        email?: string;
+                    };
+                    items: {
+                        nombre: string;
+                        /** @description QtyItem, up to 6 decimals */
+                        cantidad: number | string;
+                        /** @description PrcItem in the document's currency, up to 6 decimals */
+                        precio: number | string;
+                        unidad?: string;
+                        descripcion?: string;
+                        codigo?: string;
+                        descuento_porcentaje?: number;
+                        recargo_porcentaje?: number;
+                    }[];
                     /** @description TpoMoneda by the SII's name ("DOLAR USA", "EURO"…); an ISO code is refused */
-                    moneda?: string;
+                    moneda: string;
                     /** @description pesos per unit of moneda (OtraMoneda/TpoCambio), up to 4 decimals */
-                    tipo_cambio?: number | string;
+                    tipo_cambio: number | string;
                     /** @description FmaPagExp: 1 COB1, 2 COBRANZA, 11 ACRED, 12 CBOF, 21 S/PAGO, 32 ANTICIPO… */
                     forma_pago_exportacion?: number;
                     /** @description extension: FchCancel, required with forma_pago_exportacion 32 */
@@ -6123,6 +6294,23 @@ export interface operations {
                         /** @description IndServicio: 3 servicios calificados, 4 hotelería, 5 transporte terrestre internacional */
                         indicador_servicio?: 3 | 4 | 5;
                     };
+                    /** @description The document a note (56, 61) corrects or annuls: its `tipo_doc`, `folio` and tax date `fecha`, the `razon`, and `codigo`. Required on 56 and 61 (`referencia` or `referencias[]`). API.md §6.3 */
+                    referencia?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    };
+                    referencias?: {
+                        tipo_doc: number | string;
+                        folio: number | string;
+                        fecha: string;
+                        razon?: string;
+                        /** @description CodRef: 1 anula, 2 corrige texto, 3 corrige montos. Against an own document it defaults to 1 when the note's total equals the document's, else 3; against a document Timbre did not issue it is required */
+                        codigo?: 1 | 2 | 3;
+                    }[];
                 };
             };
         };

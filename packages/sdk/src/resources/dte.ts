@@ -18,7 +18,7 @@ import type {
   DteStatusParams,
   DteStatusResult,
   DteXmlParams,
-  EmitParams,
+  AnyEmitParams,
   PreviewResult,
   SalesSummary,
   SalesSummaryParams, WithLastResponse } from "../types.js";
@@ -74,7 +74,7 @@ export class DteResource extends Resource {
    *   items: [{ nombre: "Servicio", cantidad: 1, precio: 10000 }],
    * });
    */
-  emit(params: EmitParams, options?: RequestOptions): Promise<WithLastResponse<Dte>> {
+  emit(params: AnyEmitParams, options?: RequestOptions): Promise<WithLastResponse<Dte>> {
     return this.call({ method: "POST", path: "dte/emit", json: params, options });
   }
 
@@ -147,7 +147,7 @@ export class DteResource extends Resource {
    * const { totals } = await client.dte.preview(invoice);
    * console.log(totals.monto_total);
    */
-  preview(params: EmitParams, options?: RequestOptions): Promise<WithLastResponse<PreviewResult>> {
+  preview(params: AnyEmitParams, options?: RequestOptions): Promise<WithLastResponse<PreviewResult>> {
     return this.call({ method: "POST", path: "dte/preview", json: params, options });
   }
 
@@ -157,7 +157,7 @@ export class DteResource extends Resource {
    * @example
    * await writeFile("preview.pdf", await client.dte.previewPdf(invoice));
    */
-  previewPdf(params: EmitParams, options?: RequestOptions): Promise<Uint8Array> {
+  previewPdf(params: AnyEmitParams, options?: RequestOptions): Promise<Uint8Array> {
     return this.call({ method: "POST", path: "dte/preview", query: { format: "pdf" }, json: params, expect: "bytes", options });
   }
 

@@ -1,5 +1,5 @@
 import { Flags } from "@oclif/core";
-import type { Dte, DteStatusResult, EmitParams, Receptor, Timbre, TipoDte, Totals } from "@timbre/sdk";
+import type { Dte, DteStatusResult, EmitParams, Receptor, Timbre, Totals } from "@timbre/sdk";
 import { CommandFailure, EXIT, TimbreCommand } from "../../lib/base-command.js";
 import { renderDte, renderStatus } from "../../lib/dte-view.js";
 import { readJsonFile, writeOutput } from "../../lib/files.js";
@@ -27,7 +27,7 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
   ];
   static override flags = {
     file: Flags.string({ char: "f", description: "JSON file with the emission request", exclusive: ["item"] }),
-    tipo: Flags.integer({ description: "document type for a quick document (default 39)" }),
+    tipo: Flags.integer({ description: "document type for a quick document (default 39): 33, 34, 39, 41, 52, 56, 61; a 43, 46 or 110–112 comes from --file" }),
     item: Flags.string({ description: 'line "nombre:cantidad:precio[:exento][:imp=CODE]" (repeatable; imp=27, 271, 24… an additional tax on a factura)', multiple: true }),
     "receptor-rut": Flags.string({ description: "receptor RUT; required except on boletas 39/41, which default to 66666666-6 (the anonymous consumer)" }),
     "receptor-razon-social": Flags.string({ description: "receptor name (default on boletas: \"Consumidor final\")" }),
@@ -115,7 +115,7 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
       const message = (error as Error).message;
       throw new CommandFailure(message, { code: "INVALID_ITEM", message }, EXIT.usage);
     }
-    const tipo = (this.flags.tipo ?? 39) as TipoDte;
+    const tipo = (this.flags.tipo ?? 39) as EmitParams["tipo"];
     const receipt = tipo === 39 || tipo === 41;
     const given = this.flags["receptor-rut"];
     if (!receipt && (given === undefined || isAnonymousConsumer(given))) {

@@ -5,7 +5,7 @@
  */
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { DATE_PATTERN } from "../../http/validation.js";
-import { EMIT_TIPOS, EmitBody, ItemBody, ReceptorBody, ReferenciaBody } from "./schemas.js";
+import { EmitBody, ItemBody, ReceptorBody, ReferenciaBody } from "./schemas.js";
 
 const CLOSED = { additionalProperties: false } as const;
 /** A decimal amount as a JSON number or as decimal text (`"112517.5"`), for exact values past a float's digits. */
@@ -167,24 +167,11 @@ export function emitSchemaOf(body: unknown): TSchema {
   return EmitBody;
 }
 
-const { tipo: _classicTipo, receptor: _classicReceptor, items: _classicItems, ...classicFields } = EmitBody.properties;
-
 /**
- * Every emission body as the API reference shows it: one closed object with every field of every tipo (a generated
- * client gets one type). What each tipo takes is checked by its own schema (`emitSchemaOf`): a field of another
- * tipo is refused there as `unknown`.
+ * Every emission body as the API reference shows it: any of the tipos' closed shapes (`anyOf`: a 56/61 fits the
+ * classic shape and, when it references a 46, the purchase shape). Which one checks a body is its `tipo`'s
+ * (`emitSchemaOf`): a field of another tipo is refused there as `unknown`. A generated client gets one type per shape.
  */
-export const AnyEmitBody = Type.Object({
-  tipo: Type.Union(EMIT_TIPOS.map((t) => Type.Literal(t)), { description: "33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13)" }),
-  ...classicFields,
-  receptor: Type.Union([ReceptorBody, ExportBody.properties.receptor]),
-  items: Type.Optional(Type.Array(Type.Union([ItemBody, PurchaseBody.properties.items.items, ExportBody.properties.items.items]), {
-    minItems: 1, maxItems: 1000, description: "required on every tipo but 43 (which settles `liquidacion.documentos`)",
-  })),
-  liquidacion: Type.Optional(LiquidationBody.properties.liquidacion),
-  moneda: Type.Optional(ExportBody.properties.moneda),
-  tipo_cambio: Type.Optional(ExportBody.properties.tipo_cambio),
-  forma_pago_exportacion: ExportBody.properties.forma_pago_exportacion,
-  fecha_cancelacion: ExportBody.properties.fecha_cancelacion,
-  exportacion: ExportBody.properties.exportacion,
-}, CLOSED);
+export const AnyEmitBody = Type.Union([EmitBody, PurchaseBody, LiquidationBody, ExportBody], {
+  description: "33, 34, 39, 41, 52, 56, 61 as in §6.3; 46 factura de compra, 43 liquidación-factura, 110–112 export documents (API.md §13)",
+});
