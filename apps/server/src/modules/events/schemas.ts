@@ -1,6 +1,14 @@
 import { Type } from "@sinclair/typebox";
 
-export const EVENT_KINDS = ["dte.status_changed", "dte.acceptance_changed", "numeration.low", "numeration.expiring", "certificate.expiring"] as const;
+export const EVENT_KINDS = [
+  "dte.status_changed",
+  "dte.acceptance_changed",
+  "numeration.low",
+  "numeration.expiring",
+  "certificate.expiring",
+  "received.created",
+  "received.decided",
+] as const;
 
 export const Delivery = Type.Object({
   attempt: Type.Integer(),
