@@ -46,7 +46,17 @@ export interface AcuseInput {
   codEnvio: number;
   filename: string;
   receivedAt: Date;
-  replyTo: string | null;
+  addresses: AnswerAddresses;
+}
+
+/** Where an answer goes and the business's own address (its Reply-To), read before the transaction that queues it. */
+export interface AnswerAddresses {
+  to: string | null;
+  own: string;
+}
+
+export async function answerAddresses(deps: Deps, business: BusinessRow, rutEmisor: string, replyTo: string | null): Promise<AnswerAddresses> {
+  return { to: await answerAddress(deps, rutEmisor, replyTo), own: await intercambioEmail(deps, business) };
 }
 
 /**
@@ -56,7 +66,7 @@ export interface AcuseInput {
 export async function queueAcuse(deps: Deps, tx: Executor, input: AcuseInput): Promise<string | null> {
   const { business, envelope } = input;
   if (!envelope.documents.some((d) => d.authentic)) return null;
-  const to = await answerAddress(deps, envelope.caratula.rutEmisor, input.replyTo);
+  const { to, own } = input.addresses;
   if (to === null) return null;
   let identity;
   try {
@@ -70,7 +80,7 @@ export async function queueAcuse(deps: Deps, tx: Executor, input: AcuseInput): P
     .filter(({ d }) => isXmlAnswerable(d.tipo) && d.folio > 0 && d.montoTotal >= 0 && /^\d{4}-\d{2}-\d{2}$/.test(d.fecha))
     .map(({ d, duplicate }) => ({ tipo: d.tipo, folio: d.folio, fecha: d.fecha, rutEmisor: d.emisor.rut, rutReceptor: d.receptor.rut, montoTotal: Math.trunc(d.montoTotal), estado: recepcionCode(d, duplicate) }));
   const xml = buildRecepcionEnvio({
-    caratula: { rutResponde: business.rut, rutRecibe: envelope.caratula.rutEmisor, idRespuesta, contacto: { nombre: business.razonSocial, email: await intercambioEmail(deps, business) }, timestamp: chileTimestamp(deps.now()) },
+    caratula: { rutResponde: business.rut, rutRecibe: envelope.caratula.rutEmisor, idRespuesta, contacto: { nombre: business.razonSocial, email: own }, timestamp: chileTimestamp(deps.now()) },
     envios: [{
       nombreEnvio: input.filename,
       recibidoAt: chileTimestamp(input.receivedAt),
@@ -92,7 +102,7 @@ export async function queueAcuse(deps: Deps, tx: Executor, input: AcuseInput): P
     kind: "acuse",
     subjectId: null,
     recipients: [to],
-    replyTo: await intercambioEmail(deps, business),
+    replyTo: own,
     subject: `${business.rut} - Acuse de recibo de EnvioDTE N° ${input.codEnvio}`,
     body: `Se adjunta el acuse de recibo (RespuestaDTE) del envío ${input.filename}.`,
     attachments: [xmlAttachment(`RecepcionDte_${business.rut}_${input.codEnvio}.xml`, encodeLatin1(xml))],

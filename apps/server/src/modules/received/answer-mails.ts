@@ -10,8 +10,7 @@ import type { Executor } from "../../db/tx.js";
 import type { Deps } from "../../deps.js";
 import { chileTimestamp } from "../dte/chile-time.js";
 import type { SigningIdentityInfo } from "../dte/signing-identity.js";
-import { answerAddress } from "./acuse.js";
-import { intercambioEmail } from "./intercambio-address.js";
+import type { AnswerAddresses } from "./acuse.js";
 import { queueMail, xmlAttachment } from "./outbox.js";
 import { nextSequence } from "./sequences.js";
 
@@ -23,13 +22,13 @@ export interface AnswerDecision {
 }
 
 /** Queues the answers; returns the outbox row id, or null when the tipo has no XML answer or there is no address. */
-export async function queueAnswers(deps: Deps, tx: Executor, business: BusinessRow, signer: SigningIdentityInfo, row: ReceivedDocumentRow, decision: AnswerDecision): Promise<string | null> {
+export async function queueAnswers(deps: Deps, tx: Executor, business: BusinessRow, signer: SigningIdentityInfo, row: ReceivedDocumentRow, decision: AnswerDecision, addresses: AnswerAddresses): Promise<string | null> {
   if (!isXmlAnswerable(row.tipo)) return null;
-  const to = await answerAddress(deps, row.emisorRut, row.replyTo);
+  const { to, own } = addresses;
   if (to === null) return null;
   const timestamp = chileTimestamp(deps.now());
   const doc = { tipo: row.tipo, folio: row.folio, fecha: row.fecha, rutEmisor: row.emisorRut, rutReceptor: business.rut, montoTotal: row.montoTotal };
-  const contacto = { nombre: business.razonSocial, email: await intercambioEmail(deps, business) };
+  const contacto = { nombre: business.razonSocial, email: own };
   const idRespuesta = await nextSequence(tx, business.id, "id_respuesta");
   const attachments: OutboxAttachment[] = [];
   const resultado = buildResultadoDte({

@@ -13,6 +13,7 @@ import type { BusinessScope } from "../../http/auth.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import { recordEvent } from "../dte/change-state.js";
 import { signingIdentityOf } from "../dte/signing-identity.js";
+import { answerAddresses } from "./acuse.js";
 import { queueAnswers, type AnswerDecision } from "./answer-mails.js";
 import { eventData, UNANSWERABLE_TIPOS } from "./import-envelope.js";
 import { findReceived } from "./find-received.js";
@@ -57,6 +58,7 @@ async function apply(deps: Deps, scope: BusinessScope, row: ReceivedDocumentRow,
   if (!business) throw notFound("business");
   const signer = signingIdentityOf(deps, business);
   if (REGISTRY_TIPOS.has(row.tipo)) for (const accion of actions) await registerDecision(deps, row, accion);
+  const addresses = await answerAddresses(deps, business, row.emisorRut, row.replyTo);
   const at = deps.now();
   const added: ReceivedEvent[] = actions.map((accion) => ({ codigo: accion, descripcion: DESCRIPTIONS[accion], rut_responsable: signer.identity.holderRut ?? business.rut, fecha: at.toISOString(), origen: "timbre" }));
   return deps.db.transaction(async (tx) => {
@@ -66,7 +68,7 @@ async function apply(deps: Deps, scope: BusinessScope, row: ReceivedDocumentRow,
       .where(and(eq(receivedDocuments.id, row.id), eq(receivedDocuments.estado, row.estado), eq(receivedDocuments.updatedAt, row.updatedAt)))
       .returning();
     if (!updated) throw conflict("already_decided", "another decision on this document was recorded at the same time");
-    await queueAnswers(deps, tx, business, signer, updated, answer);
+    await queueAnswers(deps, tx, business, signer, updated, answer, addresses);
     await recordEvent(tx, { businessId: row.businessId, environment: row.environment, event: "received.decided", at, data: eventData(updated, { accion: actions.join("+"), origen: "timbre", ...extra }) });
     return updated;
   });

@@ -16,7 +16,7 @@ import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/errors.js";
 import { newId } from "../../ids.js";
 import { recordEvents, type NewEvent } from "../dte/change-state.js";
-import { queueAcuse } from "./acuse.js";
+import { answerAddresses, queueAcuse } from "./acuse.js";
 import { presentReceived, type PresentedReceived } from "./present-received.js";
 import { refreshRegistry } from "./refresh-registry.js";
 import { REGISTRY_TIPOS } from "./registry.js";
@@ -128,6 +128,8 @@ export async function importEnvelope(deps: Deps, business: BusinessRow, environm
 
   const at = deps.now();
   const filename = from.filename ?? `EnvioDTE_${verified.caratula.rutEmisor}_${verified.caratula.tmstFirmaEnv.replace(/[^0-9]/g, "")}.xml`;
+  // Read before the transaction: an embedded database has one connection, which the transaction holds.
+  const addresses = await answerAddresses(deps, business, verified.caratula.rutEmisor, from.replyTo);
   const kept = await deps.db.transaction(async (tx) => {
     const codEnvio = await nextSequence(tx, business.id, "cod_envio");
     const rows: Array<{ row: ReceivedDocumentRow; duplicate: boolean }> = [];
@@ -136,7 +138,7 @@ export async function importEnvelope(deps: Deps, business: BusinessRow, environm
       .filter(({ row, duplicate }) => !duplicate && row.verified)
       .map(({ row }) => ({ businessId: business.id, environment, event: "received.created", at, data: eventData(row) }));
     await recordEvents(tx, events);
-    await queueAcuse(deps, tx, { business, environment, envelope: verified, duplicates: rows.map((r) => r.duplicate), codEnvio, filename, receivedAt: at, replyTo: from.replyTo });
+    await queueAcuse(deps, tx, { business, environment, envelope: verified, duplicates: rows.map((r) => r.duplicate), codEnvio, filename, receivedAt: at, addresses });
     return rows;
   });
   const results: ImportResult[] = [];

@@ -5,7 +5,6 @@ import type { Deps } from "../../deps.js";
 import { authPlugin } from "../../http/auth.js";
 import { ok, Ok, OkList, pageParameters, paginated, pagination, readPage } from "../../http/envelope.js";
 import { notFound } from "../../http/errors.js";
-import { assertValid } from "../../http/validation.js";
 import { readBusinessRow } from "../businesses/business-row.js";
 import { wakeWorkers } from "../../jobs/start-workers.js";
 import { acceptReceived, claimReceived } from "./decide-received.js";
@@ -90,19 +89,19 @@ export function receivedRoutes(deps: Deps) {
     .post(
       "/:id/aceptar",
       async ({ scope, params, body }) => {
-        const row = await acceptReceived(deps, scope, params.id, assertValid(AcceptBody, body ?? {}));
+        const row = await acceptReceived(deps, scope, params.id, body ?? {});
         wakeWorkers(deps, "webhooks");
         return ok(presentReceived(row));
       },
-      { permission: "received:write", business: true, params: IdParams, response: { 200: Ok(ReceivedDocument) }, detail: { tags, summary: "Accept (ACD; ERM with recibo_mercaderias) and answer the emisor" } },
+      { permission: "received:write", business: true, parse: "json", body: Type.Optional(AcceptBody), params: IdParams, response: { 200: Ok(ReceivedDocument) }, detail: { tags, summary: "Accept (ACD; ERM with recibo_mercaderias) and answer the emisor" } },
     )
     .post(
       "/:id/reclamar",
       async ({ scope, params, body }) => {
-        const row = await claimReceived(deps, scope, params.id, assertValid(ClaimBody, body));
+        const row = await claimReceived(deps, scope, params.id, body);
         wakeWorkers(deps, "webhooks");
         return ok(presentReceived(row));
       },
-      { permission: "received:write", business: true, params: IdParams, response: { 200: Ok(ReceivedDocument) }, detail: { tags, summary: "Claim (RCD, RFP or RFT) with a reason and answer the emisor" } },
+      { permission: "received:write", business: true, parse: "json", body: ClaimBody, params: IdParams, response: { 200: Ok(ReceivedDocument) }, detail: { tags, summary: "Claim (RCD, RFP or RFT) with a reason and answer the emisor" } },
     );
 }
