@@ -1,3 +1,5 @@
+-- Intercambio (API.md §11–§12): received documents, the inbox of messages that could not be imported, the
+-- per-business answer numbers, the outbox of mails, and each business's intercambio address token.
 CREATE TABLE "exchange_outbox" (
 	"id" text PRIMARY KEY NOT NULL,
 	"business_id" text NOT NULL,
@@ -80,4 +82,6 @@ CREATE UNIQUE INDEX "received_documents_verified_key" ON "received_documents" US
 CREATE INDEX "received_documents_list_idx" ON "received_documents" USING btree ("business_id","environment","created_at");--> statement-breakpoint
 CREATE INDEX "received_documents_registry_idx" ON "received_documents" USING btree ("registry_check_at") WHERE "received_documents"."registry_check_at" is not null;--> statement-breakpoint
 CREATE INDEX "received_inbox_business_idx" ON "received_inbox" USING btree ("business_id","environment","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "businesses_intercambio_token_idx" ON "businesses" USING btree ("intercambio_token");
+CREATE UNIQUE INDEX "businesses_intercambio_token_idx" ON "businesses" USING btree ("intercambio_token");--> statement-breakpoint
+-- Existing businesses get their intercambio address token (128-bit hex from two random UUIDs' 244 random bits).
+UPDATE "businesses" SET "intercambio_token" = md5(gen_random_uuid()::text || gen_random_uuid()::text) WHERE "intercambio_token" IS NULL;

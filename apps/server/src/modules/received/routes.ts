@@ -37,6 +37,7 @@ export function receivedRoutes(deps: Deps) {
         if (!business) throw notFound("business");
         const results = await importEnvelope(deps, business, scope.environment, upload.bytes, { source: "upload", replyTo: upload.replyTo, filename: upload.filename });
         wakeWorkers(deps, "webhooks");
+        wakeWorkers(deps, "mail");
         set.status = 201;
         return ok({ results });
       },
@@ -91,6 +92,7 @@ export function receivedRoutes(deps: Deps) {
       async ({ scope, params, body }) => {
         const row = await acceptReceived(deps, scope, params.id, body ?? {});
         wakeWorkers(deps, "webhooks");
+        wakeWorkers(deps, "mail");
         return ok(presentReceived(row));
       },
       { permission: "received:write", business: true, parse: "json", body: Type.Optional(AcceptBody), params: IdParams, response: { 200: Ok(ReceivedDocument) }, detail: { tags, summary: "Accept (ACD; ERM with recibo_mercaderias) and answer the emisor" } },
@@ -100,6 +102,7 @@ export function receivedRoutes(deps: Deps) {
       async ({ scope, params, body }) => {
         const row = await claimReceived(deps, scope, params.id, body);
         wakeWorkers(deps, "webhooks");
+        wakeWorkers(deps, "mail");
         return ok(presentReceived(row));
       },
       { permission: "received:write", business: true, parse: "json", body: ClaimBody, params: IdParams, response: { 200: Ok(ReceivedDocument) }, detail: { tags, summary: "Claim (RCD, RFP or RFT) with a reason and answer the emisor" } },

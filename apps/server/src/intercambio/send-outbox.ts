@@ -1,0 +1,99 @@
+/**
+ * The mail worker: sends due rows of the exchange outbox (`db/received.ts`) through `SMTP_URL` with nodemailer.
+ * Rows are leased with `FOR UPDATE SKIP LOCKED` (any number of processes share the work); a failure is retried after
+ * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h like webhooks (API.md §6.6), except an SMTP 5xx answer, which is final.
+ */
+import { sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import { exchangeOutbox, type OutboxRow } from "../db/received.js";
+import { rowsOf } from "../db/rows.js";
+import type { Deps } from "../deps.js";
+import { errorMessage } from "../log.js";
+
+const RETRY_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+const LEASE_MS = 120_000;
+const BATCH = 10;
+
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?)$/i;
+
+const transports = new Map<string, Transporter>();
+
+/** One transport per URL; a non-loopback `smtp://` host must offer STARTTLS (API.md §14). */
+function transportFor(url: string): Transporter {
+  let t = transports.get(url);
+  if (!t) {
+    const parsed = new URL(url);
+    const requireTLS = parsed.protocol === "smtp:" && !LOOPBACK.test(parsed.hostname);
+    t = nodemailer.createTransport({
+      host: parsed.hostname,
+      port: Number(parsed.port || (parsed.protocol === "smtps:" ? 465 : 25)),
+      secure: parsed.protocol === "smtps:",
+      requireTLS,
+      ignoreTLS: !requireTLS && parsed.protocol === "smtp:" && LOOPBACK.test(parsed.hostname),
+      ...(parsed.username ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } } : {}),
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    transports.set(url, t);
+  }
+  return t;
+}
+
+async function claim(deps: Deps): Promise<OutboxRow[]> {
+  const now = deps.now();
+  const lease = new Date(now.getTime() + LEASE_MS);
+  const result = await deps.db.execute(sql`
+    update ${exchangeOutbox} set due_at = ${lease.toISOString()}::timestamptz, attempts = attempts + 1
+    where id in (
+      select id from ${exchangeOutbox}
+      where due_at is not null and due_at <= ${now.toISOString()}::timestamptz and state in ('pending', 'retrying')
+      order by due_at limit ${BATCH} for update skip locked)
+    returning id`);
+  const ids = rowsOf<{ id: string }>(result).map((r) => r.id);
+  if (ids.length === 0) return [];
+  return deps.db.select().from(exchangeOutbox).where(sql`${exchangeOutbox.id} in ${ids}`);
+}
+
+/** What happened to one send: sent, or the error and whether it is final (SMTP 5xx). */
+export async function sendOne(deps: Deps, row: OutboxRow): Promise<{ ok: true } | { ok: false; error: string; final: boolean }> {
+  const url = deps.config.mail.smtpUrl;
+  if (url === null) return { ok: false, error: "SIN_CORREO: SMTP_URL is not configured", final: true };
+  try {
+    await transportFor(url).sendMail({
+      from: deps.config.mail.from,
+      to: row.recipients,
+      ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+      subject: row.subject,
+      text: row.body,
+      attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "base64") })),
+    });
+    return { ok: true };
+  } catch (error) {
+    const code = (error as { responseCode?: number }).responseCode;
+    return { ok: false, error: errorMessage(error).slice(0, 500), final: code !== undefined && code >= 500 };
+  }
+}
+
+async function record(deps: Deps, row: OutboxRow, outcome: Awaited<ReturnType<typeof sendOne>>): Promise<void> {
+  const now = deps.now();
+  if (outcome.ok) {
+    await deps.db.execute(sql`update ${exchangeOutbox} set state = 'sent', sent_at = ${now.toISOString()}::timestamptz, due_at = null, error = null where id = ${row.id}`);
+    return;
+  }
+  const delay = RETRY_MS[row.attempts - 1];
+  const failed = outcome.final || delay === undefined;
+  const dueAt = failed ? null : new Date(now.getTime() + delay).toISOString();
+  await deps.db.execute(sql`update ${exchangeOutbox} set state = ${failed ? "failed" : "retrying"}, due_at = ${dueAt}::timestamptz, error = ${outcome.error} where id = ${row.id}`);
+}
+
+/** One round: sends what is due; `true` when there may be more. */
+export function createMailWorker(deps: Deps) {
+  return {
+    async tick(): Promise<boolean> {
+      const rows = await claim(deps);
+      await Promise.all(rows.map(async (row) => record(deps, row, await sendOne(deps, row))));
+      return rows.length === BATCH;
+    },
+  };
+}
