@@ -3,12 +3,16 @@
  * Rows are leased with `FOR UPDATE SKIP LOCKED` (any number of processes share the work); a failure is retried after
  * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h like webhooks (API.md §6.6), except an SMTP 5xx answer, which is final.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { exchangeOutbox, type OutboxRow } from "../db/received.js";
 import { rowsOf } from "../db/rows.js";
 import type { Deps } from "../deps.js";
+import { documents } from "../db/documents.js";
+import { wakeWorkers } from "../jobs/start-workers.js";
 import { errorMessage } from "../log.js";
+import { recordEvent } from "../modules/dte/change-state.js";
+import { prepareDelivery, type Prepared } from "./prepare-delivery.js";
 
 const RETRY_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 const LEASE_MS = 120_000;
@@ -87,12 +91,51 @@ async function record(deps: Deps, row: OutboxRow, outcome: Awaited<ReturnType<ty
   await deps.db.execute(sql`update ${exchangeOutbox} set state = ${failed ? "failed" : "retrying"}, due_at = ${dueAt}::timestamptz, error = ${outcome.error} where id = ${row.id}`);
 }
 
+/** `dte.delivered` / `dte.delivery_failed` for deliveries (API.md §11), once the outcome is final. */
+async function deliveryEvent(deps: Deps, row: OutboxRow, outcome: Awaited<ReturnType<typeof sendOne>>): Promise<void> {
+  if (row.kind !== "entrega" || row.subjectId === null || (!outcome.ok && !outcome.final)) return;
+  const [doc] = await deps.db.select({ tipo: documents.tipo, folio: documents.folio }).from(documents).where(eq(documents.id, row.subjectId));
+  if (!doc) return;
+  await deps.db.transaction((tx) =>
+    recordEvent(tx, {
+      businessId: row.businessId,
+      environment: row.environment,
+      event: outcome.ok ? "dte.delivered" : "dte.delivery_failed",
+      at: deps.now(),
+      data: { dte_id: row.subjectId, tipo: doc.tipo, folio: doc.folio, destinatarios: row.recipients, ...(outcome.ok ? {} : { error: outcome.error }) },
+    }),
+  );
+}
+
+/** Sends one claimed row (a delivery is prepared first) and records the outcome. */
+async function processRow(deps: Deps, claimed: OutboxRow): Promise<void> {
+  let row = claimed;
+  if (row.kind === "entrega" && row.attachments.length === 0) {
+    let prepared: Prepared;
+    try {
+      prepared = await prepareDelivery(deps, row);
+    } catch (error) {
+      prepared = { skip: `FALLIDO: ${errorMessage(error).slice(0, 300)}` };
+    }
+    if ("skip" in prepared) {
+      await deps.db.execute(sql`update ${exchangeOutbox} set state = 'skipped', due_at = null, error = ${prepared.skip} where id = ${row.id}`);
+      return;
+    }
+    row = prepared.row;
+  }
+  const outcome = await sendOne(deps, row);
+  await record(deps, row, outcome);
+  // The last retry failing is final too.
+  await deliveryEvent(deps, row, outcome.ok || RETRY_MS[row.attempts - 1] !== undefined ? outcome : { ...outcome, final: true });
+}
+
 /** One round: sends what is due; `true` when there may be more. */
 export function createMailWorker(deps: Deps) {
   return {
     async tick(): Promise<boolean> {
       const rows = await claim(deps);
-      await Promise.all(rows.map(async (row) => record(deps, row, await sendOne(deps, row))));
+      await Promise.all(rows.map((row) => processRow(deps, row)));
+      if (rows.some((r) => r.kind === "entrega")) wakeWorkers(deps, "webhooks");
       return rows.length === BATCH;
     },
   };

@@ -7,7 +7,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { eq } from "drizzle-orm";
 import { createHarness, describeDrivers, type Harness } from "../../test/support/harness.js";
 import { emitBody, emitter, RECEPTOR } from "../../test/support/emission.js";
-import { outboxOf } from "../../test/support/exchange.js";
+import { attachmentOf, outboxOf } from "../../test/support/exchange.js";
 import { exchangeOutbox } from "../db/received.js";
 import { refreshDocumentStatus } from "../dispatch/refresh-document-status.js";
 import { readBusinessRow } from "../modules/businesses/business-row.js";
@@ -101,5 +101,26 @@ describeDrivers("SMTP intercambio door (API.md §12, §14)", (driver) => {
     const reasons = inbox.json.data.map((i: { reason: string; subject: string }) => `${i.subject}:${i.reason}`);
     expect(reasons).toContain("sin adjuntos:no_xml");
     expect(reasons).toContain("forged:signature");
+  }, 60_000);
+
+  test("outbound delivery (§11): on acceptance the mail worker mails A the EnvioDTE addressed to it plus the PDF; it becomes A's verified received document; dte.delivered", async () => {
+    const res = await h.call("POST", "/v1/dte/emit", { key: b.key.key, body: emitBody(33, { receptor: { ...RECEPTOR, rut: A_RUT, razon_social: "Compradora A SpA", email: "compras@example.com" } }) });
+    const id = res.json.data.id as string;
+    const folio = res.json.data.folio as number;
+    expect((await refreshDocumentStatus(h.deps, id))?.estado).toBe("ACEPTADO");
+    const [queued] = (await outboxOf(h, b.business.id, "entrega")).filter((r) => r.subjectId === id);
+    expect(queued?.state).toBe("pending");
+    await createMailWorker(h.deps).tick();
+    const [sent] = await h.deps.db.select().from(exchangeOutbox).where(eq(exchangeOutbox.id, queued!.id));
+    // example.com is not mailed from the test environment; A's listed intercambio address is.
+    expect(sent).toMatchObject({ state: "sent", recipients: [aAddress], replyTo: bAddress });
+    expect(sent?.attachments.map((a) => a.contentType)).toEqual(["application/xml", "application/pdf"]);
+    const envelope = Buffer.from(sent!.attachments[0]!.content, "base64").toString("latin1");
+    expect(await attachmentOf(sent!, "dte_", "EnvioDTE")).toMatchObject({ valid: true, errors: [] });
+    expect(envelope).toContain(`<RutReceptor>${A_RUT}</RutReceptor>`);
+    const list = await h.call("GET", `/v1/received?emisor_rut=${B_RUT}`, { key: a.key.key });
+    expect(list.json.data.find((d: { folio: number }) => d.folio === folio)).toMatchObject({ estado: "SIN_RESPUESTA", verificacion: { firma: "ok", timbre: "ok", caf: "ok", receptor: "ok" } });
+    const events = await h.call("GET", "/v1/events?event=dte.delivered", { key: b.key.key });
+    expect(events.json.data.find((e: { data: { dte_id: string } }) => e.data.dte_id === id)?.data).toMatchObject({ tipo: 33, folio, destinatarios: [aAddress] });
   }, 60_000);
 });

@@ -6,6 +6,8 @@ export const EVENT_KINDS = [
   "numeration.low",
   "numeration.expiring",
   "certificate.expiring",
+  "dte.delivered",
+  "dte.delivery_failed",
   "received.created",
   "received.decided",
 ] as const;
