@@ -6,17 +6,16 @@
  */
 import { ANONYMOUS_CONSUMER_RUT } from "@timbre/core/rut";
 import { encodeLatin1 } from "@timbre/core";
-import { and, count, eq, gte, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { documents } from "../db/documents.js";
 import { exchangeOutbox, type OutboxRow } from "../db/received.js";
 import type { Deps } from "../deps.js";
 import { readBusinessRow } from "../modules/businesses/business-row.js";
 import { renderDocumentPdf } from "../modules/dte/render-document-pdf.js";
 import { intercambioEmail, listedIntercambioEmail } from "../modules/received/intercambio-address.js";
-import { mayMail, xmlAttachment } from "../modules/received/outbox.js";
-import { buildReceiverEnvelope } from "./receiver-envelope.js";
+import { dailyLimitReached, mayMail, xmlAttachment } from "../modules/received/outbox.js";
+import { buildReceiverEnvelope, EXPORT_TIPOS } from "./receiver-envelope.js";
 
-const EXPORT_TIPOS = new Set([110, 111, 112]);
 
 export type Prepared = { row: OutboxRow } | { skip: string };
 
@@ -32,12 +31,7 @@ export async function prepareDelivery(deps: Deps, row: OutboxRow): Promise<Prepa
   if (deps.config.mail.smtpUrl === null) return { skip: "SIN_CORREO: SMTP_URL is not configured" };
   const recipients = wanted.filter((r) => mayMail(deps, row.environment, r));
   if (recipients.length === 0) return { skip: "SIN_CORREO: the test environment only mails the inbound domain and MAIL_TEST_ALLOWLIST" };
-  const since = new Date(deps.now().getTime() - 24 * 3600 * 1000);
-  const [sentToday] = await deps.db
-    .select({ n: count() })
-    .from(exchangeOutbox)
-    .where(and(eq(exchangeOutbox.businessId, row.businessId), gte(exchangeOutbox.createdAt, since), ne(exchangeOutbox.id, row.id)));
-  if ((sentToday?.n ?? 0) >= deps.config.mail.dailyLimit) return { skip: "SIN_CORREO: MAIL_DAILY_LIMIT reached" };
+  if (await dailyLimitReached(deps, deps.db, row.businessId, row.id)) return { skip: "SIN_CORREO: MAIL_DAILY_LIMIT reached" };
 
   const envelope = buildReceiverEnvelope(deps, business, doc);
   const scope = { userId: business.userId, businessId: business.id, environment: doc.environment };

@@ -13,7 +13,7 @@ import { chileTimestamp } from "../modules/dte/chile-time.js";
 import { resolutionOf } from "../modules/dte/prepare-emission.js";
 import { signingIdentityOf } from "../modules/dte/signing-identity.js";
 
-const EXPORT_TIPOS = new Set([110, 111, 112]);
+export const EXPORT_TIPOS: ReadonlySet<number> = new Set([110, 111, 112]);
 const FOREIGN_RECEIVER = "55555555-5";
 
 /** The RUT the receiver envelope is addressed to. */

@@ -4,7 +4,7 @@
  * in the test environment only the inbound domain and `MAIL_TEST_ALLOWLIST` are mailed; at most `MAIL_DAILY_LIMIT`
  * mails per business a day.
  */
-import { and, count, eq, gte } from "drizzle-orm";
+import { and, count, eq, gte, ne } from "drizzle-orm";
 import { exchangeOutbox, type OutboxAttachment, type OutboxRow } from "../../db/received.js";
 import type { Environment } from "../../db/api-keys.js";
 import type { Executor } from "../../db/tx.js";
@@ -34,16 +34,21 @@ export function mayMail(deps: Deps, environment: Environment, address: string): 
   return domain === inboundDomain || testAllowlist.includes(domain);
 }
 
-/** Why the mail will not go out, or null when it may be sent. */
-async function refusal(deps: Deps, tx: Executor, mail: MailToQueue): Promise<string | null> {
-  if (deps.config.mail.smtpUrl === null) return "SIN_CORREO: SMTP_URL is not configured";
-  if (mail.recipients.length === 0) return "SIN_DESTINATARIO";
+/** Whether the business already has `MAIL_DAILY_LIMIT` mails of the last 24 hours (besides `except`). */
+export async function dailyLimitReached(deps: Deps, tx: Executor, businessId: string, except?: string): Promise<boolean> {
   const since = new Date(deps.now().getTime() - 24 * 3600 * 1000);
   const [sent] = await tx
     .select({ n: count() })
     .from(exchangeOutbox)
-    .where(and(eq(exchangeOutbox.businessId, mail.businessId), gte(exchangeOutbox.createdAt, since)));
-  if ((sent?.n ?? 0) >= deps.config.mail.dailyLimit) return "MAIL_DAILY_LIMIT reached";
+    .where(and(eq(exchangeOutbox.businessId, businessId), gte(exchangeOutbox.createdAt, since), ...(except ? [ne(exchangeOutbox.id, except)] : [])));
+  return (sent?.n ?? 0) >= deps.config.mail.dailyLimit;
+}
+
+/** Why the mail will not go out, or null when it may be sent. */
+async function refusal(deps: Deps, tx: Executor, mail: MailToQueue): Promise<string | null> {
+  if (deps.config.mail.smtpUrl === null) return "SIN_CORREO: SMTP_URL is not configured";
+  if (mail.recipients.length === 0) return "SIN_DESTINATARIO";
+  if (await dailyLimitReached(deps, tx, mail.businessId)) return "SIN_CORREO: MAIL_DAILY_LIMIT reached";
   return null;
 }
 
