@@ -24,6 +24,7 @@ import { eventRoutes } from "./modules/events/routes.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import { defaultCertificateLoader } from "./modules/businesses/default-certificate-loader.js";
 import { numerationRoutes } from "./modules/numerations/routes.js";
+import { receivedRoutes } from "./modules/received/routes.js";
 import { sandboxNumerationRoutes } from "./modules/numerations/sandbox-routes.js";
 import { tokenRoutes } from "./modules/tokens/routes.js";
 import { utilityRoutes } from "./modules/utilities/routes.js";
@@ -107,6 +108,7 @@ export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
     .use(sandboxNumerationRoutes(deps))
     .use(dteRoutes(deps))
     .use(eventRoutes(deps))
+    .use(receivedRoutes(deps))
     .use(dashboard());
   shapes.load(app.routes);
   return app;

@@ -56,6 +56,24 @@ export interface Config {
   pdfRendersPerBusiness: number;
   /** PDFs that may wait for a thread, all businesses together; more is 429. */
   pdfQueueLimit: number;
+  /** Intercambio mail (API.md §11, §12, §14). */
+  mail: MailConfig;
+}
+
+/** Mail in and out (API.md §14). */
+export interface MailConfig {
+  /** `SMTP_URL` (`smtp://[user:password@]host:port`, `smtps://…`); null: nothing is sent (`SIN_CORREO`). */
+  smtpUrl: string | null;
+  /** `MAIL_FROM`: the sender of every mail Timbre sends. */
+  from: string;
+  /** `MAIL_TEST_ALLOWLIST`: domains the test environment may mail besides the inbound domain. */
+  testAllowlist: string[];
+  /** `MAIL_DAILY_LIMIT`: mails one business may send a day. */
+  dailyLimit: number;
+  /** `SMTP_INBOUND_PORT`: Timbre's own SMTP receiver; null: not started. */
+  inboundPort: number | null;
+  /** `INBOUND_DOMAIN`: the domain of the businesses' intercambio addresses. */
+  inboundDomain: string;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -92,6 +110,14 @@ export function loadConfig(env: Env, cwd = "."): Config {
     pdfRenderTimeoutMs: integer(env, "PDF_RENDER_TIMEOUT_MS", 30_000, 100, 600_000),
     pdfRendersPerBusiness: integer(env, "PDF_RENDERS_PER_BUSINESS", 2, 1, 100),
     pdfQueueLimit: integer(env, "PDF_QUEUE_LIMIT", 16, 0, 10_000),
+    mail: {
+      smtpUrl: nonEmpty(env.SMTP_URL),
+      from: nonEmpty(env.MAIL_FROM) ?? "Timbre <no-reply@timbre.localhost>",
+      testAllowlist: (nonEmpty(env.MAIL_TEST_ALLOWLIST) ?? "").split(",").map((d) => d.trim().toLowerCase()).filter((d) => d !== ""),
+      dailyLimit: integer(env, "MAIL_DAILY_LIMIT", 1000, 0, 10_000_000),
+      inboundPort: nonEmpty(env.SMTP_INBOUND_PORT) === null ? null : integer(env, "SMTP_INBOUND_PORT", 0, 0, 65535),
+      inboundDomain: (nonEmpty(env.INBOUND_DOMAIN) ?? "intercambio.timbre.localhost").toLowerCase(),
+    },
   };
 }
 

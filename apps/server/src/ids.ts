@@ -14,6 +14,9 @@ export const ID_PREFIXES = {
   envelope: "env_",
   history: "hst_",
   delivery: "whd_",
+  received: "rcv_",
+  inbox: "inb_",
+  mail: "mail_",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -8,6 +8,7 @@ import { LockedError } from "./db/lock-file.js";
 import { openDatabase, type Database } from "./db/open-database.js";
 import { ensureSandboxAccount, sandboxBanner, startBanner } from "./first-run.js";
 import { startWorkers } from "./jobs/start-workers.js";
+import { startInboundSmtp } from "./intercambio/start-inbound-smtp.js";
 import { createLogger, flushLogs, stdoutLine } from "./log.js";
 import { resolveSecrets, SecretsRefused } from "./secrets/resolve-secrets.js";
 import { siiFileProblems } from "./sii/required-files.js";
@@ -73,6 +74,8 @@ try {
 const firstRun = database.driver === "pglite" ? await ensureSandboxAccount(deps) : null;
 
 const workers = config.workers ? await startWorkers(deps, database.jobStore) : null;
+// Timbre's own intercambio mail receiver (API.md §12 door 2), when SMTP_INBOUND_PORT is set.
+const smtpReceiver = config.mail.inboundPort === null ? null : await startInboundSmtp(deps, config.mail.inboundPort);
 const port = app.server?.port ?? config.port;
 log.info("listening", { port, host: config.host, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
 // Through the log's own queue, so the banner follows the lines logged before it.
@@ -90,6 +93,7 @@ async function shutdown(signal: string): Promise<void> {
     /* already stopped */
   }
   await workers?.stop();
+  await smtpReceiver?.close();
   await deps.close();
   await database.close();
   process.exit(0);

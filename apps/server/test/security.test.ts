@@ -10,6 +10,8 @@ import { describeDrivers, createHarness, type Harness } from "./support/harness.
 import { businessBody, createKey, expectError, tenant } from "./support/fixtures.js";
 import { emitBody, emitter } from "./support/emission.js";
 import { PERMISSIONS } from "../src/http/credential.js";
+import { receivedDocuments } from "../src/db/received.js";
+import { newId } from "../src/ids.js";
 
 interface Ids {
   businessId: string;
@@ -17,9 +19,10 @@ interface Ids {
   numerationId: string;
   dteId: string;
   eventId: string;
+  receivedId: string;
 }
 
-const PLACEHOLDERS: Ids = { businessId: "{id}", keyId: "{id}", numerationId: "{id}", dteId: "{id}", eventId: "{id}" };
+const PLACEHOLDERS: Ids = { businessId: "{id}", keyId: "{id}", numerationId: "{id}", dteId: "{id}", eventId: "{id}", receivedId: "{id}" };
 
 interface RouteCase {
   method: string;
@@ -34,6 +37,18 @@ interface RouteCase {
   businessScoped?: boolean;
   /** A list that must not show the other tenant's / other environment's resource id. */
   lists?: keyof Ids;
+}
+
+async function seedReceived(h: Harness, businessId: string): Promise<string> {
+  const id = newId("received");
+  const at = new Date();
+  await h.deps.db.insert(receivedDocuments).values({
+    id, businessId, environment: "test", emisorRut: "76192083-9", emisorRazonSocial: "Proveedor", emisorGiro: null, tipo: 33, folio: 1, fecha: "2026-01-15",
+    montoNeto: 100, montoExento: 0, montoIva: 19, montoTotal: 119, items: [], referencias: [], xml: new TextEncoder().encode("<DTE/>"), verified: false,
+    verificacion: { firma: "invalida", timbre: "invalido", caf: "ilegible", receptor: "ok" }, estado: "SIN_RESPUESTA", eventos: [], recibidoAt: at, codEnvio: 1,
+    createdAt: at, updatedAt: at,
+  });
+  return id;
 }
 
 export const ROUTES: RouteCase[] = [
@@ -67,6 +82,13 @@ export const ROUTES: RouteCase[] = [
   { method: "POST", path: (i) => `/v1/dte/${i.dteId}/anular`, permission: "dte:write", tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "GET", path: () => "/v1/events", permission: "dte:read", businessScoped: true, lists: "eventId" },
   { method: "POST", path: (i) => `/v1/events/${i.eventId}/resend`, permission: "dte:write", tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "POST", path: () => "/v1/received", permission: "received:write", body: { xml: "<EnvioDTE/>" }, businessScoped: true },
+  { method: "GET", path: () => "/v1/received", permission: "received:read", businessScoped: true },
+  { method: "GET", path: () => "/v1/received/inbox", permission: "received:read", businessScoped: true },
+  { method: "GET", path: (i) => `/v1/received/${i.receivedId}`, permission: "received:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "GET", path: (i) => `/v1/received/${i.receivedId}/xml`, permission: "received:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "POST", path: (i) => `/v1/received/${i.receivedId}/aceptar`, permission: "received:write", body: {}, tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "POST", path: (i) => `/v1/received/${i.receivedId}/reclamar`, permission: "received:write", body: { accion: "RCD", motivo: "x" }, tenantScoped: true, environmentScoped: true, businessScoped: true },
 ];
 
 describeDrivers("security suite", (driver) => {
@@ -104,6 +126,9 @@ describeDrivers("security suite", (driver) => {
       numerationId: numerations.json.data[0].id,
       dteId: emitted.json.data.id,
       eventId: events.json.data[0]?.id ?? "evt_00000000000000000000000000",
+      // A received document of theirs, stored directly (importing one takes two businesses and an accepted document:
+      // modules/received/received.test.ts); here only who may see and decide on it matters.
+      receivedId: await seedReceived(h, theirs.business.id),
     };
   }, 120_000);
   afterAll(() => h.close(), 60_000);

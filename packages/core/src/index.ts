@@ -9,3 +9,4 @@ export * from "./caf/index.js";
 export * from "./folios/index.js";
 export * from "./certificates/index.js";
 export * from "./lifecycle/index.js";
+export * from "./exchange/index.js";

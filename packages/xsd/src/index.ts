@@ -12,7 +12,7 @@ import { validateXML, type XMLFileInfo } from "xmllint-wasm";
 import { nativeValidator } from "./libxml2.js";
 
 /** Root element to validate as. `DTE` uses `DTE_v10.xsd` (boletas validate only inside `EnvioBOLETA`). */
-export type XsdRoot = "EnvioDTE" | "EnvioBOLETA" | "DTE";
+export type XsdRoot = "EnvioDTE" | "EnvioBOLETA" | "DTE" | "RespuestaDTE" | "EnvioRecibos" | "RESULTADO_ENVIO";
 
 /**
  * Which libxml2 validates: the system's (`libxml2`), the WebAssembly build (`wasm`), or the first of them there is
@@ -36,6 +36,10 @@ const SCHEMA_SETS: Record<XsdRoot, { main: string; preload: string[] }> = {
   EnvioDTE: { main: "EnvioDTE_v10.xsd", preload: ["DTE_v10.xsd", "SiiTypes_v10.xsd", "xmldsignature_v10.xsd"] },
   DTE: { main: "DTE_v10.xsd", preload: ["SiiTypes_v10.xsd", "xmldsignature_v10.xsd"] },
   EnvioBOLETA: { main: "EnvioBOLETA_v11.xsd", preload: ["xmldsignature_v10.xsd"] },
+  // Intercambio (BRIEF-intercambio §2, §5): the receiver's answers and the SII's review mail.
+  RespuestaDTE: { main: "RespuestaEnvioDTE_v10.xsd", preload: ["SiiTypes_v10.xsd", "xmldsignature_v10.xsd"] },
+  EnvioRecibos: { main: "EnvioRecibos_v10.xsd", preload: ["Recibos_v10.xsd", "SiiTypes_v10.xsd", "xmldsignature_v10.xsd"] },
+  RESULTADO_ENVIO: { main: "RespSII_v10.xsd", preload: [] },
 };
 
 /** Every file the schema sets load. */

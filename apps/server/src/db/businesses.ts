@@ -43,6 +43,8 @@ export const businesses = pgTable(
     certificatePem: text("certificate_pem"),
     /** PKCS#8 PEM of the signing key, sealed. */
     certificateKeyEnc: text("certificate_key_enc"),
+    /** Local part of the business's intercambio address `<token>@INBOUND_DOMAIN` (128 random bits, hex); set on first use. */
+    intercambioToken: text("intercambio_token"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: at("deleted_at"),
@@ -50,6 +52,7 @@ export const businesses = pgTable(
   (t) => [
     index("businesses_user_idx").on(t.userId),
     uniqueIndex("businesses_user_rut_live_idx").on(t.userId, t.rut).where(sql`${t.deletedAt} is null`),
+    uniqueIndex("businesses_intercambio_token_idx").on(t.intercambioToken),
   ],
 );
 

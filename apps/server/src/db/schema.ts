@@ -10,3 +10,4 @@ export * from "./numerations.js";
 export * from "./documents.js";
 export * from "./events.js";
 export * from "./settings.js";
+export * from "./received.js";

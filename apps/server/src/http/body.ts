@@ -8,9 +8,9 @@ import { ApiError, validationError } from "./errors.js";
 export const JSON_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMIT = 5 * 1024 * 1024;
 
-/** Routes that accept files (certificate, CAF); everything else is JSON only. */
+/** Routes that accept files (certificate, CAF, received envelope); everything else is JSON only. */
 export function isUploadPath(path: string): boolean {
-  return /\/businesses\/[^/]+\/(certificate|numerations)\/?$/.test(path);
+  return /\/businesses\/[^/]+\/(certificate|numerations)\/?$/.test(path) || /\/v1\/received\/?$/.test(path);
 }
 
 /** A non-JSON body of an upload route, handed to the route as is (it answers 415 when it cannot use it). */

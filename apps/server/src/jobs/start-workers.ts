@@ -18,8 +18,9 @@ import { openJobQueue } from "./job-queue.js";
 import { createAcceptanceWorker, type AcceptanceWorkerOptions } from "./poll-acceptance.js";
 import { createStatusPoller, type PollOptions } from "./poll-status.js";
 import { runChecks } from "./run-checks.js";
+import { createMailWorker } from "../intercambio/send-outbox.js";
 
-export type WorkerName = "webhooks" | "dispatch" | "poll" | "acceptance" | "checks";
+export type WorkerName = "webhooks" | "dispatch" | "poll" | "acceptance" | "checks" | "mail";
 
 export interface WorkersOptions {
   /** The emission functions (default: the real ones; null disables the dispatcher and the poller). */
@@ -38,7 +39,7 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-const DEFAULT_INTERVALS: Record<WorkerName, number> = { webhooks: 1_000, dispatch: 2_000, poll: 1_000, acceptance: 60_000, checks: 3_600_000 };
+const DEFAULT_INTERVALS: Record<WorkerName, number> = { webhooks: 1_000, dispatch: 2_000, poll: 1_000, acceptance: 60_000, checks: 3_600_000, mail: 2_000 };
 
 const running = new Map<string, Set<Workers>>();
 
@@ -54,6 +55,7 @@ const WORKER_QUEUES: Record<WorkerName, string> = {
   poll: "timbre-poll",
   acceptance: "timbre-acceptance",
   checks: "timbre-checks",
+  mail: "timbre-mail",
 };
 
 export async function startWorkers(deps: Deps, store: JobStore, options: WorkersOptions = {}): Promise<Workers> {
@@ -69,6 +71,8 @@ export async function startWorkers(deps: Deps, store: JobStore, options: Workers
 
   const webhookWorker = enabled("webhooks") ? createWebhookWorker(deps, options.webhooks) : null;
   if (webhookWorker) await start("webhooks", webhookWorker.tick);
+  // Intercambio mail (acuses, answers, deliveries): `intercambio/send-outbox.ts`.
+  if (enabled("mail")) await start("mail", createMailWorker(deps).tick);
   if (engine && enabled("dispatch")) await start("dispatch", createDispatcher(deps, engine, options.dispatch).tick);
   if (engine && enabled("poll")) await start("poll", createStatusPoller(deps, engine, options.poll).tick);
   if (enabled("acceptance")) {

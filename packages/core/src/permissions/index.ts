@@ -11,6 +11,8 @@ export const PERMISSIONS = [
   "numerations:write",
   "tokens:read",
   "tokens:write",
+  "received:read",
+  "received:write",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

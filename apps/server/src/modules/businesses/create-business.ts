@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Static } from "@sinclair/typebox";
 import { normalizeRut } from "@timbre/core/rut";
 import type { Deps } from "../../deps.js";
@@ -25,6 +26,8 @@ export async function createBusiness(deps: Deps, caller: Credential, input: Stat
     const [row] = await deps.db
       .insert(businesses)
       .values({
+        // The local part of the business's intercambio address (API.md §12): 128 random bits.
+        intercambioToken: randomBytes(16).toString("hex"),
         razonSocial: input.razon_social,
         giro: input.giro,
         acteco: input.acteco,

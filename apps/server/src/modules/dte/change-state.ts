@@ -16,6 +16,7 @@ import { rowsOf } from "../../db/rows.js";
 import { ACCEPTANCE_TIPOS } from "../../dispatch/acceptance.js";
 import type { Executor, Tx } from "../../db/tx.js";
 import { newId } from "../../ids.js";
+import { queueDeliveries } from "../../intercambio/queue-deliveries.js";
 
 export interface StateChange {
   document: ChangedDocument;
@@ -94,7 +95,10 @@ export async function changeDocumentStates(tx: Executor, change: StateChanges): 
   const shape = `${setKeys.join(",")}|${acceptance}|${envelope ? envelopeKeys.join(",") : "-"}`;
   const statement = stateChanges.bind(shape, (p) => stateChangeStatement(tx, p, { setKeys, acceptance, envelopeKeys: envelope ? envelopeKeys : null }), values);
   const result = await tx.execute(statement);
-  return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+  const changed = new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+  // Intercambio (API.md §11): an accepted document is delivered to its receiver by the mail worker, later.
+  if (to === "ACEPTADO" || to === "ACEPTADO_CON_REPAROS") await queueDeliveries(tx, change.documents.filter((d) => changed.has(d.id)), at);
+  return changed;
 }
 
 /** What may change on the envelope whose upload the state change records (`StateChanges.envelope`). */

@@ -1,6 +1,16 @@
 import { Type } from "@sinclair/typebox";
 
-export const EVENT_KINDS = ["dte.status_changed", "dte.acceptance_changed", "numeration.low", "numeration.expiring", "certificate.expiring"] as const;
+export const EVENT_KINDS = [
+  "dte.status_changed",
+  "dte.acceptance_changed",
+  "numeration.low",
+  "numeration.expiring",
+  "certificate.expiring",
+  "dte.delivered",
+  "dte.delivery_failed",
+  "received.created",
+  "received.decided",
+] as const;
 
 export const Delivery = Type.Object({
   attempt: Type.Integer(),

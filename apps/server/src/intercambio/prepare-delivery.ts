@@ -1,0 +1,49 @@
+/**
+ * Fills a pending `entrega` row just before its first send (API.md §11): who gets it (the receiver's listed
+ * *correo de intercambio* and `receptor.email`; `receptor.email` only for exports; nothing for `66666666-6` or the
+ * issuer itself), the `EnvioDTE` addressed to the receiver holding the stored bytes, and the PDF. Returns the row
+ * to send, or why nothing is sent (`NO_APLICA`, `SIN_DESTINATARIO`, `SIN_CORREO`).
+ */
+import { ANONYMOUS_CONSUMER_RUT } from "@timbre/core/rut";
+import { encodeLatin1 } from "@timbre/core";
+import { eq } from "drizzle-orm";
+import { documents } from "../db/documents.js";
+import { exchangeOutbox, type OutboxRow } from "../db/received.js";
+import type { Deps } from "../deps.js";
+import { readBusinessRow } from "../modules/businesses/business-row.js";
+import { renderDocumentPdf } from "../modules/dte/render-document-pdf.js";
+import { intercambioEmail, listedIntercambioEmail } from "../modules/received/intercambio-address.js";
+import { dailyLimitReached, mayMail, xmlAttachment } from "../modules/received/outbox.js";
+import { buildReceiverEnvelope, EXPORT_TIPOS } from "./receiver-envelope.js";
+
+
+export type Prepared = { row: OutboxRow } | { skip: string };
+
+export async function prepareDelivery(deps: Deps, row: OutboxRow): Promise<Prepared> {
+  const [doc] = await deps.db.select().from(documents).where(eq(documents.id, row.subjectId ?? ""));
+  const business = doc ? await readBusinessRow(deps, doc.businessId) : undefined;
+  if (!doc || !business) return { skip: "NO_APLICA: the document no longer exists" };
+  if (doc.receptorRut === ANONYMOUS_CONSUMER_RUT || doc.receptorRut === business.rut) return { skip: "NO_APLICA" };
+  const receptorEmail = ((doc.request as { receptor?: { email?: unknown } }).receptor?.email ?? null) as string | null;
+  const listed = EXPORT_TIPOS.has(doc.tipo) ? null : await listedIntercambioEmail(deps, doc.receptorRut);
+  const wanted = [...new Set([listed, receptorEmail].filter((e): e is string => typeof e === "string" && e !== ""))];
+  if (wanted.length === 0) return { skip: "SIN_DESTINATARIO" };
+  if (deps.config.mail.smtpUrl === null) return { skip: "SIN_CORREO: SMTP_URL is not configured" };
+  const recipients = wanted.filter((r) => mayMail(deps, row.environment, r));
+  if (recipients.length === 0) return { skip: "SIN_CORREO: the test environment only mails the inbound domain and MAIL_TEST_ALLOWLIST" };
+  if (await dailyLimitReached(deps, deps.db, row.businessId, row.id)) return { skip: "SIN_CORREO: MAIL_DAILY_LIMIT reached" };
+
+  const envelope = buildReceiverEnvelope(deps, business, doc);
+  const scope = { userId: business.userId, businessId: business.id, environment: doc.environment };
+  const pdf = await renderDocumentPdf(deps, scope, doc.id, {});
+  const name = `dte_${business.rut}_T${doc.tipo}F${doc.folio}`;
+  const filled = {
+    recipients,
+    replyTo: await intercambioEmail(deps, business),
+    subject: `DTE tipo ${doc.tipo} N° ${doc.folio} de ${business.razonSocial} (${business.rut})`,
+    body: `Se adjunta el documento tributario electrónico tipo ${doc.tipo} N° ${doc.folio} de ${business.razonSocial}.`,
+    attachments: [xmlAttachment(`${name}.xml`, encodeLatin1(envelope)), { filename: `${name}.pdf`, contentType: "application/pdf", content: Buffer.from(pdf.bytes).toString("base64") }],
+  };
+  const [updated] = await deps.db.update(exchangeOutbox).set(filled).where(eq(exchangeOutbox.id, row.id)).returning();
+  return { row: updated ?? { ...row, ...filled } };
+}
