@@ -5,7 +5,8 @@ import { businessDocs } from "./modules/businesses/docs.js";
 import { dteDocs } from "./modules/dte/docs.js";
 import { eventDocs } from "./modules/events/docs.js";
 import { numerationDocs } from "./modules/numerations/docs.js";
+import { receivedDocs } from "./modules/received/docs.js";
 import { tokenDocs } from "./modules/tokens/docs.js";
 import { utilityDocs } from "./modules/utilities/docs.js";
 
-export const CONTRACT_DOCS: ContractDocs = { ...utilityDocs, ...authDocs, ...tokenDocs, ...businessDocs, ...numerationDocs, ...dteDocs, ...eventDocs };
+export const CONTRACT_DOCS: ContractDocs = { ...utilityDocs, ...authDocs, ...tokenDocs, ...businessDocs, ...numerationDocs, ...dteDocs, ...receivedDocs, ...eventDocs };

@@ -55,6 +55,8 @@ const CODE_MEANING: Record<ApiErrorCode, string> = {
   HEADERS_TOO_LARGE: "the request headers are too large",
   INTERNAL_ERROR: "a fault of the server; never carries internals",
   UNAVAILABLE: "the database (or the SII for calls that need it now) cannot be reached; retry later",
+  ENVELOPE_INVALID: "a received envelope that cannot be read, is not schema-valid, is badly signed or is addressed to another RUT; `details.reason`; nothing is kept",
+  SII_REFUSED: "the SII's registry refused the decision; `details` carries its code",
 };
 
 /** The codes any call of this shape can answer (API.md §1–§5). */

@@ -140,7 +140,7 @@ class GetTokensItem(TypedDict):
 
 class _PostTokensRequestRequired(TypedDict):
     name: str
-    permissions: List[Literal['dte:read', 'dte:write', 'businesses:read', 'businesses:write', 'numerations:read', 'numerations:write', 'tokens:read', 'tokens:write', '*']]
+    permissions: List[Literal['dte:read', 'dte:write', 'businesses:read', 'businesses:write', 'numerations:read', 'numerations:write', 'tokens:read', 'tokens:write', 'received:read', 'received:write', '*']]
 
 
 class PostTokensRequest(_PostTokensRequestRequired, total=False):
@@ -2051,7 +2051,7 @@ class GetEventsParams(TypedDict, total=False):
     """Query of GET /v1/events."""
     page: int
     limit: int
-    event: Literal['dte.status_changed', 'dte.acceptance_changed', 'numeration.low', 'numeration.expiring', 'certificate.expiring']
+    event: Literal['dte.status_changed', 'dte.acceptance_changed', 'numeration.low', 'numeration.expiring', 'certificate.expiring', 'dte.delivered', 'dte.delivery_failed', 'received.created', 'received.decided']
     """only events of this kind"""
 
 
@@ -2076,6 +2076,313 @@ class PostEventsByIdResendResponse(TypedDict):
     id: str
     attempt: int
     due_at: str
+
+
+class _PostReceivedRequestRequired(TypedDict):
+    xml: str
+
+
+class PostReceivedRequest(_PostReceivedRequestRequired, total=False):
+    reply_to: str
+
+
+class PostReceivedResponseResultDataEmisor(TypedDict):
+    rut: str
+    razon_social: str
+    giro: Optional[str]
+
+
+class PostReceivedResponseResultDataEvento(TypedDict):
+    codigo: str
+    descripcion: str
+    rut_responsable: Optional[str]
+    fecha: Optional[str]
+    origen: Literal['timbre', 'sii']
+
+
+class _PostReceivedResponseResultDataVerificacionRequired(TypedDict):
+    firma: str
+    timbre: str
+    caf: str
+    receptor: str
+
+
+class PostReceivedResponseResultDataVerificacion(_PostReceivedResponseResultDataVerificacionRequired, total=False):
+    firma_variante: str
+    emisor: str
+
+
+class PostReceivedResponseResultData(TypedDict):
+    id: str
+    emisor: PostReceivedResponseResultDataEmisor
+    tipo: int
+    folio: int
+    fecha: str
+    monto_neto: int
+    monto_exento: int
+    monto_iva: int
+    monto_total: int
+    items: List[Any]
+    referencias: List[Any]
+    recibido_at: str
+    recibido_sii_at: Optional[str]
+    plazo_hasta: Optional[str]
+    estado: Literal['SIN_RESPUESTA', 'ACEPTADO', 'RECLAMADO', 'ACEPTADO_TACITO', 'NO_APLICA']
+    eventos: List[PostReceivedResponseResultDataEvento]
+    verificacion: PostReceivedResponseResultDataVerificacion
+    superseded_by: Optional[str]
+    environment: str
+    created_at: str
+
+
+class _PostReceivedResponseResultErrorRequired(TypedDict):
+    code: str
+    message: str
+
+
+class PostReceivedResponseResultError(_PostReceivedResponseResultErrorRequired, total=False):
+    details: Any
+
+
+class _PostReceivedResponseResultRequired(TypedDict):
+    index: int
+    success: bool
+
+
+class PostReceivedResponseResult(_PostReceivedResponseResultRequired, total=False):
+    data: PostReceivedResponseResultData
+    duplicate: Literal[True]
+    error: PostReceivedResponseResultError
+
+
+class PostReceivedResponse(TypedDict):
+    results: List[PostReceivedResponseResult]
+
+
+class GetReceivedParams(TypedDict, total=False):
+    """Query of GET /v1/received."""
+    page: int
+    limit: int
+    emisor_rut: str
+    tipo: str
+    estado: str
+    desde: str
+    hasta: str
+
+
+class GetReceivedItemEmisor(TypedDict):
+    rut: str
+    razon_social: str
+    giro: Optional[str]
+
+
+class GetReceivedItemEvento(TypedDict):
+    codigo: str
+    descripcion: str
+    rut_responsable: Optional[str]
+    fecha: Optional[str]
+    origen: Literal['timbre', 'sii']
+
+
+class _GetReceivedItemVerificacionRequired(TypedDict):
+    firma: str
+    timbre: str
+    caf: str
+    receptor: str
+
+
+class GetReceivedItemVerificacion(_GetReceivedItemVerificacionRequired, total=False):
+    firma_variante: str
+    emisor: str
+
+
+class GetReceivedItem(TypedDict):
+    id: str
+    emisor: GetReceivedItemEmisor
+    tipo: int
+    folio: int
+    fecha: str
+    monto_neto: int
+    monto_exento: int
+    monto_iva: int
+    monto_total: int
+    items: List[Any]
+    referencias: List[Any]
+    recibido_at: str
+    recibido_sii_at: Optional[str]
+    plazo_hasta: Optional[str]
+    estado: Literal['SIN_RESPUESTA', 'ACEPTADO', 'RECLAMADO', 'ACEPTADO_TACITO', 'NO_APLICA']
+    eventos: List[GetReceivedItemEvento]
+    verificacion: GetReceivedItemVerificacion
+    superseded_by: Optional[str]
+    environment: str
+    created_at: str
+
+
+class GetReceivedInboxParams(TypedDict, total=False):
+    """Query of GET /v1/received/inbox."""
+    page: int
+    limit: int
+
+
+GetReceivedInboxItem = TypedDict("GetReceivedInboxItem", {"id": str, "source": str, "reason": str, "detail": str, "from": Optional[str], "subject": Optional[str], "filename": Optional[str], "created_at": str}, total=False)
+
+
+class GetReceivedByIdResponseEmisor(TypedDict):
+    rut: str
+    razon_social: str
+    giro: Optional[str]
+
+
+class GetReceivedByIdResponseEvento(TypedDict):
+    codigo: str
+    descripcion: str
+    rut_responsable: Optional[str]
+    fecha: Optional[str]
+    origen: Literal['timbre', 'sii']
+
+
+class _GetReceivedByIdResponseVerificacionRequired(TypedDict):
+    firma: str
+    timbre: str
+    caf: str
+    receptor: str
+
+
+class GetReceivedByIdResponseVerificacion(_GetReceivedByIdResponseVerificacionRequired, total=False):
+    firma_variante: str
+    emisor: str
+
+
+class GetReceivedByIdResponse(TypedDict):
+    id: str
+    emisor: GetReceivedByIdResponseEmisor
+    tipo: int
+    folio: int
+    fecha: str
+    monto_neto: int
+    monto_exento: int
+    monto_iva: int
+    monto_total: int
+    items: List[Any]
+    referencias: List[Any]
+    recibido_at: str
+    recibido_sii_at: Optional[str]
+    plazo_hasta: Optional[str]
+    estado: Literal['SIN_RESPUESTA', 'ACEPTADO', 'RECLAMADO', 'ACEPTADO_TACITO', 'NO_APLICA']
+    eventos: List[GetReceivedByIdResponseEvento]
+    verificacion: GetReceivedByIdResponseVerificacion
+    superseded_by: Optional[str]
+    environment: str
+    created_at: str
+
+
+class PostReceivedByIdAceptarRequest(TypedDict, total=False):
+    recibo_mercaderias: bool
+    recinto: str
+
+
+class PostReceivedByIdAceptarResponseEmisor(TypedDict):
+    rut: str
+    razon_social: str
+    giro: Optional[str]
+
+
+class PostReceivedByIdAceptarResponseEvento(TypedDict):
+    codigo: str
+    descripcion: str
+    rut_responsable: Optional[str]
+    fecha: Optional[str]
+    origen: Literal['timbre', 'sii']
+
+
+class _PostReceivedByIdAceptarResponseVerificacionRequired(TypedDict):
+    firma: str
+    timbre: str
+    caf: str
+    receptor: str
+
+
+class PostReceivedByIdAceptarResponseVerificacion(_PostReceivedByIdAceptarResponseVerificacionRequired, total=False):
+    firma_variante: str
+    emisor: str
+
+
+class PostReceivedByIdAceptarResponse(TypedDict):
+    id: str
+    emisor: PostReceivedByIdAceptarResponseEmisor
+    tipo: int
+    folio: int
+    fecha: str
+    monto_neto: int
+    monto_exento: int
+    monto_iva: int
+    monto_total: int
+    items: List[Any]
+    referencias: List[Any]
+    recibido_at: str
+    recibido_sii_at: Optional[str]
+    plazo_hasta: Optional[str]
+    estado: Literal['SIN_RESPUESTA', 'ACEPTADO', 'RECLAMADO', 'ACEPTADO_TACITO', 'NO_APLICA']
+    eventos: List[PostReceivedByIdAceptarResponseEvento]
+    verificacion: PostReceivedByIdAceptarResponseVerificacion
+    superseded_by: Optional[str]
+    environment: str
+    created_at: str
+
+
+class PostReceivedByIdReclamarRequest(TypedDict):
+    accion: Literal['RCD', 'RFP', 'RFT']
+    motivo: str
+
+
+class PostReceivedByIdReclamarResponseEmisor(TypedDict):
+    rut: str
+    razon_social: str
+    giro: Optional[str]
+
+
+class PostReceivedByIdReclamarResponseEvento(TypedDict):
+    codigo: str
+    descripcion: str
+    rut_responsable: Optional[str]
+    fecha: Optional[str]
+    origen: Literal['timbre', 'sii']
+
+
+class _PostReceivedByIdReclamarResponseVerificacionRequired(TypedDict):
+    firma: str
+    timbre: str
+    caf: str
+    receptor: str
+
+
+class PostReceivedByIdReclamarResponseVerificacion(_PostReceivedByIdReclamarResponseVerificacionRequired, total=False):
+    firma_variante: str
+    emisor: str
+
+
+class PostReceivedByIdReclamarResponse(TypedDict):
+    id: str
+    emisor: PostReceivedByIdReclamarResponseEmisor
+    tipo: int
+    folio: int
+    fecha: str
+    monto_neto: int
+    monto_exento: int
+    monto_iva: int
+    monto_total: int
+    items: List[Any]
+    referencias: List[Any]
+    recibido_at: str
+    recibido_sii_at: Optional[str]
+    plazo_hasta: Optional[str]
+    estado: Literal['SIN_RESPUESTA', 'ACEPTADO', 'RECLAMADO', 'ACEPTADO_TACITO', 'NO_APLICA']
+    eventos: List[PostReceivedByIdReclamarResponseEvento]
+    verificacion: PostReceivedByIdReclamarResponseVerificacion
+    superseded_by: Optional[str]
+    environment: str
+    created_at: str
 
 
 # Short names used by the resources.

@@ -140,7 +140,7 @@ export interface paths {
         /**
          * Create an API key (shown once)
          * @description Creates an API key for one business and one environment (`test` default, `live`). The answer's `key` (`sk_test_…`/`sk_live_…`) is shown this once: store it.
-         *     Permissions: `dte:read`, `dte:write`, `businesses:read`, `businesses:write`, `numerations:read`, `numerations:write`, `tokens:read`, `tokens:write`, or `*` for all (API.md §2). A key creating a key can grant only permissions it holds, for its own business and environment.
+         *     Permissions: `dte:read`, `dte:write`, `businesses:read`, `businesses:write`, `numerations:read`, `numerations:write`, `tokens:read`, `tokens:write`, `received:read`, `received:write`, or `*` for all (API.md §2). A key creating a key can grant only permissions it holds, for its own business and environment.
          */
         post: operations["postV1Tokens"];
         delete?: never;
@@ -620,6 +620,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List received documents, newest first
+         * @description The business's received documents, newest first, paginated; filters `emisor_rut`, `tipo`, `estado`, `desde`, `hasta` (dates `YYYY-MM-DD`). Each shows its `verificacion`, its answer state and `plazo_hasta`, the last day to accept or claim (8 days after the SII received it; silence is acceptance).
+         */
+        get: operations["getV1Received"];
+        put?: never;
+        /**
+         * Import an EnvioDTE a supplier sent (≤ 5 MiB): verified, kept per document, acknowledged to the emisor
+         * @description Imports an `EnvioDTE` a supplier sent to this business (API.md §12, door 1): raw XML, a multipart `file` (with an optional `reply_to`), or JSON `{ xml, reply_to }`; at most 5 MiB.
+         *     The envelope must parse without a DTD, be schema-valid, carry a valid signature and be addressed to this business's RUT; otherwise 422 `ENVELOPE_INVALID` (`details.reason`: `format`, `schema`, `signature`, `not_addressed`) and nothing is kept.
+         *     Each DTE is then verified on its own (signature, timbre, CAF against the SII authority of the environment, receptor) and kept with its `verificacion`; a verified document is kept once (a repeat answers `duplicate: true`), a failed one is kept as evidence until a verified copy supersedes it.
+         *     Every import that holds a verifiable document answers the emisor with the signed acuse de recibo (`RespuestaDTE`/`RecepcionEnvio`) by mail.
+         */
+        post: operations["postV1Received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/received/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages that could not be imported (30 days)
+         * @description Messages that reached the business's intercambio address (or were uploaded) but could not be imported, with the reason, kept 30 days.
+         */
+        get: operations["getV1ReceivedInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/received/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One received document
+         * @description One received document: emisor, tipo, folio, amounts, `verificacion`, the decision taken and `plazo_hasta`.
+         */
+        get: operations["getV1ReceivedById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/received/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The DTE exactly as received
+         * @description The DTE exactly as received (ISO-8859-1 unless its text needed UTF-8).
+         */
+        get: operations["getV1ReceivedByIdXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/received/{id}/aceptar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept (ACD; ERM with recibo_mercaderias) and answer the emisor
+         * @description Accepts the document (API.md §12): registers ACD in the SII's registry, or ACD and ERM with `recibo_mercaderias: true` (also after an earlier ACD), and mails the emisor the signed `ResultadoDTE` (plus `EnvioRecibos` with the Ley 19.983 declaration for ERM).
+         *     409 `CONFLICT` when already decided (here or at sii.cl), past `plazo_hasta`, unknown to the SII, unverified, superseded or of a tipo that takes no answer (110–112); 422 `SII_REFUSED` when the registry refuses.
+         */
+        post: operations["postV1ReceivedByIdAceptar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/received/{id}/reclamar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim (RCD, RFP or RFT) with a reason and answer the emisor
+         * @description Claims the document in the SII's registry (API.md §12): `RCD` its content, `RFP` partial lack of goods, `RFT` total lack; with the `motivo` in words. Mails the emisor the signed rejection (`ResultadoDTE`).
+         *     409 `CONFLICT` when already decided, past `plazo_hasta` or unknown to the SII; 422 `SII_REFUSED` when the registry refuses.
+         */
+        post: operations["postV1ReceivedByIdReclamar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -630,7 +759,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "INVALID_JSON" | "INVALID_PARAMETER" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "IDEMPOTENCY_KEY_REUSED" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_INVALID" | "CAF_INVALID" | "FOLIOS_EXHAUSTED" | "REFERENCE_INVALID" | "BUSINESS_NOT_AUTHORIZED" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAVAILABLE";
+                code: "INVALID_JSON" | "INVALID_PARAMETER" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "IDEMPOTENCY_KEY_REUSED" | "CERTIFICATE_REQUIRED" | "CERTIFICATE_INVALID" | "CAF_INVALID" | "FOLIOS_EXHAUSTED" | "REFERENCE_INVALID" | "BUSINESS_NOT_AUTHORIZED" | "ENVELOPE_INVALID" | "SII_REFUSED" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAVAILABLE";
                 message: string;
                 /** @description `field`, `reason`, `errors[]` on validation errors; `required_permission` on 403; `retry_after` on 429 */
                 details?: {
@@ -1889,7 +2018,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("dte:read" | "dte:write" | "businesses:read" | "businesses:write" | "numerations:read" | "numerations:write" | "tokens:read" | "tokens:write" | "*")[];
+                    permissions: ("dte:read" | "dte:write" | "businesses:read" | "businesses:write" | "numerations:read" | "numerations:write" | "tokens:read" | "tokens:write" | "received:read" | "received:write" | "*")[];
                     /** @enum {string} */
                     environment?: "test" | "live";
                     business_id?: string;
@@ -8281,7 +8410,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 /** @description only events of this kind */
-                event?: "dte.status_changed" | "dte.acceptance_changed" | "numeration.low" | "numeration.expiring" | "certificate.expiring";
+                event?: "dte.status_changed" | "dte.acceptance_changed" | "numeration.low" | "numeration.expiring" | "certificate.expiring" | "dte.delivered" | "dte.delivery_failed" | "received.created" | "received.decided";
             };
             header?: {
                 /** @description Sessions only: the business to act for (`biz_…`). API keys belong to one business and need no header (API.md §2). */
@@ -8603,6 +8732,1597 @@ export interface operations {
                      *       "error": {
                      *         "code": "IDEMPOTENCY_KEY_REUSED",
                      *         "message": "this `Idempotency-Key` was used with a different body",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: over the request rate; wait `Retry-After` seconds (`details.retry_after`). */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "over the request rate",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: a fault of the server; never carries internals. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "a fault of the server",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: the database (or the SII for calls that need it now) cannot be reached; retry later. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "the database (or the SII for calls that need it now) cannot be reached",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1Received: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                emisor_rut?: string;
+                tipo?: string;
+                estado?: string;
+                desde?: string;
+                hasta?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            emisor: {
+                                rut: string;
+                                razon_social: string;
+                                giro: string | null;
+                            };
+                            tipo: number;
+                            folio: number;
+                            fecha: string;
+                            monto_neto: number;
+                            monto_exento: number;
+                            monto_iva: number;
+                            monto_total: number;
+                            items: unknown[];
+                            referencias: unknown[];
+                            recibido_at: string;
+                            recibido_sii_at: string | null;
+                            plazo_hasta: string | null;
+                            /** @enum {string} */
+                            estado: "SIN_RESPUESTA" | "ACEPTADO" | "RECLAMADO" | "ACEPTADO_TACITO" | "NO_APLICA";
+                            eventos: {
+                                codigo: string;
+                                descripcion: string;
+                                rut_responsable: string | null;
+                                fecha: string | null;
+                                /** @enum {string} */
+                                origen: "timbre" | "sii";
+                            }[];
+                            verificacion: {
+                                firma: string;
+                                firma_variante?: string;
+                                timbre: string;
+                                caf: string;
+                                receptor: string;
+                                emisor?: string;
+                            };
+                            superseded_by: string | null;
+                            environment: string;
+                            created_at: string;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            total_pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query or path parameter is wrong or unknown; `details.field`, `details.reason`. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INVALID_PARAMETER",
+                     *         "message": "a query or path parameter is wrong or unknown",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: no credential, an unknown or revoked key, or an expired session. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "no credential, an unknown or revoked key, or an expired session",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: the credential lacks the permission; `details.required_permission`. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "the credential lacks the permission",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: over the request rate; wait `Retry-After` seconds (`details.retry_after`). */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "over the request rate",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: a fault of the server; never carries internals. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "a fault of the server",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: the database (or the SII for calls that need it now) cannot be reached; retry later. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "the database (or the SII for calls that need it now) cannot be reached",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1Received: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable characters. The same key with the same body within 24 h replays the first answer (header `Idempotent-Replayed: true`) and consumes no folio; with another body it is 422 `IDEMPOTENCY_KEY_REUSED` (API.md §5). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": string;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    reply_to?: string;
+                };
+                "application/json": {
+                    xml: string;
+                    reply_to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            results: {
+                                index: number;
+                                success: boolean;
+                                data?: {
+                                    id: string;
+                                    emisor: {
+                                        rut: string;
+                                        razon_social: string;
+                                        giro: string | null;
+                                    };
+                                    tipo: number;
+                                    folio: number;
+                                    fecha: string;
+                                    monto_neto: number;
+                                    monto_exento: number;
+                                    monto_iva: number;
+                                    monto_total: number;
+                                    items: unknown[];
+                                    referencias: unknown[];
+                                    recibido_at: string;
+                                    recibido_sii_at: string | null;
+                                    plazo_hasta: string | null;
+                                    /** @enum {string} */
+                                    estado: "SIN_RESPUESTA" | "ACEPTADO" | "RECLAMADO" | "ACEPTADO_TACITO" | "NO_APLICA";
+                                    eventos: {
+                                        codigo: string;
+                                        descripcion: string;
+                                        rut_responsable: string | null;
+                                        fecha: string | null;
+                                        /** @enum {string} */
+                                        origen: "timbre" | "sii";
+                                    }[];
+                                    verificacion: {
+                                        firma: string;
+                                        firma_variante?: string;
+                                        timbre: string;
+                                        caf: string;
+                                        receptor: string;
+                                        emisor?: string;
+                                    };
+                                    superseded_by: string | null;
+                                    environment: string;
+                                    created_at: string;
+                                };
+                                /** @constant */
+                                duplicate?: true;
+                                error?: {
+                                    code: string;
+                                    message: string;
+                                    details?: unknown;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query or path parameter is wrong or unknown; `details.field`, `details.reason`. `INVALID_JSON`: the body is not JSON, or not sent as `application/json`. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INVALID_PARAMETER",
+                     *         "message": "a query or path parameter is wrong or unknown",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: no credential, an unknown or revoked key, or an expired session. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "no credential, an unknown or revoked key, or an expired session",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: the credential lacks the permission; `details.required_permission`. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "the credential lacks the permission",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_IN_PROGRESS`: a request with this `Idempotency-Key` is still running. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_IN_PROGRESS",
+                     *         "message": "a request with this `Idempotency-Key` is still running",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: the body is over the limit (1 MiB JSON, 5 MiB uploads). */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "the body is over the limit (1 MiB JSON, 5 MiB uploads)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: an upload in a format this endpoint does not take. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "an upload in a format this endpoint does not take",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: a field is missing or wrong; `details.errors[]` lists every problem as `{ field, reason, message }`, `details.field`/`details.reason` repeat the first. `IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was used with a different body. `ENVELOPE_INVALID`: a received envelope that cannot be read, is not schema-valid, is badly signed or is addressed to another RUT; `details.reason`; nothing is kept. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "a field is missing or wrong",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: over the request rate; wait `Retry-After` seconds (`details.retry_after`). */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "over the request rate",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: a fault of the server; never carries internals. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "a fault of the server",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: the database (or the SII for calls that need it now) cannot be reached; retry later. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "the database (or the SII for calls that need it now) cannot be reached",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ReceivedInbox: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            source: string;
+                            reason: string;
+                            detail: string;
+                            from: string | null;
+                            subject: string | null;
+                            filename: string | null;
+                            created_at: string;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            total_pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query or path parameter is wrong or unknown; `details.field`, `details.reason`. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INVALID_PARAMETER",
+                     *         "message": "a query or path parameter is wrong or unknown",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: no credential, an unknown or revoked key, or an expired session. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "no credential, an unknown or revoked key, or an expired session",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: the credential lacks the permission; `details.required_permission`. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "the credential lacks the permission",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: over the request rate; wait `Retry-After` seconds (`details.retry_after`). */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "over the request rate",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: a fault of the server; never carries internals. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "a fault of the server",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: the database (or the SII for calls that need it now) cannot be reached; retry later. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "the database (or the SII for calls that need it now) cannot be reached",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ReceivedById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            emisor: {
+                                rut: string;
+                                razon_social: string;
+                                giro: string | null;
+                            };
+                            tipo: number;
+                            folio: number;
+                            fecha: string;
+                            monto_neto: number;
+                            monto_exento: number;
+                            monto_iva: number;
+                            monto_total: number;
+                            items: unknown[];
+                            referencias: unknown[];
+                            recibido_at: string;
+                            recibido_sii_at: string | null;
+                            plazo_hasta: string | null;
+                            /** @enum {string} */
+                            estado: "SIN_RESPUESTA" | "ACEPTADO" | "RECLAMADO" | "ACEPTADO_TACITO" | "NO_APLICA";
+                            eventos: {
+                                codigo: string;
+                                descripcion: string;
+                                rut_responsable: string | null;
+                                fecha: string | null;
+                                /** @enum {string} */
+                                origen: "timbre" | "sii";
+                            }[];
+                            verificacion: {
+                                firma: string;
+                                firma_variante?: string;
+                                timbre: string;
+                                caf: string;
+                                receptor: string;
+                                emisor?: string;
+                            };
+                            superseded_by: string | null;
+                            environment: string;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query or path parameter is wrong or unknown; `details.field`, `details.reason`. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INVALID_PARAMETER",
+                     *         "message": "a query or path parameter is wrong or unknown",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: no credential, an unknown or revoked key, or an expired session. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "no credential, an unknown or revoked key, or an expired session",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: the credential lacks the permission; `details.required_permission`. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "the credential lacks the permission",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: no such resource visible to this credential (another business's is not found either). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "no such resource visible to this credential (another business's is not found either)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: over the request rate; wait `Retry-After` seconds (`details.retry_after`). */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "over the request rate",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: a fault of the server; never carries internals. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "a fault of the server",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: the database (or the SII for calls that need it now) cannot be reached; retry later. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "the database (or the SII for calls that need it now) cannot be reached",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ReceivedByIdXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The DTE as received */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query or path parameter is wrong or unknown; `details.field`, `details.reason`. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INVALID_PARAMETER",
+                     *         "message": "a query or path parameter is wrong or unknown",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: no credential, an unknown or revoked key, or an expired session. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "no credential, an unknown or revoked key, or an expired session",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: the credential lacks the permission; `details.required_permission`. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "the credential lacks the permission",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: no such resource visible to this credential (another business's is not found either). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "no such resource visible to this credential (another business's is not found either)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: over the request rate; wait `Retry-After` seconds (`details.retry_after`). */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "over the request rate",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: a fault of the server; never carries internals. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "a fault of the server",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: the database (or the SII for calls that need it now) cannot be reached; retry later. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "the database (or the SII for calls that need it now) cannot be reached",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1ReceivedByIdAceptar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable characters. The same key with the same body within 24 h replays the first answer (header `Idempotent-Replayed: true`) and consumes no folio; with another body it is 422 `IDEMPOTENCY_KEY_REUSED` (API.md §5). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recibo_mercaderias?: boolean;
+                    recinto?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            emisor: {
+                                rut: string;
+                                razon_social: string;
+                                giro: string | null;
+                            };
+                            tipo: number;
+                            folio: number;
+                            fecha: string;
+                            monto_neto: number;
+                            monto_exento: number;
+                            monto_iva: number;
+                            monto_total: number;
+                            items: unknown[];
+                            referencias: unknown[];
+                            recibido_at: string;
+                            recibido_sii_at: string | null;
+                            plazo_hasta: string | null;
+                            /** @enum {string} */
+                            estado: "SIN_RESPUESTA" | "ACEPTADO" | "RECLAMADO" | "ACEPTADO_TACITO" | "NO_APLICA";
+                            eventos: {
+                                codigo: string;
+                                descripcion: string;
+                                rut_responsable: string | null;
+                                fecha: string | null;
+                                /** @enum {string} */
+                                origen: "timbre" | "sii";
+                            }[];
+                            verificacion: {
+                                firma: string;
+                                firma_variante?: string;
+                                timbre: string;
+                                caf: string;
+                                receptor: string;
+                                emisor?: string;
+                            };
+                            superseded_by: string | null;
+                            environment: string;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query or path parameter is wrong or unknown; `details.field`, `details.reason`. `INVALID_JSON`: the body is not JSON, or not sent as `application/json`. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INVALID_PARAMETER",
+                     *         "message": "a query or path parameter is wrong or unknown",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: no credential, an unknown or revoked key, or an expired session. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "no credential, an unknown or revoked key, or an expired session",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: the credential lacks the permission; `details.required_permission`. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "the credential lacks the permission",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: no such resource visible to this credential (another business's is not found either). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "no such resource visible to this credential (another business's is not found either)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_IN_PROGRESS`: a request with this `Idempotency-Key` is still running. `CONFLICT`: a duplicate or a state that forbids it; `details.reason`. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_IN_PROGRESS",
+                     *         "message": "a request with this `Idempotency-Key` is still running",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: the body is over the limit (1 MiB JSON, 5 MiB uploads). */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "the body is over the limit (1 MiB JSON, 5 MiB uploads)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: a field is missing or wrong; `details.errors[]` lists every problem as `{ field, reason, message }`, `details.field`/`details.reason` repeat the first. `IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was used with a different body. `SII_REFUSED`: the SII's registry refused the decision; `details` carries its code. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "a field is missing or wrong",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: over the request rate; wait `Retry-After` seconds (`details.retry_after`). */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "over the request rate",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: a fault of the server; never carries internals. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "a fault of the server",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: the database (or the SII for calls that need it now) cannot be reached; retry later. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "the database (or the SII for calls that need it now) cannot be reached",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1ReceivedByIdReclamar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable characters. The same key with the same body within 24 h replays the first answer (header `Idempotent-Replayed: true`) and consumes no folio; with another body it is 422 `IDEMPOTENCY_KEY_REUSED` (API.md §5). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    accion: "RCD" | "RFP" | "RFT";
+                    motivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            emisor: {
+                                rut: string;
+                                razon_social: string;
+                                giro: string | null;
+                            };
+                            tipo: number;
+                            folio: number;
+                            fecha: string;
+                            monto_neto: number;
+                            monto_exento: number;
+                            monto_iva: number;
+                            monto_total: number;
+                            items: unknown[];
+                            referencias: unknown[];
+                            recibido_at: string;
+                            recibido_sii_at: string | null;
+                            plazo_hasta: string | null;
+                            /** @enum {string} */
+                            estado: "SIN_RESPUESTA" | "ACEPTADO" | "RECLAMADO" | "ACEPTADO_TACITO" | "NO_APLICA";
+                            eventos: {
+                                codigo: string;
+                                descripcion: string;
+                                rut_responsable: string | null;
+                                fecha: string | null;
+                                /** @enum {string} */
+                                origen: "timbre" | "sii";
+                            }[];
+                            verificacion: {
+                                firma: string;
+                                firma_variante?: string;
+                                timbre: string;
+                                caf: string;
+                                receptor: string;
+                                emisor?: string;
+                            };
+                            superseded_by: string | null;
+                            environment: string;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query or path parameter is wrong or unknown; `details.field`, `details.reason`. `INVALID_JSON`: the body is not JSON, or not sent as `application/json`. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INVALID_PARAMETER",
+                     *         "message": "a query or path parameter is wrong or unknown",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: no credential, an unknown or revoked key, or an expired session. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "no credential, an unknown or revoked key, or an expired session",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: the credential lacks the permission; `details.required_permission`. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "the credential lacks the permission",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: no such resource visible to this credential (another business's is not found either). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "no such resource visible to this credential (another business's is not found either)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_IN_PROGRESS`: a request with this `Idempotency-Key` is still running. `CONFLICT`: a duplicate or a state that forbids it; `details.reason`. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_IN_PROGRESS",
+                     *         "message": "a request with this `Idempotency-Key` is still running",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: the body is over the limit (1 MiB JSON, 5 MiB uploads). */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "the body is over the limit (1 MiB JSON, 5 MiB uploads)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: a field is missing or wrong; `details.errors[]` lists every problem as `{ field, reason, message }`, `details.field`/`details.reason` repeat the first. `IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was used with a different body. `SII_REFUSED`: the SII's registry refused the decision; `details` carries its code. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "a field is missing or wrong",
                      *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
                      *       }
                      *     }

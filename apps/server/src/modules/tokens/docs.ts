@@ -11,7 +11,7 @@ export const tokenDocs: ContractDocs = {
     jsonBody: true,
     description: [
       "Creates an API key for one business and one environment (`test` default, `live`). The answer's `key` (`sk_test_…`/`sk_live_…`) is shown this once: store it.",
-      "Permissions: `dte:read`, `dte:write`, `businesses:read`, `businesses:write`, `numerations:read`, `numerations:write`, `tokens:read`, `tokens:write`, or `*` for all (API.md §2). A key creating a key can grant only permissions it holds, for its own business and environment.",
+      "Permissions: `dte:read`, `dte:write`, `businesses:read`, `businesses:write`, `numerations:read`, `numerations:write`, `tokens:read`, `tokens:write`, `received:read`, `received:write`, or `*` for all (API.md §2). A key creating a key can grant only permissions it holds, for its own business and environment.",
     ].join("\n"),
     examples: { pos: { summary: "A point-of-sale key that emits and reads documents", value: { name: "caja 1", permissions: ["dte:write", "dte:read"], environment: "test", business_id: "biz_01jf3k9v8m2r4t6y8a0c2e4g6j" } } },
   },
