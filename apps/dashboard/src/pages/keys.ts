@@ -25,6 +25,8 @@ const GRANTS: Record<(typeof PERMISSION_NAMES)[number], string> = {
   "numerations:write": "Subir CAF",
   "tokens:read": "Listar claves API",
   "tokens:write": "Crear y revocar claves API",
+  "received:read": "Leer documentos recibidos de proveedores",
+  "received:write": "Importar, aceptar y reclamar documentos recibidos",
 };
 
 export const PERMISSIONS = PERMISSION_NAMES.map((permission) => [permission, GRANTS[permission]] as const);
