@@ -24,7 +24,11 @@ OUT = Path(__file__).resolve().parent.parent / "src" / "timbre" / "types.py"
 
 #: Short names the resources use → generated names.
 ALIASES = {
-    "EmitRequest": "PostDteEmitRequest",
+    "AnyEmitRequest": "PostDteEmitRequest",
+    "EmitRequest": "PostDteEmitRequest1",
+    "PurchaseEmitRequest": "PostDteEmitRequest2",
+    "LiquidationEmitRequest": "PostDteEmitRequest3",
+    "ExportEmitRequest": "PostDteEmitRequest4",
     "Dte": "PostDteEmitResponse",
     "DteDetail": "GetDteByIdResponse",
     "DteStatus": "GetDteByIdStatusResponse",

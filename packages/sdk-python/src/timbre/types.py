@@ -2386,7 +2386,11 @@ class PostReceivedByIdReclamarResponse(TypedDict):
 
 
 # Short names used by the resources.
-EmitRequest = PostDteEmitRequest
+AnyEmitRequest = PostDteEmitRequest
+EmitRequest = PostDteEmitRequest1
+PurchaseEmitRequest = PostDteEmitRequest2
+LiquidationEmitRequest = PostDteEmitRequest3
+ExportEmitRequest = PostDteEmitRequest4
 Dte = PostDteEmitResponse
 DteDetail = GetDteByIdResponse
 DteStatus = GetDteByIdStatusResponse

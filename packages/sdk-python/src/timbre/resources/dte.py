@@ -5,7 +5,7 @@ from typing import Any, Dict, List, Optional, cast
 
 from .._errors import TimbreError
 from .._pagination import ListIterator
-from ..types import Dte, DteDetail, DteStatus, EmitRequest
+from ..types import AnyEmitRequest, Dte, DteDetail, DteStatus
 from ._base import Resource, options, seg
 
 FINAL_STATES = ("ACEPTADO", "ACEPTADO_CON_REPAROS", "RECHAZADO")
@@ -14,23 +14,23 @@ FINAL_STATES = ("ACEPTADO", "ACEPTADO_CON_REPAROS", "RECHAZADO")
 class DteResource(Resource):
     """Electronic tax documents: ``/v1/dte``."""
 
-    def emit(self, body: EmitRequest, *, idempotency_key: Optional[str] = None) -> Dte:
+    def emit(self, body: AnyEmitRequest, *, idempotency_key: Optional[str] = None) -> Dte:
         """``POST /dte/emit``: validate, take a folio, sign, send to the SII. Retries reuse one idempotency key."""
         return cast(Dte, self._call("POST", "dte/emit", json_body=body, **options(idempotency_key)))
 
-    def batch(self, documents: List[EmitRequest], *, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+    def batch(self, documents: List[AnyEmitRequest], *, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
         """``POST /dte/batch``: up to 500 documents; ``{"results": [{index, success, data?, error?}]}``."""
         return cast(Dict[str, Any], self._call("POST", "dte/batch", json_body={"documents": documents}, **options(idempotency_key)))
 
-    def batch_preview(self, documents: List[EmitRequest]) -> Dict[str, Any]:
+    def batch_preview(self, documents: List[AnyEmitRequest]) -> Dict[str, Any]:
         """``POST /dte/batch/preview``: checks and totals of a batch; consumes no folio."""
         return cast(Dict[str, Any], self._call("POST", "dte/batch/preview", json_body={"documents": documents}))
 
-    def preview(self, body: EmitRequest) -> Dict[str, Any]:
+    def preview(self, body: AnyEmitRequest) -> Dict[str, Any]:
         """``POST /dte/preview``: ``{totals, xml_preview}``; consumes no folio, stores nothing."""
         return cast(Dict[str, Any], self._call("POST", "dte/preview", json_body=body))
 
-    def preview_pdf(self, body: EmitRequest) -> bytes:
+    def preview_pdf(self, body: AnyEmitRequest) -> bytes:
         """``POST /dte/preview?format=pdf``: a PDF marked "SIN VALIDEZ TRIBUTARIA"."""
         return cast(bytes, self._call("POST", "dte/preview", query={"format": "pdf"}, json_body=body, raw=True))
 
