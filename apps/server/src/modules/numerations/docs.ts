@@ -19,7 +19,7 @@ export const numerationDocs: ContractDocs = {
     jsonBody: true,
     description: "Uploads a CAF as the SII issued it: `multipart/form-data` field `file`, raw `application/xml`, or JSON `{ caf_xml }`. It must be safe XML signed by the SII of this environment (IDK 100 test, 300 live), for this business's RUT and a supported tipo, with a key pair that matches (422 `CAF_INVALID`, `details.reason`); a range overlapping one already uploaded is 409 `CONFLICT`. CAFs of 33, 43, 46, 56 and 61 expire 6 months after their date.",
     errors: ["CAF_INVALID", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE"],
-    examples: { json: { summary: "As JSON", value: { caf_xml: "<AUTORIZACION><CAF version=\"1.0\"><DA><RE>76192083-9</RE>…</DA><FRMA algoritmo=\"SHA1withRSA\">…</FRMA></CAF><RSASK>…</RSASK><RSAPUBK>…</RSAPUBK></AUTORIZACION>" } } },
+    examples: { json: { summary: "As JSON", value: { caf_xml: "<AUTORIZACION><CAF version=\"1.0\"><DA><RE>76192083-9</RE>…</DA><FRMA algoritmo=\"SHA1withRSA\">…</FRMA></CAF>…</AUTORIZACION>" } } },
   },
   "GET /v1/numerations/{id}": {
     access: "numerations:read",
