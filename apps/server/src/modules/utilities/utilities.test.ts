@@ -56,7 +56,8 @@ describeDrivers("utility routes", (driver) => {
     }
     expect(res.json.paths["/v1/businesses"].post.requestBody.content["application/json"].schema.required).toContain("rut");
     // the one price rule, said where a generated client's reader looks
-    const emit = res.json.paths["/v1/dte/emit"].post.requestBody.content["application/json"].schema;
+    // (the body is any of the tipos' shapes; the classic one first)
+    const emit = res.json.paths["/v1/dte/emit"].post.requestBody.content["application/json"].schema.anyOf[0];
     expect(emit.properties.precios_brutos.description).toContain("Default false: prices are net");
     expect(emit.properties.precios_brutos.description).toContain("send `precios_brutos: true` explicitly");
     const docs = await h.app.handle(new Request("http://localhost/v1/docs"));
