@@ -57,8 +57,10 @@ describeDrivers("a forecast round stored in one statement", (driver) => {
       expect(xml).toContain(`<F>${doc.folio}</F>`);
       expect(verifyDte(new Uint8Array(doc.xml)).valid).toBe(true);
       // What the caller got is what was stored.
+      // (an upload already under way may have moved the stored row on: its own fields are left out then)
       const returned = (created[i] as { row: typeof doc }).row;
-      expect({ ...returned, xml: undefined }).toEqual({ ...doc, xml: undefined });
+      const moved = upload ? { estado: undefined, trackId: undefined, updatedAt: undefined, nextCheckAt: undefined, sii: undefined } : {};
+      expect({ ...returned, xml: undefined, ...moved }).toEqual({ ...doc, xml: undefined, ...moved });
     }
     const history = await h.deps.db.select().from(documentHistory).where(inArray(documentHistory.documentId, ids));
     expect(history.map((r) => [r.documentId, r.estado, r.detalle]).sort()).toEqual(ids.map((id) => [id, "PENDIENTE", "firmado, pendiente de envío al SII"]).sort());
