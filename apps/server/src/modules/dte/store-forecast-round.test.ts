@@ -63,7 +63,8 @@ describeDrivers("a forecast round stored in one statement", (driver) => {
       expect({ ...returned, xml: undefined, ...moved }).toEqual({ ...doc, xml: undefined, ...moved });
     }
     const history = await h.deps.db.select().from(documentHistory).where(inArray(documentHistory.documentId, ids));
-    expect(history.map((r) => [r.documentId, r.estado, r.detalle]).sort()).toEqual(ids.map((id) => [id, "PENDIENTE", "firmado, pendiente de envío al SII"]).sort());
+    // each document's first row (an upload under way may already have added ENVIADO)
+    expect(history.filter((r) => !upload || r.estado === "PENDIENTE").map((r) => [r.documentId, r.estado, r.detalle]).sort()).toEqual(ids.map((id) => [id, "PENDIENTE", "firmado, pendiente de envío al SII"]).sort());
     return { docs, created, transactions: transactions - before };
   };
 
