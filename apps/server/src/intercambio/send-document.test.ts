@@ -1,8 +1,8 @@
 // `intercambio` of GET /dte/{id} and POST /dte/{id}/enviar (API.md §11) over real SMTP on loopback: the mail worker
 // sends through SMTP_URL, here Timbre's own receiver (smtp-server), which takes the mail for A's intercambio address.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
+import { freePort } from "../../test/support/free-port.js";
 import { createHarness, describeDrivers, type Harness } from "../../test/support/harness.js";
 import { emitBody, emitter, RECEPTOR } from "../../test/support/emission.js";
 import { expectError } from "../../test/support/fixtures.js";
@@ -14,14 +14,6 @@ import { startSmtpReceiver, type SmtpReceiver } from "./smtp-receiver.js";
 
 const A_RUT = "77777777-7";
 const B_RUT = "76192083-9";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 describeDrivers("delivery to the receiver (API.md §11)", (driver) => {
   let h: Harness;
