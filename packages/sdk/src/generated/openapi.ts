@@ -738,7 +738,7 @@ export interface paths {
         };
         /**
          * The received DTE printed (?formato=carta|termica)
-         * @description The received DTE printed from its XML, as the issuer stated it (lines, references, amounts, the timbre as a PDF417): `formato=carta` (default) or `termica` (80 mm roll). The issuer's SII resolution is not in the DTE, so its line is left out; no cedible copy (that is the issuer's). 429 `RATE_LIMITED` when the business has too many PDFs rendering.
+         * @description The received DTE printed from its XML, as the issuer stated it (lines, references, amounts, the timbre as a PDF417): `formato=carta` (default) or `termica` (80 mm roll). The issuer's SII resolution is not in the DTE, so its line is left out; no cedible copy (that is the issuer's). 409 `CONFLICT` reason `not_printable` for a document kept as evidence whose XML has no readable `Documento`; 429 `RATE_LIMITED` when the business has too many PDFs rendering.
          */
         get: operations["getV1ReceivedByIdPdf"];
         put?: never;
@@ -10259,6 +10259,26 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_FOUND",
                      *         "message": "no such resource visible to this credential (another business's is not found either)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: a duplicate or a state that forbids it; `details.reason`. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "a duplicate or a state that forbids it",
                      *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
                      *       }
                      *     }

@@ -8,6 +8,9 @@ import { encodeLatin1 } from "@timbre/core";
 import { expectError } from "../../../test/support/fixtures.js";
 import { createHarness, describeDrivers, type Harness } from "../../../test/support/harness.js";
 import { emitBody, emitter, RECEPTOR, serveOverHttp } from "../../../test/support/emission.js";
+import { eq } from "drizzle-orm";
+import { receivedDocuments } from "../../db/received.js";
+import { newId } from "../../ids.js";
 import { refreshDocumentStatus } from "../../dispatch/refresh-document-status.js";
 import { receiverEnvelopeOf } from "../../intercambio/receiver-envelope.js";
 
@@ -54,6 +57,11 @@ describeDrivers("received document PDF (API.md §12)", (driver) => {
       }
       expectError(await h.call("GET", `/v1/received/${received.id}/pdf?formato=a4`, { key: a.key.key }), 400, "INVALID_PARAMETER");
       expectError(await h.call("GET", `/v1/received/${received.id}/pdf`, { key: b.key.key }), 404, "NOT_FOUND");
+      // evidence whose XML holds no Documento: 409, never a 500
+      const [evidence] = await h.deps.db.insert(receivedDocuments).values({ ...(await h.deps.db.select().from(receivedDocuments).where(eq(receivedDocuments.id, received.id)))[0]!, id: newId("received"), verified: false, xml: encodeLatin1("<DTE version=\"1.0\"><Nada/></DTE>") }).returning();
+      const refused = await h.call("GET", `/v1/received/${evidence!.id}/pdf`, { key: a.key.key });
+      expectError(refused, 409, "CONFLICT");
+      expect(refused.json.error.details.reason).toBe("not_printable");
     } finally {
       await http.close();
     }
