@@ -39,12 +39,18 @@ interface RouteCase {
   lists?: keyof Ids;
 }
 
+/** A readable (unsigned, untimbred) DTE, enough for `/received/{id}/pdf` to print it. */
+const SEEDED_DTE = '<DTE version="1.0"><Documento ID="T33F1"><Encabezado><IdDoc><TipoDTE>33</TipoDTE><Folio>1</Folio><FchEmis>2026-01-15</FchEmis></IdDoc>'
+  + "<Emisor><RUTEmisor>76192083-9</RUTEmisor><RznSoc>Proveedor</RznSoc><GiroEmis>Comercio</GiroEmis><DirOrigen>Calle 1</DirOrigen><CmnaOrigen>Santiago</CmnaOrigen></Emisor>"
+  + "<Receptor><RUTRecep>77777777-7</RUTRecep><RznSocRecep>Comprador</RznSocRecep></Receptor><Totales><MntNeto>100</MntNeto><TasaIVA>19</TasaIVA><IVA>19</IVA><MntTotal>119</MntTotal></Totales></Encabezado>"
+  + "<Detalle><NroLinDet>1</NroLinDet><NmbItem>Servicio</NmbItem><QtyItem>1</QtyItem><PrcItem>100</PrcItem><MontoItem>100</MontoItem></Detalle></Documento></DTE>";
+
 async function seedReceived(h: Harness, businessId: string): Promise<string> {
   const id = newId("received");
   const at = new Date();
   await h.deps.db.insert(receivedDocuments).values({
     id, businessId, environment: "test", emisorRut: "76192083-9", emisorRazonSocial: "Proveedor", emisorGiro: null, tipo: 33, folio: 1, fecha: "2026-01-15",
-    montoNeto: 100, montoExento: 0, montoIva: 19, montoTotal: 119, items: [], referencias: [], xml: new TextEncoder().encode("<DTE/>"), verified: false,
+    montoNeto: 100, montoExento: 0, montoIva: 19, montoTotal: 119, items: [], referencias: [], xml: new TextEncoder().encode(SEEDED_DTE), verified: false,
     verificacion: { firma: "invalida", timbre: "invalido", caf: "ilegible", receptor: "ok" }, estado: "SIN_RESPUESTA", eventos: [], recibidoAt: at, codEnvio: 1,
     createdAt: at, updatedAt: at,
   });
@@ -80,6 +86,7 @@ export const ROUTES: RouteCase[] = [
   { method: "GET", path: (i) => `/v1/dte/${i.dteId}/pdf`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "GET", path: (i) => `/v1/dte/${i.dteId}/xml`, permission: "dte:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "POST", path: (i) => `/v1/dte/${i.dteId}/anular`, permission: "dte:write", tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "POST", path: (i) => `/v1/dte/${i.dteId}/enviar`, permission: "dte:write", body: {}, tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "GET", path: () => "/v1/events", permission: "dte:read", businessScoped: true, lists: "eventId" },
   { method: "POST", path: (i) => `/v1/events/${i.eventId}/resend`, permission: "dte:write", tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "POST", path: () => "/v1/received", permission: "received:write", body: { xml: "<EnvioDTE/>" }, businessScoped: true },
@@ -87,6 +94,7 @@ export const ROUTES: RouteCase[] = [
   { method: "GET", path: () => "/v1/received/inbox", permission: "received:read", businessScoped: true },
   { method: "GET", path: (i) => `/v1/received/${i.receivedId}`, permission: "received:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "GET", path: (i) => `/v1/received/${i.receivedId}/xml`, permission: "received:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
+  { method: "GET", path: (i) => `/v1/received/${i.receivedId}/pdf`, permission: "received:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "POST", path: (i) => `/v1/received/${i.receivedId}/aceptar`, permission: "received:write", body: {}, tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "POST", path: (i) => `/v1/received/${i.receivedId}/reclamar`, permission: "received:write", body: { accion: "RCD", motivo: "x" }, tenantScoped: true, environmentScoped: true, businessScoped: true },
 ];

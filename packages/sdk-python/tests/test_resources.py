@@ -33,3 +33,30 @@ def test_preview_status_summary_and_anular(client: Timbre) -> None:
     assert client.dte.status(note["id"])["id"] == note["id"]
     summary = client.dte.summary(desde=dte["fecha"], hasta=dte["fecha"])
     assert isinstance(summary, dict) and summary
+
+
+def test_dte_enviar_and_received(client: Timbre) -> None:
+    from timbre import ConflictError, NotFoundError, ValidationError
+
+    dte = client.dte.emit(factura())
+    if client.dte.retrieve(dte["id"])["estado"] not in ("ACEPTADO", "ACEPTADO_CON_REPAROS"):
+        try:
+            client.dte.enviar(dte["id"])
+            raise AssertionError("enviar before the SII accepted the document must be 409")
+        except ConflictError as error:
+            assert error.code == "CONFLICT"
+    assert client.dte.wait_for_final_status(dte["id"], interval=0.2, timeout=60)["estado"] == "ACEPTADO"
+    # the test environment mails only the inbound domain and MAIL_TEST_ALLOWLIST: answered at once, with the reason
+    sent = client.dte.enviar(dte["id"], email="contabilidad@example.com")
+    assert sent["estado"] == "SIN_CORREO" and sent["error"].startswith("SIN_CORREO")
+    assert client.dte.retrieve(dte["id"])["intercambio"]["estado"] == "SIN_CORREO"
+    try:
+        client.received.create("<EnvioDTE>sin firma</EnvioDTE>")
+        raise AssertionError("an unsigned envelope must be refused")
+    except ValidationError as error:
+        assert error.code == "ENVELOPE_INVALID"
+    try:
+        client.received.pdf("rcv_00000000000000000000000000")
+        raise AssertionError("an unknown received document must be 404")
+    except NotFoundError:
+        pass

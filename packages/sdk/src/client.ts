@@ -2,6 +2,7 @@ import { normalizeApiUrl } from "./api-url.js";
 import { Auth } from "./resources/auth.js";
 import { Businesses } from "./resources/businesses.js";
 import { DteResource } from "./resources/dte.js";
+import { Received } from "./resources/received.js";
 import { Events } from "./resources/events.js";
 import { Health } from "./resources/health.js";
 import { Numerations } from "./resources/numerations.js";
@@ -59,6 +60,8 @@ export class Timbre {
   readonly numerations: Numerations;
   readonly sandbox: Sandbox;
   readonly dte: DteResource;
+  /** `/received`: documents suppliers sent the business (API.md §12). */
+  readonly received: Received;
   readonly tokens: Tokens;
   readonly events: Events;
   readonly rut: Rut;
@@ -94,6 +97,7 @@ export class Timbre {
     this.numerations = this.businesses.numerations;
     this.sandbox = new Sandbox(transport);
     this.dte = new DteResource(transport);
+    this.received = new Received(transport);
     this.tokens = new Tokens(transport);
     this.events = new Events(transport);
     this.rut = new Rut(transport);

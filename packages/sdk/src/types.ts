@@ -227,6 +227,29 @@ export type CreatedApiKey = Data<"postV1Tokens", 201>;
 export type TokenCreateParams = Body<"postV1Tokens">;
 export type RevokedApiKey = Data<"deleteV1TokensById", 200>;
 
+// ── Delivery and received documents (§11, §12) ─────────────────────────────────────────────
+
+/** `intercambio` of a document: its delivery to the receiver and the receiver's answers (API.md §11). */
+export type Intercambio = Data<"postV1DteByIdEnviar", 202>;
+/** `POST /dte/{id}/enviar`: `email` for one address, or nothing for the document's receivers. */
+export type DteEnviarParams = NonNullable<Body<"postV1DteByIdEnviar">>;
+
+/** A document a supplier sent the business (`rcv_…`). */
+export type ReceivedDocument = Data<"getV1ReceivedById", 200>;
+export type ReceivedListParams = Query<"getV1Received">;
+/** A message that reached the business but could not be imported. */
+export type ReceivedInboxItem = ItemOf<Data<"getV1ReceivedInbox", 200>>;
+export type ReceivedPdfParams = Query<"getV1ReceivedByIdPdf">;
+/** `POST /received`: one result per DTE of the envelope. */
+export type ReceivedImportResult = Data<"postV1Received", 201>;
+/** An envelope to import: its text or its exact bytes (sent as a file, byte for byte), and where answers go. */
+export interface ReceivedImportParams {
+  xml: string | Uint8Array;
+  reply_to?: string;
+}
+export type ReceivedAcceptParams = NonNullable<Body<"postV1ReceivedByIdAceptar">>;
+export type ReceivedClaimParams = Body<"postV1ReceivedByIdReclamar">;
+
 // ── Events and webhooks (§6.6) ────────────────────────────────────────────────────────────
 
 /** `POST /events/{id}/resend`: the delivery attempt now due. */

@@ -2,9 +2,9 @@
 // business B's envelope mailed to A's intercambio address becomes A's received document; A's acuse, sent by the
 // mail worker through SMTP_URL (here Timbre's own receiver), reaches B's address; unknown recipients are refused.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createServer } from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import { eq } from "drizzle-orm";
+import { freePort } from "../../test/support/free-port.js";
 import { createHarness, describeDrivers, type Harness } from "../../test/support/harness.js";
 import { emitBody, emitter, RECEPTOR } from "../../test/support/emission.js";
 import { attachmentOf, outboxOf } from "../../test/support/exchange.js";
@@ -18,14 +18,6 @@ import { startSmtpReceiver, type SmtpReceiver } from "./smtp-receiver.js";
 
 const A_RUT = "77777777-7";
 const B_RUT = "76192083-9";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 describeDrivers("SMTP intercambio door (API.md §12, §14)", (driver) => {
   let h: Harness;

@@ -27,5 +27,6 @@ export {
   type VerifyReceivedOptions,
 } from "./verify-received.js";
 export type { ReceivedDocumentFields, ReceivedLine, ReceivedReference } from "./read-received-document.js";
+export { printableReceived } from "./printable-received.js";
 /** Decodes XML bytes per their declaration (ISO-8859-1 byte for byte, windows-1252, UTF-8 by default). */
 export { decodeXml } from "../signature/verify-xml.js";

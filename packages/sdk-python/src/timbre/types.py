@@ -189,6 +189,10 @@ class GetBusinessesItemCertificate(TypedDict):
     fingerprint_sha256: str
 
 
+class GetBusinessesItemIntercambio(TypedDict):
+    email: Optional[str]
+
+
 class _GetBusinessesItemRequired(TypedDict):
     id: str
     rut: str
@@ -205,6 +209,7 @@ class _GetBusinessesItemRequired(TypedDict):
     resolucion: Optional[GetBusinessesItemResolucion]
     webhook_url: Optional[str]
     certificate: Optional[GetBusinessesItemCertificate]
+    intercambio: GetBusinessesItemIntercambio
     created_at: str
     updated_at: str
 
@@ -252,6 +257,10 @@ class PostBusinessesResponseCertificate(TypedDict):
     fingerprint_sha256: str
 
 
+class PostBusinessesResponseIntercambio(TypedDict):
+    email: Optional[str]
+
+
 class _PostBusinessesResponseRequired(TypedDict):
     id: str
     rut: str
@@ -268,6 +277,7 @@ class _PostBusinessesResponseRequired(TypedDict):
     resolucion: Optional[PostBusinessesResponseResolucion]
     webhook_url: Optional[str]
     certificate: Optional[PostBusinessesResponseCertificate]
+    intercambio: PostBusinessesResponseIntercambio
     created_at: str
     updated_at: str
 
@@ -291,6 +301,10 @@ class GetBusinessesByIdResponseCertificate(TypedDict):
     fingerprint_sha256: str
 
 
+class GetBusinessesByIdResponseIntercambio(TypedDict):
+    email: Optional[str]
+
+
 class _GetBusinessesByIdResponseRequired(TypedDict):
     id: str
     rut: str
@@ -307,6 +321,7 @@ class _GetBusinessesByIdResponseRequired(TypedDict):
     resolucion: Optional[GetBusinessesByIdResponseResolucion]
     webhook_url: Optional[str]
     certificate: Optional[GetBusinessesByIdResponseCertificate]
+    intercambio: GetBusinessesByIdResponseIntercambio
     created_at: str
     updated_at: str
 
@@ -351,6 +366,10 @@ class PutBusinessesByIdResponseCertificate(TypedDict):
     fingerprint_sha256: str
 
 
+class PutBusinessesByIdResponseIntercambio(TypedDict):
+    email: Optional[str]
+
+
 class _PutBusinessesByIdResponseRequired(TypedDict):
     id: str
     rut: str
@@ -367,6 +386,7 @@ class _PutBusinessesByIdResponseRequired(TypedDict):
     resolucion: Optional[PutBusinessesByIdResponseResolucion]
     webhook_url: Optional[str]
     certificate: Optional[PutBusinessesByIdResponseCertificate]
+    intercambio: PutBusinessesByIdResponseIntercambio
     created_at: str
     updated_at: str
 
@@ -400,6 +420,10 @@ class PostBusinessesByIdCertificateResponseCertificate(TypedDict):
     fingerprint_sha256: str
 
 
+class PostBusinessesByIdCertificateResponseIntercambio(TypedDict):
+    email: Optional[str]
+
+
 class _PostBusinessesByIdCertificateResponseRequired(TypedDict):
     id: str
     rut: str
@@ -416,6 +440,7 @@ class _PostBusinessesByIdCertificateResponseRequired(TypedDict):
     resolucion: Optional[PostBusinessesByIdCertificateResponseResolucion]
     webhook_url: Optional[str]
     certificate: Optional[PostBusinessesByIdCertificateResponseCertificate]
+    intercambio: PostBusinessesByIdCertificateResponseIntercambio
     created_at: str
     updated_at: str
 
@@ -1769,6 +1794,26 @@ class PostDteByIdAnularResponse(_PostDteByIdAnularResponseRequired, total=False)
     """110–112: MntTotOtrMnda"""
 
 
+class PostDteByIdEnviarRequest(TypedDict, total=False):
+    email: str
+
+
+class PostDteByIdEnviarResponseRespuesta(TypedDict):
+    tipo: Literal['recepcion', 'resultado', 'recibo']
+    codigo: int
+    glosa: str
+    at: str
+
+
+class PostDteByIdEnviarResponse(TypedDict):
+    destinatarios: List[str]
+    estado: Literal['PENDIENTE', 'ENVIADO', 'FALLIDO', 'SIN_DESTINATARIO', 'SIN_CORREO', 'NO_APLICA']
+    enviado_at: Optional[str]
+    intentos: int
+    error: Optional[str]
+    respuestas: List[PostDteByIdEnviarResponseRespuesta]
+
+
 class GetDteParams(TypedDict, total=False):
     """Query of GET /v1/dte."""
     page: int
@@ -1921,6 +1966,22 @@ class GetDteByIdResponseHistorialItem(_GetDteByIdResponseHistorialItemRequired, 
     detalle: str
 
 
+class GetDteByIdResponseIntercambioRespuesta(TypedDict):
+    tipo: Literal['recepcion', 'resultado', 'recibo']
+    codigo: int
+    glosa: str
+    at: str
+
+
+class GetDteByIdResponseIntercambio(TypedDict):
+    destinatarios: List[str]
+    estado: Literal['PENDIENTE', 'ENVIADO', 'FALLIDO', 'SIN_DESTINATARIO', 'SIN_CORREO', 'NO_APLICA']
+    enviado_at: Optional[str]
+    intentos: int
+    error: Optional[str]
+    respuestas: List[GetDteByIdResponseIntercambioRespuesta]
+
+
 class _GetDteByIdResponseRequired(TypedDict):
     id: str
     tipo: Literal[33, 34, 39, 41, 43, 46, 52, 56, 61, 110, 111, 112]
@@ -1946,6 +2007,7 @@ class _GetDteByIdResponseRequired(TypedDict):
     items: List[Dict[str, Any]]
     referencias: List[Dict[str, Any]]
     historial: List[GetDteByIdResponseHistorialItem]
+    intercambio: GetDteByIdResponseIntercambio
 
 
 class GetDteByIdResponse(_GetDteByIdResponseRequired, total=False):
@@ -2275,6 +2337,12 @@ class GetReceivedByIdResponse(TypedDict):
     superseded_by: Optional[str]
     environment: str
     created_at: str
+
+
+class GetReceivedByIdPdfParams(TypedDict, total=False):
+    """Query of GET /v1/received/{id}/pdf."""
+    formato: Literal['carta', 'termica']
+    """`carta` (default) or `termica` (80 mm thermal roll)"""
 
 
 class PostReceivedByIdAceptarRequest(TypedDict, total=False):

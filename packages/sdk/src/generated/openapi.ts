@@ -439,6 +439,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dte/{id}/enviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver the document (again) to its receivers or to one address
+         * @description Delivers the document now (API.md §11), again if it was delivered before: with `email`, to that one address; without, to its receivers (the receiver's *correo de intercambio* from the SII's list of electronic issuers and `receptor.email`). An `EnvioDTE` addressed to the receiver plus the PDF; a boleta (39, 41) only to a given address, as its signed XML plus the PDF.
+         *     Answers 202 with the document's `intercambio` (the new delivery `PENDIENTE`, or `SIN_CORREO` with the reason when it cannot go: no `SMTP_URL`, or an address the test environment may not mail — only the inbound domain and `MAIL_TEST_ALLOWLIST`). The outcome follows in `GET /dte/{id}` and the events `dte.delivered` / `dte.delivery_failed`.
+         *     409 `CONFLICT` reason `not_accepted` before the SII accepted the document; 429 `RATE_LIMITED` past 5 deliveries of the document in 24 hours (the automatic one counts; reason `document_daily_sends`) or `MAIL_DAILY_LIMIT` mails of the business (reason `mail_daily_limit`), with `retry_after`.
+         */
+        post: operations["postV1DteByIdEnviar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/dte": {
         parameters: {
             query?: never;
@@ -488,7 +510,7 @@ export interface paths {
         };
         /**
          * One DTE with items, references and history
-         * @description The full document: the emission response plus the receptor as sent, `items` (with their computed `monto`), `referencias` and `historial` (every state change).
+         * @description The full document: the emission response plus the receptor as sent, `items` (with their computed `monto`), `referencias`, `historial` (every state change) and `intercambio`, its delivery to the receiver (API.md §11): `destinatarios`, `estado` (`PENDIENTE` until the SII accepts it and while it is being sent, `ENVIADO`, `FALLIDO`, `SIN_DESTINATARIO`, `SIN_CORREO`, `NO_APLICA` for boletas and the anonymous receiver), `enviado_at`, `intentos` (SMTP attempts of every delivery), the last `error`, and the receiver's `respuestas`.
          */
         get: operations["getV1DteById"];
         put?: never;
@@ -699,6 +721,26 @@ export interface paths {
          * @description The DTE exactly as received (ISO-8859-1 unless its text needed UTF-8).
          */
         get: operations["getV1ReceivedByIdXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/received/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The received DTE printed (?formato=carta|termica)
+         * @description The received DTE printed from its XML, as the issuer stated it (lines, references, amounts, the timbre as a PDF417): `formato=carta` (default) or `termica` (80 mm roll). The issuer's SII resolution is not in the DTE, so its line is left out; no cedible copy (that is the issuer's). 409 `CONFLICT` reason `not_printable` for a document kept as evidence whose XML has no readable `Documento`; 429 `RATE_LIMITED` when the business has too many PDFs rendering.
+         */
+        get: operations["getV1ReceivedByIdPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2459,6 +2501,9 @@ export interface operations {
                                 valid_to: string;
                                 fingerprint_sha256: string;
                             } | null;
+                            intercambio: {
+                                email: string | null;
+                            };
                             created_at: string;
                             updated_at: string;
                             webhook_secret?: string;
@@ -2667,6 +2712,9 @@ export interface operations {
                                 valid_to: string;
                                 fingerprint_sha256: string;
                             } | null;
+                            intercambio: {
+                                email: string | null;
+                            };
                             created_at: string;
                             updated_at: string;
                             webhook_secret?: string;
@@ -2905,6 +2953,9 @@ export interface operations {
                                 valid_to: string;
                                 fingerprint_sha256: string;
                             } | null;
+                            intercambio: {
+                                email: string | null;
+                            };
                             created_at: string;
                             updated_at: string;
                             webhook_secret?: string;
@@ -3124,6 +3175,9 @@ export interface operations {
                                 valid_to: string;
                                 fingerprint_sha256: string;
                             } | null;
+                            intercambio: {
+                                email: string | null;
+                            };
                             created_at: string;
                             updated_at: string;
                             webhook_secret?: string;
@@ -3550,6 +3604,9 @@ export interface operations {
                                 valid_to: string;
                                 fingerprint_sha256: string;
                             } | null;
+                            intercambio: {
+                                email: string | null;
+                            };
                             created_at: string;
                             updated_at: string;
                             webhook_secret?: string;
@@ -7002,6 +7059,262 @@ export interface operations {
             };
         };
     };
+    postV1DteByIdEnviar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 printable characters. The same key with the same body within 24 h replays the first answer (header `Idempotent-Replayed: true`) and consumes no folio; with another body it is 422 `IDEMPOTENCY_KEY_REUSED` (API.md §5). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Sessions only: the business to act for (`biz_…`). API keys belong to one business and need no header (API.md §2). */
+                "X-Business-Id"?: components["parameters"]["BusinessId"];
+                /** @description Sessions only: `test` (default) or `live`. A key's environment is its prefix (`sk_test_`, `sk_live_`). */
+                "X-Environment"?: components["parameters"]["Environment"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 202 */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            destinatarios: string[];
+                            /** @enum {string} */
+                            estado: "PENDIENTE" | "ENVIADO" | "FALLIDO" | "SIN_DESTINATARIO" | "SIN_CORREO" | "NO_APLICA";
+                            enviado_at: string | null;
+                            intentos: number;
+                            error: string | null;
+                            respuestas: {
+                                /** @enum {string} */
+                                tipo: "recepcion" | "resultado" | "recibo";
+                                codigo: number;
+                                glosa: string;
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query or path parameter is wrong or unknown; `details.field`, `details.reason`. `INVALID_JSON`: the body is not JSON, or not sent as `application/json`. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INVALID_PARAMETER",
+                     *         "message": "a query or path parameter is wrong or unknown",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: no credential, an unknown or revoked key, or an expired session. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "no credential, an unknown or revoked key, or an expired session",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: the credential lacks the permission; `details.required_permission`. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "the credential lacks the permission",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: no such resource visible to this credential (another business's is not found either). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "no such resource visible to this credential (another business's is not found either)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `IDEMPOTENCY_IN_PROGRESS`: a request with this `Idempotency-Key` is still running. `CONFLICT`: a duplicate or a state that forbids it; `details.reason`. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_IN_PROGRESS",
+                     *         "message": "a request with this `Idempotency-Key` is still running",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: the body is over the limit (1 MiB JSON, 5 MiB uploads). */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "the body is over the limit (1 MiB JSON, 5 MiB uploads)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: a field is missing or wrong; `details.errors[]` lists every problem as `{ field, reason, message }`, `details.field`/`details.reason` repeat the first. `IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was used with a different body. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "a field is missing or wrong",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: over the request rate; wait `Retry-After` seconds (`details.retry_after`). */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "over the request rate",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: a fault of the server; never carries internals. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "a fault of the server",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: the database (or the SII for calls that need it now) cannot be reached; retry later. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "the database (or the SII for calls that need it now) cannot be reached",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getV1Dte: {
         parameters: {
             query?: {
@@ -7513,6 +7826,21 @@ export interface operations {
                                 at: string;
                                 detalle?: string;
                             }[];
+                            intercambio: {
+                                destinatarios: string[];
+                                /** @enum {string} */
+                                estado: "PENDIENTE" | "ENVIADO" | "FALLIDO" | "SIN_DESTINATARIO" | "SIN_CORREO" | "NO_APLICA";
+                                enviado_at: string | null;
+                                intentos: number;
+                                error: string | null;
+                                respuestas: {
+                                    /** @enum {string} */
+                                    tipo: "recepcion" | "resultado" | "recibo";
+                                    codigo: number;
+                                    glosa: string;
+                                    at: string;
+                                }[];
+                            };
                         };
                     };
                 };
@@ -9764,6 +10092,193 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_FOUND",
                      *         "message": "no such resource visible to this credential (another business's is not found either)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: over the request rate; wait `Retry-After` seconds (`details.retry_after`). */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "over the request rate",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: a fault of the server; never carries internals. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "a fault of the server",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: the database (or the SII for calls that need it now) cannot be reached; retry later. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "the database (or the SII for calls that need it now) cannot be reached",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ReceivedByIdPdf: {
+        parameters: {
+            query?: {
+                /** @description `carta` (default) or `termica` (80 mm thermal roll) */
+                formato?: "carta" | "termica";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, `Content-Disposition: inline; filename="DTE-<rut emisor>-<tipo>-<folio>.pdf"` */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query or path parameter is wrong or unknown; `details.field`, `details.reason`. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INVALID_PARAMETER",
+                     *         "message": "a query or path parameter is wrong or unknown",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: no credential, an unknown or revoked key, or an expired session. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "no credential, an unknown or revoked key, or an expired session",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: the credential lacks the permission; `details.required_permission`. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "the credential lacks the permission",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: no such resource visible to this credential (another business's is not found either). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "no such resource visible to this credential (another business's is not found either)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: a duplicate or a state that forbids it; `details.reason`. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "a duplicate or a state that forbids it",
                      *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
                      *       }
                      *     }

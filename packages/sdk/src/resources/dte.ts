@@ -22,6 +22,7 @@ import type {
   PreviewResult,
   SalesSummary,
   SalesSummaryParams, WithLastResponse } from "../types.js";
+import type { DteEnviarParams, Intercambio } from "../types.js";
 import { FINAL_DTE_STATUSES } from "../types.js";
 import { Resource, seg } from "./resource.js";
 
@@ -241,6 +242,17 @@ export class DteResource extends Resource {
       await new Promise<void>((resolve) => setTimeout(resolve, interval));
       if (signal?.aborted) throw signal.reason;
     }
+  }
+
+  /**
+   * Delivers an accepted document (again) now (`POST /dte/{id}/enviar`, 202): to one `email`, or to its receivers.
+   * Answers its `intercambio`; 409 `CONFLICT` before the SII accepted it, 429 past 5 deliveries a day.
+   *
+   * @example
+   * const { estado } = await client.dte.enviar("dte_…", { email: "contabilidad@cliente.cl" });
+   */
+  enviar(id: string, params?: DteEnviarParams, options?: RequestOptions): Promise<WithLastResponse<Intercambio>> {
+    return this.call({ method: "POST", path: `dte/${seg(id)}/enviar`, json: params ?? {}, options });
   }
 
   /**

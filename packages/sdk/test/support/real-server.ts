@@ -69,6 +69,10 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
   const app = buildApp(deps, database) as { handle(request: Request): Promise<Response> };
   // Background workers (dispatch to the sandbox SII, status polls, webhook deliveries), as `main.ts` runs them.
   const workers = (await startWorkers(deps, database.jobStore)) as { stop(): Promise<void> };
+  // Timbre's own SMTP receiver on loopback when the test asks for one (`SMTP_INBOUND_PORT`), as `main.ts` starts it.
+  const smtpModule = env.SMTP_INBOUND_PORT ? await load("intercambio/smtp-receiver.ts") : undefined;
+  const startSmtp = smtpModule?.["startSmtpReceiver"] as ((deps: unknown, options: { port: number }) => Promise<{ close(): Promise<void> }>) | undefined;
+  const smtp = startSmtp ? await startSmtp(deps, { port: Number(env.SMTP_INBOUND_PORT) }) : null;
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (request) => app.handle(request) });
   const baseUrl = `http://127.0.0.1:${server.port}/v1`;
   return {
@@ -86,6 +90,7 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
     },
     async stop() {
       await server.stop(true);
+      await smtp?.close();
       await workers.stop();
       await deps.close();
       await database.close();

@@ -30,6 +30,11 @@ describeDrivers("business routes", (driver) => {
     });
     expect(res.json.data.id).toMatch(/^biz_[0-9a-z]{26}$/);
     expect(res.json.data).not.toHaveProperty("webhook_secret");
+    // the intercambio address (API.md §12 door 2): a random token at the inbound domain, the same on every read
+    const domain = h.deps.config.mail.inboundDomain.replace(/\./g, "\\.");
+    expect(res.json.data.intercambio.email).toMatch(new RegExp(`^[0-9a-f]{32}@${domain}$`));
+    const read = await h.call("GET", `/v1/businesses/${res.json.data.id}`, { token: user.token });
+    expect(read.json.data.intercambio.email).toBe(res.json.data.intercambio.email);
   });
 
   test("create: every missing required field reported, first as details.field/reason", async () => {

@@ -43,7 +43,7 @@ export async function createBusiness(deps: Deps, caller: Credential, input: Stat
       })
       .returning();
     if (!row) throw new Error("insert returned nothing");
-    return secret ? { ...presentBusiness(row), webhook_secret: secret } : presentBusiness(row);
+    return secret ? { ...presentBusiness(row, deps.config.mail.inboundDomain), webhook_secret: secret } : presentBusiness(row, deps.config.mail.inboundDomain);
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new ApiError("CONFLICT", "you already registered a business with this RUT", { reason: "rut_taken", field: "rut" });

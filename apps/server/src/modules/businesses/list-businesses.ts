@@ -17,5 +17,5 @@ export async function listBusinesses(deps: Deps, caller: Credential, page: { pag
     .orderBy(desc(businesses.createdAt), desc(businesses.id))
     .limit(page.limit)
     .offset((page.page - 1) * page.limit);
-  return { items: rows.map(presentBusiness), total: total?.n ?? 0 };
+  return { items: rows.map((row) => presentBusiness(row, deps.config.mail.inboundDomain)), total: total?.n ?? 0 };
 }

@@ -16,14 +16,25 @@ export interface BusinessView {
   resolucion: { numero: number; fecha: string } | null;
   webhook_url: string | null;
   certificate: CertificateSummary | null;
+  /** API.md §12 door 2, §14: where suppliers and the SII mail the business. */
+  intercambio: { email: string | null };
   created_at: string;
   updated_at: string;
   /** Only in the response that creates the secret. */
   webhook_secret?: string;
 }
 
+/**
+ * `intercambio.email`: `<token>@<INBOUND_DOMAIN>` (the domain defaults to `intercambio.timbre.localhost`, the one the
+ * sandbox and local setups use), the address the business registers at the SII as its *correo de intercambio*. It is
+ * null only for a row without a token (migration 0014 gave every business one; new businesses get it at creation).
+ */
+export function intercambioEmailOf(row: Pick<BusinessRow, "intercambioToken">, inboundDomain: string): string | null {
+  return row.intercambioToken ? `${row.intercambioToken}@${inboundDomain}` : null;
+}
+
 /** The public business object: never a private key, password or webhook secret (API.md §6.2). */
-export function presentBusiness(row: BusinessRow): BusinessView {
+export function presentBusiness(row: BusinessRow, inboundDomain: string): BusinessView {
   return {
     id: row.id,
     rut: row.rut,
@@ -40,6 +51,7 @@ export function presentBusiness(row: BusinessRow): BusinessView {
     resolucion: row.resolucionNumero !== null && row.resolucionFecha !== null ? { numero: row.resolucionNumero, fecha: row.resolucionFecha } : null,
     webhook_url: row.webhookUrl,
     certificate: row.certificate,
+    intercambio: { email: intercambioEmailOf(row, inboundDomain) },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

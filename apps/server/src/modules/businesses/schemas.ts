@@ -30,7 +30,7 @@ const fields = {
 export const CreateBusinessBody = Type.Object({ rut: Type.String({ format: "rut", maxLength: 16 }), ...fields }, { additionalProperties: false });
 
 /** What a business shows but a PUT cannot set: sent back from a GET, they are `not_allowed`, not `unknown`. */
-const READ_ONLY_FIELDS = ["id", "certificate", "created_at", "updated_at", "webhook_secret"];
+const READ_ONLY_FIELDS = ["id", "certificate", "intercambio", "created_at", "updated_at", "webhook_secret"];
 
 export const UpdateBusinessBody = Type.Partial(Type.Object({ rut: Type.String({ maxLength: 16 }), ...fields }), {
   additionalProperties: false,
@@ -68,6 +68,7 @@ export const Business = Type.Object({
   resolucion: Nullable(Type.Object({ numero: Type.Integer(), fecha: Type.String() })),
   webhook_url: Nullable(Type.String()),
   certificate: Nullable(CertificateSummarySchema),
+  intercambio: Type.Object({ email: Nullable(Type.String()) }),
   created_at: Type.String(),
   updated_at: Type.String(),
   webhook_secret: Type.Optional(Type.String()),

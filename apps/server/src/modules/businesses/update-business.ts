@@ -34,5 +34,5 @@ export async function updateBusiness(deps: Deps, caller: Credential, id: string,
     .where(eq(businesses.id, current.id))
     .returning();
   if (!row) throw new Error("update returned nothing");
-  return secret ? { ...presentBusiness(row), webhook_secret: secret } : presentBusiness(row);
+  return secret ? { ...presentBusiness(row, deps.config.mail.inboundDomain), webhook_secret: secret } : presentBusiness(row, deps.config.mail.inboundDomain);
 }

@@ -40,7 +40,7 @@ export async function uploadCertificate(deps: Deps, caller: Credential, id: stri
     .where(eq(businesses.id, business.id))
     .returning();
   if (!row) throw new Error("update returned nothing");
-  return presentBusiness(row);
+  return presentBusiness(row, deps.config.mail.inboundDomain);
 }
 
 function summarize(loaded: LoadedCertificateInfo): CertificateSummary {

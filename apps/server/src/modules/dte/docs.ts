@@ -140,7 +140,21 @@ export const dteDocs: ContractDocs = {
   },
   "GET /v1/dte/{id}": {
     access: "dte:read",
-    description: "The full document: the emission response plus the receptor as sent, `items` (with their computed `monto`), `referencias` and `historial` (every state change).",
+    description: "The full document: the emission response plus the receptor as sent, `items` (with their computed `monto`), `referencias`, `historial` (every state change) and `intercambio`, its delivery to the receiver (API.md §11): `destinatarios`, `estado` (`PENDIENTE` until the SII accepts it and while it is being sent, `ENVIADO`, `FALLIDO`, `SIN_DESTINATARIO`, `SIN_CORREO`, `NO_APLICA` for boletas and the anonymous receiver), `enviado_at`, `intentos` (SMTP attempts of every delivery), the last `error`, and the receiver's `respuestas`.",
+  },
+  "POST /v1/dte/{id}/enviar": {
+    access: "dte:write",
+    jsonBody: true,
+    description: [
+      "Delivers the document now (API.md §11), again if it was delivered before: with `email`, to that one address; without, to its receivers (the receiver's *correo de intercambio* from the SII's list of electronic issuers and `receptor.email`). An `EnvioDTE` addressed to the receiver plus the PDF; a boleta (39, 41) only to a given address, as its signed XML plus the PDF.",
+      "Answers 202 with the document's `intercambio` (the new delivery `PENDIENTE`, or `SIN_CORREO` with the reason when it cannot go: no `SMTP_URL`, or an address the test environment may not mail — only the inbound domain and `MAIL_TEST_ALLOWLIST`). The outcome follows in `GET /dte/{id}` and the events `dte.delivered` / `dte.delivery_failed`.",
+      "409 `CONFLICT` reason `not_accepted` before the SII accepted the document; 429 `RATE_LIMITED` past 5 deliveries of the document in 24 hours (the automatic one counts; reason `document_daily_sends`) or `MAIL_DAILY_LIMIT` mails of the business (reason `mail_daily_limit`), with `retry_after`.",
+    ].join("\n"),
+    errors: ["CONFLICT", "RATE_LIMITED"],
+    examples: {
+      receivers: { summary: "To its receivers again", value: {} },
+      address: { summary: "To one address", value: { email: "contabilidad@losandes.cl" } },
+    },
   },
   "GET /v1/dte/{id}/status": {
     access: "dte:read",

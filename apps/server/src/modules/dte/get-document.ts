@@ -4,11 +4,12 @@ import { refreshDocumentStatus } from "../../dispatch/refresh-document-status.js
 import type { BusinessScope } from "../../http/auth.js";
 import { invalidParameter } from "../../http/errors.js";
 import { findDocument } from "./find-document.js";
+import { intercambioOf } from "./intercambio-view.js";
 import { EMPTY_SII, historyOf, presentDetail } from "./present-document.js";
 
 export async function getDocument(deps: Deps, scope: BusinessScope, id: string) {
   const row = await findDocument(deps, scope, id);
-  return presentDetail(row, await historyOf(deps.db, row.id));
+  return presentDetail(row, await historyOf(deps.db, row.id), await intercambioOf(deps.db, row));
 }
 
 /** `true`/`false`/absent; anything else is 400 INVALID_PARAMETER. */

@@ -2,6 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import { documentHistory, type DocumentHead, type DocumentRow, type SiiStatusSnapshot } from "../../db/documents.js";
 import type { Executor } from "../../db/tx.js";
+import type { IntercambioView } from "./intercambio-view.js";
 import { presentAdditionalTaxes } from "./present-totals.js";
 import { computationOf, requestOf } from "./stored-document.js";
 import { familyOfInput, tipoExtras } from "./tipo-inputs.js";
@@ -76,7 +77,7 @@ export async function historyOf(db: Executor, documentId: string): Promise<Histo
  * `monto`, the references as resolved at emission, the options that shaped the totals (`precios_brutos` as
  * applied: false on exempt tipos), a guía's `traslado` and `transporte`, and the history. Enough to start a note that corrects it.
  */
-export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
+export function presentDetail(row: DocumentRow, historial: HistoryView[], intercambio: IntercambioView) {
   const { totals } = computationOf(row);
   const request = requestOf(row);
   // `exento` as applied: every line of an exempt tipo (34, 41) is exempt whether or not the request said so
@@ -97,6 +98,7 @@ export function presentDetail(row: DocumentRow, historial: HistoryView[]) {
     ...(familyOfInput(computationOf(row).input) === "classic" ? {} : tipoRequestFields(request as unknown as Record<string, unknown>)),
     referencias: request.referencias ?? [],
     historial,
+    intercambio,
   };
 }
 

@@ -179,7 +179,7 @@ describeDrivers("GET /v1/dte and friends", (driver) => {
   test("OpenAPI documents every /dte route", async () => {
     const res = await h.call("GET", "/v1/openapi.json");
     const paths = Object.keys(res.json.paths).filter((p) => p.startsWith("/v1/dte"));
-    expect(paths.sort()).toEqual(["/v1/dte", "/v1/dte/batch", "/v1/dte/batch/preview", "/v1/dte/emit", "/v1/dte/preview", "/v1/dte/resumen", "/v1/dte/{id}", "/v1/dte/{id}/aceptacion", "/v1/dte/{id}/anular", "/v1/dte/{id}/pdf", "/v1/dte/{id}/status", "/v1/dte/{id}/xml"]);
+    expect(paths.sort()).toEqual(["/v1/dte", "/v1/dte/batch", "/v1/dte/batch/preview", "/v1/dte/emit", "/v1/dte/preview", "/v1/dte/resumen", "/v1/dte/{id}", "/v1/dte/{id}/aceptacion", "/v1/dte/{id}/anular", "/v1/dte/{id}/enviar", "/v1/dte/{id}/pdf", "/v1/dte/{id}/status", "/v1/dte/{id}/xml"]);
     expect(res.json.paths["/v1/dte/emit"].post.requestBody.content["application/json"]).toBeDefined();
   });
 });

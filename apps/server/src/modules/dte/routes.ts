@@ -17,7 +17,8 @@ import { getDocument, getDocumentStatus, readFlag } from "./get-document.js";
 import { listDocuments } from "./list-documents.js";
 import { previewDocument, previewPdf } from "./preview-document.js";
 import { renderDocumentPdf } from "./render-document-pdf.js";
-import { AcceptanceSchema, AnularBody, BatchBody, BatchBodyReference, BatchCheckResult, BatchResult, Dte, DteDetail, DteStatus, SalesSummarySchema } from "./schemas.js";
+import { AcceptanceSchema, AnularBody, BatchBody, BatchBodyReference, BatchCheckResult, BatchResult, Dte, DteDetail, DteStatus, EnviarBody, IntercambioSchema, SalesSummarySchema } from "./schemas.js";
+import { sendDocument } from "./send-document.js";
 import { AnyEmitBody } from "./tipo-bodies.js";
 import { summarizeDocuments } from "./summarize-documents.js";
 
@@ -84,6 +85,15 @@ export function dteRoutes(deps: Deps) {
         return ok(emitted.data);
       },
       { permission: "dte:write", business: true, params: IdParams, response: { 201: Ok(Dte), 202: Ok(Dte) }, detail: { tags, summary: "Annul a DTE with a credit note (61, CodRef 1)", requestBody: json(AnularBody, false) } },
+    )
+    .post(
+      "/:id/enviar",
+      async ({ scope, params, body, set }) => {
+        const intercambio = await sendDocument(deps, scope, params.id, assertValid(EnviarBody, body ?? {}));
+        set.status = 202;
+        return ok(intercambio);
+      },
+      { permission: "dte:write", business: true, params: IdParams, response: { 202: Ok(IntercambioSchema) }, detail: { tags, summary: "Deliver the document (again) to its receivers or to one address", requestBody: json(EnviarBody, false) } },
     )
     .get(
       "",

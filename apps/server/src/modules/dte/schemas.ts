@@ -162,6 +162,21 @@ export const Dte = Type.Object({
 
 export const HistoryEntry = Type.Object({ estado: EstadoOut(), at: Type.String(), detalle: Type.Optional(Type.String()) });
 
+/** The delivery to the receiver (API.md §11). */
+export const IntercambioSchema = Type.Object({
+  destinatarios: Type.Array(Type.String()),
+  estado: Type.Union([Type.Literal("PENDIENTE"), Type.Literal("ENVIADO"), Type.Literal("FALLIDO"), Type.Literal("SIN_DESTINATARIO"), Type.Literal("SIN_CORREO"), Type.Literal("NO_APLICA")]),
+  enviado_at: Nullable(Type.String()),
+  intentos: Type.Integer(),
+  error: Nullable(Type.String()),
+  respuestas: Type.Array(
+    Type.Object({ tipo: Type.Union([Type.Literal("recepcion"), Type.Literal("resultado"), Type.Literal("recibo")]), codigo: Type.Integer(), glosa: Type.String(), at: Type.String() }),
+  ),
+});
+
+/** `POST /dte/{id}/enviar` (API.md §11): one address, or the receivers the document is delivered to. */
+export const EnviarBody = Type.Object({ email: Type.Optional(Type.String({ minLength: 3, maxLength: 254 })) }, { additionalProperties: false });
+
 export const DteDetail = Type.Composite([
   Type.Omit(Dte, ["receptor"]),
   Type.Object({
@@ -176,6 +191,7 @@ export const DteDetail = Type.Composite([
     items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     referencias: Type.Array(Type.Record(Type.String(), Type.Unknown())),
     historial: Type.Array(HistoryEntry),
+    intercambio: IntercambioSchema,
   }),
 ]);
 

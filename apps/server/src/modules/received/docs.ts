@@ -33,6 +33,13 @@ export const receivedDocs: ContractDocs = {
     description: "The DTE exactly as received (ISO-8859-1 unless its text needed UTF-8).",
     responses: { "200": file("application/xml", "The DTE as received") },
   },
+  "GET /v1/received/{id}/pdf": {
+    access: "received:read",
+    description: "The received DTE printed from its XML, as the issuer stated it (lines, references, amounts, the timbre as a PDF417): `formato=carta` (default) or `termica` (80 mm roll). The issuer's SII resolution is not in the DTE, so its line is left out; no cedible copy (that is the issuer's). 409 `CONFLICT` reason `not_printable` for a document kept as evidence whose XML has no readable `Documento`; 429 `RATE_LIMITED` when the business has too many PDFs rendering.",
+    query: [{ name: "formato", description: "`carta` (default) or `termica` (80 mm thermal roll)", schema: { type: "string", enum: ["carta", "termica"], default: "carta" } }],
+    errors: ["CONFLICT", "RATE_LIMITED"],
+    responses: { "200": file("application/pdf", "The PDF, `Content-Disposition: inline; filename=\"DTE-<rut emisor>-<tipo>-<folio>.pdf\"`") },
+  },
   "POST /v1/received/{id}/aceptar": {
     access: "received:write",
     jsonBody: true,

@@ -8,6 +8,7 @@ import { notFound } from "../../http/errors.js";
 import { readBusinessRow } from "../businesses/business-row.js";
 import { wakeWorkers } from "../../jobs/start-workers.js";
 import { acceptReceived, claimReceived } from "./decide-received.js";
+import { renderReceivedPdf } from "./render-received-pdf.js";
 import { findReceived } from "./find-received.js";
 import { importEnvelope } from "./import-envelope.js";
 import { listInbox, listReceived } from "./list-received.js";
@@ -86,6 +87,21 @@ export function receivedRoutes(deps: Deps) {
         });
       },
       { permission: "received:read", business: "read", params: IdParams, detail: { tags, summary: "The DTE exactly as received" } },
+    )
+    .get(
+      "/:id/pdf",
+      async ({ scope, params, query }) => {
+        const pdf = await renderReceivedPdf(deps, scope, params.id, query);
+        return new Response(pdf.bytes as Uint8Array<ArrayBuffer>, {
+          headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${pdf.filename}"`, "Content-Length": String(pdf.bytes.byteLength) },
+        });
+      },
+      {
+        permission: "received:read",
+        business: "read",
+        params: IdParams,
+        detail: { tags, summary: "The received DTE printed (?formato=carta|termica)", parameters: [{ name: "formato", in: "query" as const, required: false, schema: { type: "string" as const, enum: ["carta", "termica"] } }] },
+      },
     )
     .post(
       "/:id/aceptar",
