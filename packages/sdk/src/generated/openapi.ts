@@ -184,7 +184,7 @@ export interface paths {
         put?: never;
         /**
          * Register a business
-         * @description Registers a business: the issuer of its documents (`rut`, `razon_social`, `giro`, `acteco` 1–4 SII activity codes, `direccion`, `comuna` required). `resolucion` (number and date of the SII resolution) is needed before emitting in `live`. With a `webhook_url` the answer carries `webhook_secret` (`whsec_…`) this once. A RUT this user already registered is 409 `CONFLICT`.
+         * @description Registers a business: the issuer of its documents (`rut`, `razon_social`, `giro`, `acteco` 1–4 SII activity codes, `direccion`, `comuna` required). `resolucion` (number and date of the SII resolution) is needed before emitting in `live`. With a `webhook_url` the answer carries `webhook_secret` (prefix `whsec`, then an underscore) this once. A RUT this user already registered is 409 `CONFLICT`.
          */
         post: operations["postV1Businesses"];
         delete?: never;
