@@ -10,7 +10,7 @@ fi
 for python in python3 /usr/bin/python3; do
   if command -v "$python" >/dev/null 2>&1 && "$python" -c "import pytest" >/dev/null 2>&1; then
     # -p no:cacheprovider: leave no .pytest_cache behind in the work tree.
-    exec "$python" -m pytest -p no:cacheprovider -q tests
+    exec "$python" -m pytest -p no:cacheprovider -q -rs tests
   fi
 done
 echo "@timbre/sdk-python: python3 has no pytest: apt-get install -y python3-pytest" >&2

@@ -16,10 +16,14 @@ PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def mypy_python() -> str:
+    """The Python that has mypy. Without one these tests are skipped loudly on a developer's machine and fail in CI
+    (`CI` set), where `.ci/run` installs it."""
     for python in (sys.executable, "/usr/bin/python3"):
         if subprocess.run([python, "-c", "import mypy"], capture_output=True).returncode == 0:
             return python
-    raise AssertionError("mypy is not installed: apt-get install -y python3-mypy")
+    if os.environ.get("CI"):
+        raise AssertionError("mypy is not installed: apt-get install -y python3-mypy")
+    pytest.skip("SKIPPED: mypy is not installed on this machine (apt-get install -y python3-mypy)")
 
 
 @pytest.fixture(scope="module")
