@@ -1,5 +1,5 @@
 /**
- * First run (ARCHITECTURE.md §6): on an empty embedded database, a sandbox account — demo user, a business with a
+ * First run: on an empty embedded database, a sandbox account — demo user, a business with a
  * generated test certificate, an `sk_test_` key with every permission and (in sandbox mode) sandbox CAFs for every
  * supported tipo — so that `npm start` can emit at once; the banner prints a ready-to-paste `curl` that does.
  */

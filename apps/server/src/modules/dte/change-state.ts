@@ -1,5 +1,5 @@
 /**
- * The only way a document changes `estado` (ARCHITECTURE §2 invariant): the transition is checked by
+ * The only way a document changes `estado` (an invariant of ARCHITECTURE.md): the transition is checked by
  * `core/lifecycle`, the row is updated only if it still has the expected state (so two workers cannot both apply
  * a change), the change is appended to the history and recorded as a `dte.status_changed` event with its first
  * webhook delivery — all in one statement, in the caller's transaction or on its own.

@@ -1,5 +1,5 @@
 /**
- * Hands out the next folios of a tipo (ARCHITECTURE.md §2), inside the caller's transaction. Each step is one
+ * Hands out the next folios of a tipo, inside the caller's transaction. Each step is one
  * statement: a CTE locks the oldest active range (lowest FA, then lowest desde — core's `pickRange` order;
  * exhausted and expired ranges skipped, and those authorised after the documents' tax date) with `FOR UPDATE` and the UPDATE takes as many of its folios as are still
  * wanted (at most what it has left); when it has fewer, the next step continues in the next range. The row lock
