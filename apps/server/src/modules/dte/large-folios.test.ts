@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sandboxCaf } from "../../../test/support/cafs.js";
 import { emitBody, uploadCertificate } from "../../../test/support/emission.js";
-import { tenant } from "../../../test/support/fixtures.js";
+import { expectError, tenant } from "../../../test/support/fixtures.js";
 import { createHarness, describeDrivers, type Harness } from "../../../test/support/harness.js";
 
 // SII folios have up to 10 digits: a range beyond 2^31 is stored, taken and shown exactly.
@@ -42,5 +42,20 @@ describeDrivers("folios beyond 2^31", (driver) => {
     expect(xml.text).toContain(`<Folio>${DESDE}</Folio>`);
     const numeration = await h.call("GET", `/v1/numerations/${uploaded.json.data.id}`, { key: t.key.key });
     expect(numeration.json.data).toMatchObject({ siguiente_folio: DESDE + 6, disponibles: 4, usados: 6 });
+  }, 60_000);
+
+  test("a folio beyond 2^31 is found by the list's filter and as a note's own document (codigo defaults, annulled once)", async () => {
+    const listed = await h.call("GET", `/v1/dte?folio=${DESDE}`, { key: t.key.key });
+    expect(listed.status).toBe(200);
+    expect(listed.json.data.map((d: { folio: number }) => d.folio)).toEqual([DESDE]);
+    const original = listed.json.data[0] as { folio: number; fecha: string; monto_total: number };
+    const notes = await h.call("POST", `/v1/businesses/${t.business.id}/numerations`, { key: t.key.key, raw: await sandboxCaf(h, { tipo: 61, desde: 1, hasta: 10 }), headers: { "content-type": "application/xml" } });
+    expect(notes.status).toBe(201);
+    const ref = { tipo_doc: 33, folio: original.folio, fecha: original.fecha, razon: "Anula factura" };
+    const note = await h.call("POST", "/v1/dte/emit", { key: t.key.key, body: emitBody(61, { referencia: ref }) });
+    expect(note.status).toBe(201);
+    const detail = await h.call("GET", `/v1/dte/${note.json.data.id}`, { key: t.key.key });
+    expect(detail.json.data.referencias[0]).toMatchObject({ folio: DESDE, codigo: 1 });
+    expectError(await h.call("POST", "/v1/dte/emit", { key: t.key.key, body: emitBody(61, { referencia: ref }) }), 422, "REFERENCE_INVALID");
   }, 60_000);
 });

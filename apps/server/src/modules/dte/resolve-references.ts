@@ -30,8 +30,8 @@ export interface ResolvedReferences {
 
 const invalid = (message: string, details: Record<string, unknown>) => new ApiError("REFERENCE_INVALID", message, details);
 
-/** Folios are stored as PostgreSQL `integer`: a larger one cannot be an own document. */
-export const MAX_STORED_FOLIO = 2_147_483_647;
+/** The largest folio the SII hands out (ten digits; stored as `bigint`): a larger one cannot be an own document. */
+export const MAX_STORED_FOLIO = 9_999_999_999;
 
 /** The referenced own document, by tipo and folio. */
 export async function findOwnDocument(db: Executor, scope: BusinessScope, tipo: number, folio: number): Promise<DocumentRow | null> {
