@@ -14,7 +14,12 @@ $client = new Timbre([
     'api_key' => getenv('TIMBRE_API_KEY') ?: null,
     'base_url' => getenv('TIMBRE_API_URL') ?: 'http://localhost:3000/v1',
 ]);
-$outDir = getenv('OUT_DIR') ?: '.';
+// The files go to OUT_DIR, by default `out/` beside this script (git-ignored), never the current folder.
+$outDir = getenv('OUT_DIR') ?: __DIR__ . '/out';
+if (!is_dir($outDir) && !mkdir($outDir, 0777, true) && !is_dir($outDir)) {
+    fwrite(STDERR, "cannot create {$outDir}\n");
+    exit(1);
+}
 
 $invoice = [
     'tipo' => 33,

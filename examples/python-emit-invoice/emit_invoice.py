@@ -15,7 +15,9 @@ client = Timbre(
     api_key=os.environ.get("TIMBRE_API_KEY"),
     base_url=os.environ.get("TIMBRE_API_URL", "http://localhost:3000/v1"),
 )
-out_dir = Path(os.environ.get("OUT_DIR", "."))
+# The files go to OUT_DIR, by default `out/` beside this script (git-ignored), never the current folder.
+out_dir = Path(os.environ.get("OUT_DIR") or Path(__file__).resolve().parent / "out")
+out_dir.mkdir(parents=True, exist_ok=True)
 
 invoice: EmitRequest = {  # a TypedDict: type checkers see a misspelt field or a missing one
     "tipo": 33,

@@ -37,4 +37,35 @@ final class ExampleTest extends TestCase
             rmdir($out);
         }
     }
+
+    public function testTheExampleWritesBesideItselfByDefaultNeverIntoTheCurrentFolder(): void
+    {
+        $server = SandboxServer::get();
+        $script = SandboxServer::repo() . '/examples/php-emit-invoice/emit-invoice.php';
+        $out = dirname($script) . '/out';
+        $before = is_dir($out) ? (glob("{$out}/*") ?: []) : [];
+        $cwd = sys_get_temp_dir() . '/timbre-php-cwd-' . bin2hex(random_bytes(4));
+        mkdir($cwd);
+        $env = array_merge(getenv(), ['TIMBRE_API_KEY' => $server->apiKey, 'TIMBRE_API_URL' => $server->baseUrl, 'POLL_INTERVAL_S' => '0.2']);
+        unset($env['OUT_DIR']);
+        $process = proc_open([PHP_BINARY, $script], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, $cwd, $env);
+        stream_get_contents($pipes[1]);
+        $stderr = stream_get_contents($pipes[2]);
+        fclose($pipes[1]);
+        fclose($pipes[2]);
+        $code = proc_close($process);
+        $written = array_values(array_diff(glob("{$out}/*") ?: [], $before));
+
+        try {
+            self::assertSame(0, $code, $stderr);
+            self::assertSame([], array_values(array_diff(scandir($cwd) ?: [], ['.', '..'])));
+            $suffixes = array_map(static fn (string $f): string => pathinfo($f, PATHINFO_EXTENSION), $written);
+            sort($suffixes);
+            self::assertSame(['pdf', 'xml'], $suffixes);
+        } finally {
+            array_map('unlink', $written);
+            array_map('unlink', glob("{$cwd}/*") ?: []);
+            rmdir($cwd);
+        }
+    }
 }
