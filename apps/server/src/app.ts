@@ -65,7 +65,7 @@ export function createDeps(options: AppOptions): Deps {
   const pdf = startPdfThreads({
     threads: config.pdfThreads,
     timeoutMs: config.pdfRenderTimeoutMs,
-    perBusiness: config.pdfRendersPerBusiness,
+    perBusiness: config.pdfRendersPerAccount,
     queueLimit: config.pdfQueueLimit,
   });
   return {

@@ -35,9 +35,9 @@ test("PDF threads: one core left to the server's thread by default (1–2 thread
   const defaults = loadConfig({});
   expect(defaults.pdfThreads).toBeGreaterThanOrEqual(1);
   expect(defaults.pdfThreads).toBeLessThanOrEqual(2);
-  expect([defaults.pdfRendersPerBusiness, defaults.pdfQueueLimit, defaults.pdfRenderTimeoutMs]).toEqual([2, 16, 30_000]);
-  const set = loadConfig({ PDF_THREADS: "3", PDF_RENDERS_PER_BUSINESS: "1", PDF_QUEUE_LIMIT: "0", PDF_RENDER_TIMEOUT_MS: "500" });
-  expect([set.pdfThreads, set.pdfRendersPerBusiness, set.pdfQueueLimit, set.pdfRenderTimeoutMs]).toEqual([3, 1, 0, 500]);
+  expect([defaults.pdfRendersPerAccount, defaults.pdfQueueLimit, defaults.pdfRenderTimeoutMs]).toEqual([2, 16, 30_000]);
+  const set = loadConfig({ PDF_THREADS: "3", PDF_RENDERS_PER_ACCOUNT: "1", PDF_QUEUE_LIMIT: "0", PDF_RENDER_TIMEOUT_MS: "500" });
+  expect([set.pdfThreads, set.pdfRendersPerAccount, set.pdfQueueLimit, set.pdfRenderTimeoutMs]).toEqual([3, 1, 0, 500]);
   expect(() => loadConfig({ PDF_THREADS: "0" })).toThrow("PDF_THREADS");
   expect(() => loadConfig({ PDF_RENDER_TIMEOUT_MS: "10" })).toThrow("PDF_RENDER_TIMEOUT_MS");
 });

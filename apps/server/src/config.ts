@@ -53,7 +53,7 @@ export interface Config {
   /** Time one PDF render may take on its thread before the thread is replaced and the request answered 503. */
   pdfRenderTimeoutMs: number;
   /** PDFs one business may have rendering or waiting at once; more is 429 (one tenant cannot fill the threads). */
-  pdfRendersPerBusiness: number;
+  pdfRendersPerAccount: number;
   /** PDFs that may wait for a thread, all businesses together; more is 429. */
   pdfQueueLimit: number;
   /** Intercambio mail (API.md §11, §12, §14). */
@@ -108,7 +108,7 @@ export function loadConfig(env: Env, cwd = "."): Config {
     signingThreads: integer(env, "SIGNING_THREADS", DEFAULT_SIGNING_THREADS, 0, 16),
     pdfThreads: integer(env, "PDF_THREADS", Math.max(1, Math.min(2, availableParallelism() - 1)), 1, 16),
     pdfRenderTimeoutMs: integer(env, "PDF_RENDER_TIMEOUT_MS", 30_000, 100, 600_000),
-    pdfRendersPerBusiness: integer(env, "PDF_RENDERS_PER_BUSINESS", 2, 1, 100),
+    pdfRendersPerAccount: integer(env, "PDF_RENDERS_PER_ACCOUNT", 2, 1, 100),
     pdfQueueLimit: integer(env, "PDF_QUEUE_LIMIT", 16, 0, 10_000),
     mail: {
       smtpUrl: nonEmpty(env.SMTP_URL),

@@ -1,7 +1,8 @@
 /**
  * PDFs cannot stall the server (issue 41): a real server process on PostgreSQL renders the largest previews the API
  * takes (a boleta of 1,000 lines with descriptions filling a ~1 MB body) on its PDF threads while `/health` is asked
- * again and again; one business gets at most two renders at once, beyond them 429 `RATE_LIMITED` with `Retry-After`.
+ * again and again; one account gets at most two renders at once, whichever of its businesses asks, beyond them 429
+ * `RATE_LIMITED` with `Retry-After`, while other accounts still render.
  * No absolute time limit (timings live in `bench/`): three renders on the server's thread would hold some probe for
  * one to three whole renders, so the slowest probe must stay under one render alone, timed on the same machine and run.
  */
@@ -53,7 +54,10 @@ if (!BASE) {
     const name = `timbre_pdf_${randomBytes(5).toString("hex")}`;
     const dir = mkdtempSync(join(tmpdir(), "timbre-pdf-"));
     let server: ServerProcess;
+    /** One key for each of three accounts of one business each. */
     const keys: string[] = [];
+    /** Keys of the two businesses of a fourth account. */
+    const twoBusinesses: string[] = [];
     let oneRenderMs = 0;
 
     beforeAll(async () => {
@@ -68,15 +72,22 @@ if (!BASE) {
         TIMBRE_MASTER_KEY: randomBytes(32).toString("base64"),
         TIMBRE_JWT_SECRET: randomBytes(32).toString("base64"),
         TIMBRE_WORKERS: "false",
-        PDF_RENDERS_PER_BUSINESS: "2",
+        PDF_RENDERS_PER_ACCOUNT: "2",
       }, 90_000);
-      const reg = await http(server.url, "POST", "/v1/auth/register", { body: { email: `pdf_${randomBytes(4).toString("hex")}@example.com`, password: "0123456789ab", nombre: "PDF" } });
-      const token = reg.json.data.access_token as string;
-      for (const rut of ["76192083-9", "60803000-K", "96790240-3"]) {
-        const biz = await http(server.url, "POST", "/v1/businesses", { token, body: { rut, razon_social: `Empresa ${rut} SpA`, giro: "Software", acteco: [620200], direccion: "Av. Uno 1", comuna: "Santiago" } });
-        const key = await http(server.url, "POST", "/v1/tokens", { token, body: { name: "pdf", permissions: ["*"], business_id: biz.json.data.id } });
-        keys.push(key.json.data.key as string);
-      }
+      /** A new account with one business per RUT, and a key for each business. */
+      const account = async (ruts: string[]): Promise<string[]> => {
+        const reg = await http(server.url, "POST", "/v1/auth/register", { body: { email: `pdf_${randomBytes(4).toString("hex")}@example.com`, password: "0123456789ab", nombre: "PDF" } });
+        const token = reg.json.data.access_token as string;
+        const made: string[] = [];
+        for (const rut of ruts) {
+          const biz = await http(server.url, "POST", "/v1/businesses", { token, body: { rut, razon_social: `Empresa ${rut} SpA`, giro: "Software", acteco: [620200], direccion: "Av. Uno 1", comuna: "Santiago" } });
+          const key = await http(server.url, "POST", "/v1/tokens", { token, body: { name: "pdf", permissions: ["*"], business_id: biz.json.data.id } });
+          made.push(key.json.data.key as string);
+        }
+        return made;
+      };
+      for (const rut of ["76192083-9", "60803000-K", "96790240-3"]) keys.push(...(await account([rut])));
+      twoBusinesses.push(...(await account(["76192083-9", "60803000-K"])));
       // the threads load pdf-lib on first use: one small render first, so the test measures renders, not the start
       const warm = await preview(server, keys[0] ?? "");
       expect(warm.status).toBe(200);
@@ -93,7 +104,7 @@ if (!BASE) {
       rmSync(dir, { recursive: true, force: true });
     }, 60_000);
 
-    test("three maximal previews of three businesses at once: every one a PDF, and /health keeps answering while they render", async () => {
+    test("three maximal previews of three accounts at once: every one a PDF, and /health keeps answering while they render", async () => {
       expect(BODY.byteLength).toBeGreaterThan(1_000_000);
       const previews = Promise.all(keys.map((key) => preview(server, key)));
       const probes = await probeHealth(server, previews);
@@ -109,9 +120,12 @@ if (!BASE) {
       expect(slowest).toBeLessThan(oneRenderMs);
     }, 180_000);
 
-    test("three maximal previews of one business at once: two are rendered, the third is 429 RATE_LIMITED with Retry-After", async () => {
-      const key = keys[1] ?? "";
-      const results = await Promise.all([preview(server, key), preview(server, key), preview(server, key)]);
+    test("three maximal previews of one account's two businesses at once: two are rendered, the third is 429 RATE_LIMITED with Retry-After, and another account still renders", async () => {
+      const [first = "", second = ""] = twoBusinesses;
+      const asked = [preview(server, first), preview(server, second), preview(server, first)];
+      // asked while the account holds its two renders: another account is not refused for it
+      const other = preview(server, keys[2] ?? "");
+      const results = await Promise.all(asked);
       const refused = results.filter((r) => r.status === 429);
       expect(results.filter((r) => r.status === 200 && isPdf(r.bytes)).length).toBe(2);
       expect(refused.length).toBe(1);
@@ -120,10 +134,13 @@ if (!BASE) {
       const body = JSON.parse(new TextDecoder().decode(limited?.bytes)) as { success: boolean; error: { code: string; details: { reason: string; retry_after: number } } };
       expect(body.success).toBe(false);
       expect(body.error.code).toBe("RATE_LIMITED");
-      expect(body.error.details.reason).toBe("pdf_renders_per_business");
+      expect(body.error.details.reason).toBe("pdf_renders_per_account");
       expect(body.error.details.retry_after).toBe(Number(limited?.retryAfter));
-      // once they are done, the business renders again
-      expect((await preview(server, key)).status).toBe(200);
+      const theOther = await other;
+      expect(theOther.status).toBe(200);
+      expect(isPdf(theOther.bytes)).toBe(true);
+      // once they are done, the account renders again
+      expect((await preview(server, second)).status).toBe(200);
     }, 180_000);
   });
 }

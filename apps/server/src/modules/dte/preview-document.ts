@@ -20,5 +20,5 @@ export async function previewDocument(deps: Deps, scope: BusinessScope, body: un
 export async function previewPdf(deps: Deps, scope: BusinessScope, body: unknown): Promise<Uint8Array> {
   const prepared = await prepareEmission(deps, scope, body, { preview: true });
   const document = { input: prepared.input, totals: prepared.totals, ted: null, resolution: resolutionOf(prepared.business, scope.environment, null) };
-  return renderOffThread(deps, scope.businessId, document, { preview: true });
+  return renderOffThread(deps, scope, document, { preview: true });
 }

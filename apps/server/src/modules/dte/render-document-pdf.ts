@@ -32,7 +32,7 @@ export async function renderDocumentPdf(deps: Deps, scope: BusinessScope, id: st
   if (hit) return { bytes: hit, filename };
   const bytes = await renderOnce(key, async () => {
     const { input, totals, resolution } = computationOf(row);
-    const rendered = await renderOffThread(deps, scope.businessId, { input, totals, ted: row.ted, resolution }, { formato, cedible });
+    const rendered = await renderOffThread(deps, scope, { input, totals, ted: row.ted, resolution }, { formato, cedible });
     renderCounts.set(key, (renderCounts.get(key) ?? 0) + 1);
     storePdf(key, rendered);
     return rendered;

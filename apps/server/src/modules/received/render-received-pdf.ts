@@ -34,7 +34,7 @@ export async function renderReceivedPdf(deps: Deps, scope: BusinessScope, id: st
   const hit = cachedPdf(key);
   if (hit) return { bytes: hit, filename };
   const bytes = await renderOnce(key, async () => {
-    const rendered = await renderOffThread(deps, scope.businessId, printableOf(row.xml), { formato });
+    const rendered = await renderOffThread(deps, scope, printableOf(row.xml), { formato });
     storePdf(key, rendered);
     return rendered;
   });
