@@ -3,7 +3,7 @@
  * generated test certificate, an `sk_test_` key with every permission and (in sandbox mode) sandbox CAFs for every
  * supported tipo — so that `npm start` can emit at once; the banner prints a ready-to-paste `curl` that does.
  */
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { generateTestCertificate } from "@timbre/core/testing";
 import { users } from "./db/users.js";
@@ -31,6 +31,12 @@ export const FIRST_RUN_FOLIOS = 1000;
 
 export const DEMO_EMAIL = "demo@timbre.local";
 const DEMO_RUT = "76192083-9";
+
+/** Whether the first run's sandbox account is still there (later starts say where to sign in). */
+export async function hasSandboxAccount(deps: Deps): Promise<boolean> {
+  const [row] = await deps.db.select({ n: count() }).from(users).where(eq(users.email, DEMO_EMAIL));
+  return (row?.n ?? 0) > 0;
+}
 
 /** Creates the account when the database has no user yet; returns `null` otherwise. */
 export async function ensureSandboxAccount(deps: Deps): Promise<SandboxAccount | null> {
@@ -120,7 +126,7 @@ export function sandboxBanner(account: SandboxAccount, port: number): string {
  * The lines printed at every start: where the API, its docs and the dashboard are, and how to get an API key — the
  * first run's is printed once in `sandboxBanner`, so later starts say how to create one.
  */
-export function startBanner(port: number, firstRun: SandboxAccount | null): string {
+export function startBanner(port: number, firstRun: SandboxAccount | null, sandboxAccount = false): string {
   const origin = `http://localhost:${port}`;
   return [
     "",
@@ -131,6 +137,7 @@ export function startBanner(port: number, firstRun: SandboxAccount | null): stri
     ...(firstRun
       ? [`    API key    the test key printed above (shown once); more in the dashboard, ${origin}/dashboard/claves`]
       : [
+          ...(sandboxAccount ? [`    sign in    ${DEMO_EMAIL} (the sandbox account; its password was printed at the first start)`] : []),
           `    API key    create one in the dashboard, ${origin}/dashboard/claves (first account: ${origin}/dashboard/registro),`,
           `               or with the CLI: timbre login --api-url ${origin} && timbre tokens create --name mi-clave --permission '*'`,
         ]),

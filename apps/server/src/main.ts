@@ -6,7 +6,7 @@ import { buildApp, createDeps } from "./app.js";
 import { loadConfig } from "./config.js";
 import { LockedError } from "./db/lock-file.js";
 import { openDatabase, type Database } from "./db/open-database.js";
-import { ensureSandboxAccount, sandboxBanner, startBanner } from "./first-run.js";
+import { ensureSandboxAccount, hasSandboxAccount, sandboxBanner, startBanner } from "./first-run.js";
 import { startWorkers } from "./jobs/start-workers.js";
 import { startInboundSmtp } from "./intercambio/start-inbound-smtp.js";
 import { createLogger, flushLogs, stdoutLine } from "./log.js";
@@ -80,7 +80,7 @@ const port = app.server?.port ?? config.port;
 log.info("listening", { port, host: config.host, driver: database.driver, sii_mode: config.siiMode, pid: process.pid });
 // Through the log's own queue, so the banner follows the lines logged before it.
 if (firstRun) stdoutLine(sandboxBanner(firstRun, port));
-stdoutLine(startBanner(port, firstRun));
+stdoutLine(startBanner(port, firstRun, !firstRun && database.driver === "pglite" && (await hasSandboxAccount(deps))));
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -71,6 +71,7 @@ test("a restart keeps the sandbox SII's memory; each start prints the API, docs,
   expect(again).toContain(`    API        ${origin}/v1`);
   expect(again).toContain(`    docs       ${origin}/v1/docs`);
   expect(again).toContain(`    dashboard  ${origin}/dashboard`);
+  expect(again).toContain("    sign in    demo@timbre.local (the sandbox account; its password was printed at the first start)");
   expect(again).toContain(`    API key    create one in the dashboard, ${origin}/dashboard/claves`);
   expect(again).toContain(`timbre login --api-url ${origin} && timbre tokens create`);
 
