@@ -67,8 +67,8 @@ export async function pollMailbox(deps: Deps, business: BusinessRow, target: Ima
     port: target.port,
     secure: target.secure,
     ...(address !== target.host ? { servername: target.host } : {}),
-    // A plain imap:// connection must upgrade, except to this machine (API.md §12).
-    ...(target.secure || isLoopbackHost(address) ? {} : { doSTARTTLS: true }),
+    // A plain imap:// connection must upgrade (API.md §12), except to this machine, where it stays plain.
+    ...(target.secure ? {} : { doSTARTTLS: !isLoopbackHost(address) }),
     auth: { user: target.user, pass: target.password },
     tls: { rejectUnauthorized: true, ...o.tls },
     logger: false,
