@@ -81,7 +81,7 @@ export const Business = Type.Object({
         host: Type.String(),
         user: Type.String(),
         ultimo_chequeo_at: Nullable(Type.String()),
-        error: Nullable(Type.Union([Type.Literal("auth"), Type.Literal("tls"), Type.Literal("unreachable"), Type.Literal("mailbox")])),
+        error: Type.Union([Type.Literal("auth"), Type.Literal("tls"), Type.Literal("unreachable"), Type.Literal("mailbox"), Type.Null()]),
       }),
     ),
   }),
