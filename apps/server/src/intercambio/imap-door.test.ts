@@ -14,6 +14,7 @@ import { createHarness, describeDrivers, type Harness } from "../../test/support
 import { emitBody, emitter, RECEPTOR } from "../../test/support/emission.js";
 import { outboxOf } from "../../test/support/exchange.js";
 import { tenant } from "../../test/support/fixtures.js";
+import { startWorkers } from "../jobs/start-workers.js";
 import { createMailboxWorker, type MailboxWorkerOptions } from "./mailbox-worker.js";
 import { receiverEnvelopeOf } from "./receiver-envelope.js";
 
@@ -197,6 +198,18 @@ if (!DOVECOT) {
       const [row] = await h.deps.db.select().from(businesses).where(eq(businesses.id, d.business.id));
       expect(row?.imapCheckedAt).toBeNull();
       expect(row?.imapNextCheckAt?.getTime()).toBeLessThanOrEqual(Date.now());
+    }, 60_000);
+
+    test("the pg-boss worker polls by itself: an appended message arrives with nobody calling it", async () => {
+      const workers = await startWorkers(h.deps, h.database.jobStore, { only: ["imap"], intervalsMs: { imap: 200 }, imap: { everyMs: 0 } });
+      try {
+        const { folio, raw } = await issuedToA();
+        await dovecot.append(raw);
+        for (let i = 0; i < 300 && (await keptOf(folio)).length === 0; i++) await Bun.sleep(100);
+        expect(await keptOf(folio)).toHaveLength(1);
+      } finally {
+        await workers.stop();
+      }
     }, 60_000);
 
     test("null removes the mailbox; it is no longer polled", async () => {
