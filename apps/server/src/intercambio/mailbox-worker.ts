@@ -15,7 +15,7 @@ import { storedMailbox } from "../modules/businesses/mailbox-columns.js";
 import { pollMailbox, POLL_DEFAULTS, type MailboxPollOptions, type MailboxPollResult } from "./poll-mailbox.js";
 
 export interface MailboxWorkerOptions extends MailboxPollOptions {
-  /** Polls in flight at once in this process (default 8). */
+  /** Polls in flight at once in this process (default 16): a slow server holds one of them, under its deadline. */
   concurrency?: number;
   /** Between two polls of one mailbox (default a minute). */
   everyMs?: number;
@@ -53,7 +53,7 @@ async function claimMailboxes(deps: Deps, limit: number, token: Date): Promise<B
 }
 
 export function createMailboxWorker(deps: Deps, options: MailboxWorkerOptions = {}): MailboxWorker {
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? 16;
   const everyMs = options.everyMs ?? EVERY_MS;
   const leaseMs = (options.deadlineMs ?? POLL_DEFAULTS.deadlineMs) + 180_000;
   const stopping = new AbortController();
