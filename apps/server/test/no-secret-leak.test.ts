@@ -1,7 +1,7 @@
 /**
  * A full run through every foundation route, then a grep of every response body and every log line for key
  * material: full API keys (after the response that created them), refresh tokens after rotation, argon2 hashes,
- * PEM private keys, webhook secrets (after creation), certificate passwords.
+ * PEM private keys, webhook secrets (after creation), certificate passwords, mailbox (IMAP) passwords.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { generateTestCertificate } from "@timbre/core/testing";
@@ -9,6 +9,7 @@ import { describeDrivers, createHarness, TEST_JWT_SECRET, TEST_MASTER_KEY, type 
 import { businessBody, signUp } from "./support/fixtures.js";
 
 const CERT_PASSWORD = "pfx-password-never-echoed";
+const IMAP_PASSWORD = "imap-password-never-echoed";
 
 describeDrivers("no key material leaks", (driver) => {
   let h: Harness;
@@ -56,6 +57,10 @@ describeDrivers("no key material leaks", (driver) => {
       await h.call(method, path, { key });
     }
     await h.call("PUT", `/v1/businesses/${bizId}`, { key, body: { giro: "nuevo" } });
+    await h.call("PUT", `/v1/businesses/${bizId}`, { key, body: { intercambio: { imap_url: `imaps://facturas:${IMAP_PASSWORD}@imap.example.com:993/INBOX` } } });
+    await h.call("PUT", `/v1/businesses/${bizId}`, { key, body: { intercambio: { imap_url: `imaps://facturas:${IMAP_PASSWORD}@127.0.0.1:993/INBOX` } } });
+    await h.call("PUT", `/v1/businesses/${bizId}`, { key, body: { intercambio: { imap_url: `imaps://facturas:${IMAP_PASSWORD}@imap.example.com:993/INBOX?x=${"y".repeat(2000)}` } } });
+    await h.call("GET", `/v1/businesses/${bizId}`, { key });
     await h.call("POST", "/v1/rut/validate", { key, body: { rut: "76192083-9" } });
     await h.call("POST", "/v1/tokens", { key, body: { name: "bad", permissions: ["nope"] } });
     await h.call("DELETE", `/v1/tokens/${second.json.data.id}`, { key });
@@ -65,7 +70,7 @@ describeDrivers("no key material leaks", (driver) => {
     await Bun.sleep(50); // the last log lines are written after their responses
 
     const logs = h.logs.join("\n");
-    const forbiddenEverywhere = ["$argon2", "PRIVATE KEY", CERT_PASSWORD, user.password, TEST_MASTER_KEY, TEST_JWT_SECRET];
+    const forbiddenEverywhere = ["$argon2", "PRIVATE KEY", CERT_PASSWORD, IMAP_PASSWORD, user.password, TEST_MASTER_KEY, TEST_JWT_SECRET];
     for (const needle of forbiddenEverywhere) {
       expect(h.bodies.filter((b) => b.includes(needle))).toEqual([]);
       expect(logs.includes(needle) ? needle : null).toBeNull();

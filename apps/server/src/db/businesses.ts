@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, idColumn, updatedAt } from "./columns.js";
 import { users } from "./users.js";
 
@@ -13,6 +13,9 @@ export interface CertificateSummary {
   valid_to: string;
   fingerprint_sha256: string;
 }
+
+/** Why the last poll of a business's mailbox failed (API.md §12 door 3). */
+export type ImapError = "auth" | "tls" | "unreachable" | "mailbox";
 
 export const businesses = pgTable(
   "businesses",
@@ -45,6 +48,19 @@ export const businesses = pgTable(
     certificateKeyEnc: text("certificate_key_enc"),
     /** Local part of the business's intercambio address `<token>@INBOUND_DOMAIN` (128 random bits, hex); set on first use. */
     intercambioToken: text("intercambio_token"),
+    /** API.md §12 door 3: the business's own mailbox, `imap(s)://user:password@host:port/mailbox`, sealed. */
+    imapUrlEnc: text("imap_url_enc"),
+    /** What the business object shows of the mailbox (never the password). */
+    imapHost: text("imap_host"),
+    imapUser: text("imap_user"),
+    /** Poll progress: messages up to `imap_last_uid` of the mailbox with this UIDVALIDITY were fed to the import. */
+    imapUidValidity: bigint("imap_uid_validity", { mode: "number" }),
+    imapLastUid: bigint("imap_last_uid", { mode: "number" }),
+    /** When the poller takes the mailbox next; a claim moves it forward by a lease (`jobs/poll-mailboxes.ts`). */
+    imapNextCheckAt: at("imap_next_check_at"),
+    imapCheckedAt: at("imap_checked_at"),
+    /** The last poll's failure: `auth`, `tls`, `unreachable`, `mailbox`; null when it went through. */
+    imapError: text("imap_error").$type<ImapError>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: at("deleted_at"),
@@ -53,6 +69,7 @@ export const businesses = pgTable(
     index("businesses_user_idx").on(t.userId),
     uniqueIndex("businesses_user_rut_live_idx").on(t.userId, t.rut).where(sql`${t.deletedAt} is null`),
     uniqueIndex("businesses_intercambio_token_idx").on(t.intercambioToken),
+    index("businesses_imap_due_idx").on(t.imapNextCheckAt).where(sql`${t.imapUrlEnc} is not null and ${t.deletedAt} is null`),
   ],
 );
 

@@ -2,7 +2,8 @@
  * Starts the background workers of this process on the job queue (pg-boss, `job-queue.ts`), each a queue of
  * rounds (`boss-loop.ts`): webhook delivery, the PENDIENTE dispatcher, the ENVIADO status poller, the acceptance
  * worker (the receiver's acceptance or claim of accepted facturas, `poll-acceptance.ts`) and the periodic checks
- * (certificate and numeration expiry, low folios). All state lives in the database (delivery
+ * (certificate and numeration expiry, low folios), and the IMAP door's mailbox poller
+ * (`intercambio/mailbox-worker.ts`). All state lives in the database (delivery
  * rows, `next_check_at`, pg-boss's jobs), so any number of processes may run workers and a restart loses
  * nothing. `wake(name)` (or `wakeWorkers(deps, name)` from code that only has the deps) asks for a round at
  * once, e.g. after a state change commits; any process's worker may take it.
@@ -19,8 +20,9 @@ import { createAcceptanceWorker, type AcceptanceWorkerOptions } from "./poll-acc
 import { createStatusPoller, type PollOptions } from "./poll-status.js";
 import { runChecks } from "./run-checks.js";
 import { createMailWorker } from "../intercambio/send-outbox.js";
+import { createMailboxWorker, type MailboxWorkerOptions } from "../intercambio/mailbox-worker.js";
 
-export type WorkerName = "webhooks" | "dispatch" | "poll" | "acceptance" | "checks" | "mail";
+export type WorkerName = "webhooks" | "dispatch" | "poll" | "acceptance" | "checks" | "mail" | "imap";
 
 export interface WorkersOptions {
   /** The emission functions (default: the real ones; null disables the dispatcher and the poller). */
@@ -30,6 +32,7 @@ export interface WorkersOptions {
   dispatch?: DispatchOptions;
   poll?: PollOptions;
   acceptance?: AcceptanceWorkerOptions;
+  imap?: MailboxWorkerOptions;
   /** Run only these workers (default all). */
   only?: WorkerName[];
 }
@@ -39,7 +42,7 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-const DEFAULT_INTERVALS: Record<WorkerName, number> = { webhooks: 1_000, dispatch: 2_000, poll: 1_000, acceptance: 60_000, checks: 3_600_000, mail: 2_000 };
+const DEFAULT_INTERVALS: Record<WorkerName, number> = { webhooks: 1_000, dispatch: 2_000, poll: 1_000, acceptance: 60_000, checks: 3_600_000, mail: 2_000, imap: 10_000 };
 
 const running = new Map<string, Set<Workers>>();
 
@@ -56,6 +59,7 @@ const WORKER_QUEUES: Record<WorkerName, string> = {
   acceptance: "timbre-acceptance",
   checks: "timbre-checks",
   mail: "timbre-mail",
+  imap: "timbre-imap",
 };
 
 export async function startWorkers(deps: Deps, store: JobStore, options: WorkersOptions = {}): Promise<Workers> {
@@ -73,6 +77,9 @@ export async function startWorkers(deps: Deps, store: JobStore, options: Workers
   if (webhookWorker) await start("webhooks", webhookWorker.tick);
   // Intercambio mail (acuses, answers, deliveries): `intercambio/send-outbox.ts`.
   if (enabled("mail")) await start("mail", createMailWorker(deps).tick);
+  // A business's own mailbox, each polled every minute (`imap_next_check_at`); a round only starts polls.
+  const mailboxWorker = enabled("imap") ? createMailboxWorker(deps, options.imap) : null;
+  if (mailboxWorker) await start("imap", mailboxWorker.tick);
   if (engine && enabled("dispatch")) await start("dispatch", createDispatcher(deps, engine, options.dispatch).tick);
   if (engine && enabled("poll")) await start("poll", createStatusPoller(deps, engine, options.poll).tick);
   if (enabled("acceptance")) {
@@ -100,6 +107,7 @@ export async function startWorkers(deps: Deps, store: JobStore, options: Workers
       // Stop claiming first, then abort what is in flight (released rows are due again at once).
       await Promise.all([...loops.values()].map((l) => l.stop()));
       await webhookWorker?.stop();
+      await mailboxWorker?.stop();
       await boss.stop({ graceful: true, close: true, timeout: 10_000 });
     },
   };

@@ -34,9 +34,9 @@ describeDrivers("master-key rotation", (driver) => {
     h = await createHarness(driver, { SII_MODE: "sandbox" });
     await replaceCheckValue(h.database.db, "TIMBRE_MASTER_KEY", checkValue("TIMBRE_MASTER_KEY", oldKey));
     // Certificate key, CAF files and the sandbox authority; a webhook secret rotated once (current and previous);
-    // a stored idempotent answer.
+    // a stored idempotent answer; a mailbox URL.
     const t = await emitter(h, { tipos: [33, 39] });
-    const hook = await h.call("PUT", `/v1/businesses/${t.business.id}`, { token: t.user.token, body: { webhook_url: "https://hooks.example.com/timbre" } });
+    const hook = await h.call("PUT", `/v1/businesses/${t.business.id}`, { token: t.user.token, body: { webhook_url: "https://hooks.example.com/timbre", intercambio: { imap_url: "imaps://facturas:clave@imap.example.com/INBOX" } } });
     expect(hook.status).toBe(200);
     expect((await h.call("POST", `/v1/businesses/${t.business.id}/webhook-secret`, { key: t.key.key })).status).toBe(200);
     const emitted = await h.call("POST", "/v1/dte/emit", { key: t.key.key, body: emitBody(33), headers: { "idempotency-key": "rotation-1" } });

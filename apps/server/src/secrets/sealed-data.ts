@@ -22,6 +22,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "businesses", column: "certificate_key_enc" },
   { table: "businesses", column: "webhook_secret_enc" },
   { table: "businesses", column: "webhook_secret_prev_enc" },
+  { table: "businesses", column: "imap_url_enc" },
   { table: "numerations", column: "caf_file_enc" },
   { table: "idempotency_keys", column: "response_body_enc" },
   // Instance-wide values (the sandbox SII's authority key): the sealed ones, whatever their key.

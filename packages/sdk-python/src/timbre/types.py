@@ -189,8 +189,16 @@ class GetBusinessesItemCertificate(TypedDict):
     fingerprint_sha256: str
 
 
+class GetBusinessesItemIntercambioImap(TypedDict):
+    host: str
+    user: str
+    ultimo_chequeo_at: Optional[str]
+    error: Union[Literal['auth'], Literal['tls'], Literal['unreachable'], Literal['mailbox'], None]
+
+
 class GetBusinessesItemIntercambio(TypedDict):
     email: Optional[str]
+    imap: Optional[GetBusinessesItemIntercambioImap]
 
 
 class _GetBusinessesItemRequired(TypedDict):
@@ -257,8 +265,16 @@ class PostBusinessesResponseCertificate(TypedDict):
     fingerprint_sha256: str
 
 
+class PostBusinessesResponseIntercambioImap(TypedDict):
+    host: str
+    user: str
+    ultimo_chequeo_at: Optional[str]
+    error: Union[Literal['auth'], Literal['tls'], Literal['unreachable'], Literal['mailbox'], None]
+
+
 class PostBusinessesResponseIntercambio(TypedDict):
     email: Optional[str]
+    imap: Optional[PostBusinessesResponseIntercambioImap]
 
 
 class _PostBusinessesResponseRequired(TypedDict):
@@ -301,8 +317,16 @@ class GetBusinessesByIdResponseCertificate(TypedDict):
     fingerprint_sha256: str
 
 
+class GetBusinessesByIdResponseIntercambioImap(TypedDict):
+    host: str
+    user: str
+    ultimo_chequeo_at: Optional[str]
+    error: Union[Literal['auth'], Literal['tls'], Literal['unreachable'], Literal['mailbox'], None]
+
+
 class GetBusinessesByIdResponseIntercambio(TypedDict):
     email: Optional[str]
+    imap: Optional[GetBusinessesByIdResponseIntercambioImap]
 
 
 class _GetBusinessesByIdResponseRequired(TypedDict):
@@ -335,6 +359,11 @@ class PutBusinessesByIdRequestResolucion(TypedDict):
     fecha: str
 
 
+class PutBusinessesByIdRequestIntercambio(TypedDict, total=False):
+    imap_url: Optional[str]
+    """`imaps://user:password@host:993/INBOX`, or `imap://…` with STARTTLS; sealed at rest, never returned"""
+
+
 class PutBusinessesByIdRequest(TypedDict, total=False):
     rut: str
     razon_social: str
@@ -349,6 +378,7 @@ class PutBusinessesByIdRequest(TypedDict, total=False):
     unidad_sii: Optional[str]
     resolucion: Optional[PutBusinessesByIdRequestResolucion]
     webhook_url: Optional[str]
+    intercambio: PutBusinessesByIdRequestIntercambio
 
 
 class PutBusinessesByIdResponseResolucion(TypedDict):
@@ -366,8 +396,16 @@ class PutBusinessesByIdResponseCertificate(TypedDict):
     fingerprint_sha256: str
 
 
+class PutBusinessesByIdResponseIntercambioImap(TypedDict):
+    host: str
+    user: str
+    ultimo_chequeo_at: Optional[str]
+    error: Union[Literal['auth'], Literal['tls'], Literal['unreachable'], Literal['mailbox'], None]
+
+
 class PutBusinessesByIdResponseIntercambio(TypedDict):
     email: Optional[str]
+    imap: Optional[PutBusinessesByIdResponseIntercambioImap]
 
 
 class _PutBusinessesByIdResponseRequired(TypedDict):
@@ -420,8 +458,16 @@ class PostBusinessesByIdCertificateResponseCertificate(TypedDict):
     fingerprint_sha256: str
 
 
+class PostBusinessesByIdCertificateResponseIntercambioImap(TypedDict):
+    host: str
+    user: str
+    ultimo_chequeo_at: Optional[str]
+    error: Union[Literal['auth'], Literal['tls'], Literal['unreachable'], Literal['mailbox'], None]
+
+
 class PostBusinessesByIdCertificateResponseIntercambio(TypedDict):
     email: Optional[str]
+    imap: Optional[PostBusinessesByIdCertificateResponseIntercambioImap]
 
 
 class _PostBusinessesByIdCertificateResponseRequired(TypedDict):

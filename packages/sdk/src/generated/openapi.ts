@@ -207,7 +207,7 @@ export interface paths {
         get: operations["getV1BusinessesById"];
         /**
          * Update a business (partial; the RUT cannot change)
-         * @description Changes the fields sent and keeps the others. `rut` cannot change, and read-only fields sent back from a GET (`id`, `certificate`, `created_at`…) are 422 reason `not_allowed`. Setting `webhook_url` for the first time answers `webhook_secret` once.
+         * @description Changes the fields sent and keeps the others. `rut` cannot change, and read-only fields sent back from a GET (`id`, `certificate`, `created_at`, `intercambio.email`…) are 422 reason `not_allowed`. Setting `webhook_url` for the first time answers `webhook_secret` once. `intercambio.imap_url` connects a mailbox the business keeps elsewhere (`imaps://user:password@host:993/INBOX`, or `imap://…`, which must offer STARTTLS): Timbre polls it every minute and imports every `EnvioDTE` that arrives, keeping its place by UIDVALIDITY/UID, so reading or flagging messages hides nothing. Private and loopback servers are refused (422 reason `not_allowed`). The URL is sealed at rest and never returned: the business shows `intercambio.imap` `{ host, user, ultimo_chequeo_at, error }`, `error` one of `auth`, `tls`, `unreachable`, `mailbox`. `null` removes the mailbox.
          */
         put: operations["putV1BusinessesById"];
         post?: never;
@@ -2503,6 +2503,12 @@ export interface operations {
                             } | null;
                             intercambio: {
                                 email: string | null;
+                                imap: {
+                                    host: string;
+                                    user: string;
+                                    ultimo_chequeo_at: string | null;
+                                    error: "auth" | "tls" | "unreachable" | "mailbox" | null;
+                                } | null;
                             };
                             created_at: string;
                             updated_at: string;
@@ -2714,6 +2720,12 @@ export interface operations {
                             } | null;
                             intercambio: {
                                 email: string | null;
+                                imap: {
+                                    host: string;
+                                    user: string;
+                                    ultimo_chequeo_at: string | null;
+                                    error: "auth" | "tls" | "unreachable" | "mailbox" | null;
+                                } | null;
                             };
                             created_at: string;
                             updated_at: string;
@@ -2955,6 +2967,12 @@ export interface operations {
                             } | null;
                             intercambio: {
                                 email: string | null;
+                                imap: {
+                                    host: string;
+                                    user: string;
+                                    ultimo_chequeo_at: string | null;
+                                    error: "auth" | "tls" | "unreachable" | "mailbox" | null;
+                                } | null;
                             };
                             created_at: string;
                             updated_at: string;
@@ -3134,6 +3152,10 @@ export interface operations {
                         fecha: string;
                     } | null;
                     webhook_url?: string | null;
+                    intercambio?: {
+                        /** @description `imaps://user:password@host:993/INBOX`, or `imap://…` with STARTTLS; sealed at rest, never returned */
+                        imap_url?: string | null;
+                    };
                 };
             };
         };
@@ -3177,6 +3199,12 @@ export interface operations {
                             } | null;
                             intercambio: {
                                 email: string | null;
+                                imap: {
+                                    host: string;
+                                    user: string;
+                                    ultimo_chequeo_at: string | null;
+                                    error: "auth" | "tls" | "unreachable" | "mailbox" | null;
+                                } | null;
                             };
                             created_at: string;
                             updated_at: string;
@@ -3606,6 +3634,12 @@ export interface operations {
                             } | null;
                             intercambio: {
                                 email: string | null;
+                                imap: {
+                                    host: string;
+                                    user: string;
+                                    ultimo_chequeo_at: string | null;
+                                    error: "auth" | "tls" | "unreachable" | "mailbox" | null;
+                                } | null;
                             };
                             created_at: string;
                             updated_at: string;

@@ -6,6 +6,7 @@ import type { Deps } from "../../deps.js";
 import type { businesses } from "../../db/businesses.js";
 import { chileToday } from "../../time.js";
 import { checkWebhookUrl } from "./check-webhook-url.js";
+import { checkImapUrl } from "./imap-url.js";
 import { actecoIssues, resolutionIssues } from "./registration-issues.js";
 import type { UpdateBusinessBody } from "./schemas.js";
 
@@ -55,6 +56,11 @@ export function businessIssues(deps: Deps, input: Fields): ValidationIssue[] {
       requireHttps: deps.config.siiMode === "produccion",
       allowPrivate: deps.config.webhookAllowPrivate,
     });
+    if (issue) issues.push(issue);
+  }
+  const imapUrl = input.intercambio?.imap_url;
+  if (typeof imapUrl === "string") {
+    const issue = checkImapUrl(imapUrl, { allowPrivate: deps.config.webhookAllowPrivate });
     if (issue) issues.push(issue);
   }
   const branch = input.sucursal_sii === undefined ? null : branchCode(input.sucursal_sii);

@@ -67,7 +67,7 @@ describeDrivers("business texts are checked where they are stored (API.md §1 Te
     const read = (await h.call("GET", `/v1/businesses/${business.id}`, { token: user.token })).json.data;
     const res = await h.call("PUT", `/v1/businesses/${business.id}`, { token: user.token, body: { ...read, giro: "Otro giro", formaPago: 2 } });
     expectError(res, 422, "VALIDATION_ERROR");
-    expect(fieldsOf(res).sort()).toEqual(["certificate:not_allowed", "created_at:not_allowed", "formaPago:unknown", "id:not_allowed", "intercambio:not_allowed", "updated_at:not_allowed"]);
+    expect(fieldsOf(res).sort()).toEqual(["certificate:not_allowed", "created_at:not_allowed", "formaPago:unknown", "id:not_allowed", "intercambio.email:not_allowed", "intercambio.imap:not_allowed", "updated_at:not_allowed"]);
     expect((await h.call("GET", `/v1/businesses/${business.id}`, { token: user.token })).json.data.giro).toBe(read.giro);
     // what the PUT takes, taken from the same read, is accepted
     const { id: _id, certificate: _c, intercambio: _i, created_at: _ca, updated_at: _ua, ...writable } = read;

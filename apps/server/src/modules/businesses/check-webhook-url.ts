@@ -2,7 +2,7 @@
  * Webhook URLs: http(s) only, https required when serving production, and no private, loopback or link-local
  * targets unless WEBHOOK_ALLOW_PRIVATE is set. `checkWebhookUrl` looks at the literal host (when the URL is
  * saved); `resolveWebhookTarget` also resolves the name and checks every address (at delivery time: a public name
- * may point at a private address).
+ * may point at a private address). `resolvePublicHost` is that resolution for any client (the IMAP poller too).
  */
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
@@ -124,14 +124,34 @@ export async function resolveWebhookTarget(
   if (options.allowPrivate) return null;
   const host = new URL(raw).hostname.replace(/^\[|\]$/g, "");
   if (isIP(host)) return null; // literal address: already checked above
+  const resolved = await resolvePublicHost(host, options);
+  return "reason" in resolved ? resolved : null;
+}
+
+/**
+ * The addresses of `host` (a name or a literal), every one of them public unless `allowPrivate`: the one resolver
+ * behind webhook deliveries and the IMAP poller (which connects to the address it checked, so a DNS answer that
+ * changes afterwards cannot point it elsewhere).
+ */
+export async function resolvePublicHost(host: string, options: { allowPrivate: boolean; lookup?: HostLookup }): Promise<{ addresses: string[] } | TargetRefusal> {
+  const bare = host.replace(/^\[|\]$/g, "");
   let addresses: string[];
-  try {
-    addresses = await (options.lookup ?? systemLookup)(host);
-  } catch {
-    return { reason: "unresolvable", message: `cannot resolve ${host}` };
+  if (isIP(bare)) addresses = [bare];
+  else {
+    try {
+      addresses = await (options.lookup ?? systemLookup)(bare);
+    } catch {
+      return { reason: "unresolvable", message: `cannot resolve ${bare}` };
+    }
   }
-  if (addresses.length === 0) return { reason: "unresolvable", message: `cannot resolve ${host}` };
-  const bad = addresses.find((a) => isPrivateHost(a));
-  if (bad !== undefined) return { reason: "not_allowed", message: `${host} resolves to a private address` };
-  return null;
+  if (addresses.length === 0) return { reason: "unresolvable", message: `cannot resolve ${bare}` };
+  if (!options.allowPrivate && addresses.some((a) => isPrivateHost(a))) return { reason: "not_allowed", message: `${bare} resolves to a private address` };
+  return { addresses };
+}
+
+/** Whether `host` (a name or a literal) is this machine: `localhost` names, 127.0.0.0/8, `::1`. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase().replace(/\.$/, "");
+  if (bare === "localhost" || bare.endsWith(".localhost") || bare === "::1") return true;
+  return isIP(bare) === 4 && bare.startsWith("127.");
 }

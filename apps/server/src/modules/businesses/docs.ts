@@ -22,8 +22,11 @@ export const businessDocs: ContractDocs = {
   "PUT /v1/businesses/{id}": {
     access: "businesses:write",
     jsonBody: true,
-    description: "Changes the fields sent and keeps the others. `rut` cannot change, and read-only fields sent back from a GET (`id`, `certificate`, `created_at`…) are 422 reason `not_allowed`. Setting `webhook_url` for the first time answers `webhook_secret` once.",
-    examples: { resolution: { summary: "The SII resolution for live emission", value: { resolucion: { numero: 80, fecha: "2014-08-22" } } } },
+    description: "Changes the fields sent and keeps the others. `rut` cannot change, and read-only fields sent back from a GET (`id`, `certificate`, `created_at`, `intercambio.email`…) are 422 reason `not_allowed`. Setting `webhook_url` for the first time answers `webhook_secret` once. `intercambio.imap_url` connects a mailbox the business keeps elsewhere (`imaps://user:password@host:993/INBOX`, or `imap://…`, which must offer STARTTLS): Timbre polls it every minute and imports every `EnvioDTE` that arrives, keeping its place by UIDVALIDITY/UID, so reading or flagging messages hides nothing. Private and loopback servers are refused (422 reason `not_allowed`). The URL is sealed at rest and never returned: the business shows `intercambio.imap` `{ host, user, ultimo_chequeo_at, error }`, `error` one of `auth`, `tls`, `unreachable`, `mailbox`. `null` removes the mailbox.",
+    examples: {
+      resolution: { summary: "The SII resolution for live emission", value: { resolucion: { numero: 80, fecha: "2014-08-22" } } },
+      mailbox: { summary: "Poll the business's own intercambio mailbox", value: { intercambio: { imap_url: "imaps://facturas%40cafe-austral.cl:clave-del-correo@imap.cafe-austral.cl:993/INBOX" } } },
+    },
   },
   "DELETE /v1/businesses/{id}": {
     access: "businesses:write",

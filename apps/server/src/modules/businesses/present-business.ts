@@ -1,4 +1,12 @@
-import type { BusinessRow, CertificateSummary } from "../../db/businesses.js";
+import type { BusinessRow, CertificateSummary, ImapError } from "../../db/businesses.js";
+
+/** What a business shows of its own mailbox: never the URL or the password. */
+export interface MailboxView {
+  host: string;
+  user: string;
+  ultimo_chequeo_at: string | null;
+  error: ImapError | null;
+}
 
 export interface BusinessView {
   id: string;
@@ -16,8 +24,8 @@ export interface BusinessView {
   resolucion: { numero: number; fecha: string } | null;
   webhook_url: string | null;
   certificate: CertificateSummary | null;
-  /** API.md §12 door 2, §14: where suppliers and the SII mail the business. */
-  intercambio: { email: string | null };
+  /** API.md §12 door 2, §14: where suppliers and the SII mail the business; door 3: its own mailbox, polled. */
+  intercambio: { email: string | null; imap: MailboxView | null };
   created_at: string;
   updated_at: string;
   /** Only in the response that creates the secret. */
@@ -31,6 +39,11 @@ export interface BusinessView {
  */
 export function intercambioEmailOf(row: Pick<BusinessRow, "intercambioToken">, inboundDomain: string): string | null {
   return row.intercambioToken ? `${row.intercambioToken}@${inboundDomain}` : null;
+}
+
+function mailboxOf(row: BusinessRow): MailboxView | null {
+  if (row.imapUrlEnc === null || row.imapHost === null || row.imapUser === null) return null;
+  return { host: row.imapHost, user: row.imapUser, ultimo_chequeo_at: row.imapCheckedAt?.toISOString() ?? null, error: row.imapError };
 }
 
 /** The public business object: never a private key, password or webhook secret (API.md §6.2). */
@@ -51,7 +64,7 @@ export function presentBusiness(row: BusinessRow, inboundDomain: string): Busine
     resolucion: row.resolucionNumero !== null && row.resolucionFecha !== null ? { numero: row.resolucionNumero, fecha: row.resolucionFecha } : null,
     webhook_url: row.webhookUrl,
     certificate: row.certificate,
-    intercambio: { email: intercambioEmailOf(row, inboundDomain) },
+    intercambio: { email: intercambioEmailOf(row, inboundDomain), imap: mailboxOf(row) },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

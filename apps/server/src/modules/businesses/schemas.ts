@@ -30,9 +30,15 @@ const fields = {
 export const CreateBusinessBody = Type.Object({ rut: Type.String({ format: "rut", maxLength: 16 }), ...fields }, { additionalProperties: false });
 
 /** What a business shows but a PUT cannot set: sent back from a GET, they are `not_allowed`, not `unknown`. */
-const READ_ONLY_FIELDS = ["id", "certificate", "intercambio", "created_at", "updated_at", "webhook_secret"];
+const READ_ONLY_FIELDS = ["id", "certificate", "created_at", "updated_at", "webhook_secret"];
 
-export const UpdateBusinessBody = Type.Partial(Type.Object({ rut: Type.String({ maxLength: 16 }), ...fields }), {
+/** API.md §12 door 3: the business's own mailbox; null removes it. `email` and `imap` are shown, never set. */
+const IntercambioBody = Type.Object(
+  { imap_url: Type.Optional(Nullable(Type.String({ maxLength: 2000, description: "`imaps://user:password@host:993/INBOX`, or `imap://…` with STARTTLS; sealed at rest, never returned" }))) },
+  { additionalProperties: false, [READ_ONLY_KEYWORD]: ["email", "imap"] },
+);
+
+export const UpdateBusinessBody = Type.Partial(Type.Object({ rut: Type.String({ maxLength: 16 }), ...fields, intercambio: IntercambioBody }), {
   additionalProperties: false,
   [READ_ONLY_KEYWORD]: READ_ONLY_FIELDS,
 });
@@ -68,7 +74,17 @@ export const Business = Type.Object({
   resolucion: Nullable(Type.Object({ numero: Type.Integer(), fecha: Type.String() })),
   webhook_url: Nullable(Type.String()),
   certificate: Nullable(CertificateSummarySchema),
-  intercambio: Type.Object({ email: Nullable(Type.String()) }),
+  intercambio: Type.Object({
+    email: Nullable(Type.String()),
+    imap: Nullable(
+      Type.Object({
+        host: Type.String(),
+        user: Type.String(),
+        ultimo_chequeo_at: Nullable(Type.String()),
+        error: Type.Union([Type.Literal("auth"), Type.Literal("tls"), Type.Literal("unreachable"), Type.Literal("mailbox"), Type.Null()]),
+      }),
+    ),
+  }),
   created_at: Type.String(),
   updated_at: Type.String(),
   webhook_secret: Type.Optional(Type.String()),

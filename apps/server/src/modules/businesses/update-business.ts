@@ -9,10 +9,14 @@ import { encryptSecret } from "../../secrets.js";
 import { generateWebhookSecret } from "../../webhooks/sign.js";
 import { businessColumns, businessIssues } from "./business-fields.js";
 import { findBusiness } from "./find-business.js";
+import { mailboxColumns } from "./mailbox-columns.js";
 import { presentBusiness, type BusinessView } from "./present-business.js";
 import type { UpdateBusinessBody } from "./schemas.js";
 
-/** Partial update; the RUT cannot change. Setting the first webhook URL returns its new secret once. */
+/**
+ * Partial update; the RUT cannot change. Setting the first webhook URL returns its new secret once; the mailbox URL
+ * (`intercambio.imap_url`) is sealed and never returned.
+ */
 export async function updateBusiness(deps: Deps, caller: Credential, id: string, input: Static<typeof UpdateBusinessBody>): Promise<BusinessView> {
   const current = await findBusiness(deps, caller, id);
   const issues = businessIssues(deps, input);
@@ -28,6 +32,7 @@ export async function updateBusiness(deps: Deps, caller: Credential, id: string,
     .update(businesses)
     .set({
       ...businessColumns(input),
+      ...mailboxColumns(deps, current, input.intercambio?.imap_url),
       ...(secret ? { webhookSecretEnc: encryptSecret(deps.secrets.masterKey, secret) } : {}),
       updatedAt: deps.now(),
     })
