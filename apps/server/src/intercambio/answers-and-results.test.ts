@@ -2,7 +2,7 @@
 // SII's RESULTADO_ENVIO, mailed by the in-process sandbox to the issuer's intercambio address, adds per-document codes
 // to /status; the receiver's acuse, ResultadoDTE and EnvioRecibos, mailed by Timbre's mail worker, appear in
 // intercambio.respuestas and raise dte.receiver_answered. Neither changes estado; what does not match lands in the inbox.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { buildResultadoDte } from "@timbre/core";
 import nodemailer, { type Transporter } from "nodemailer";
 import { freePort } from "../../test/support/free-port.js";
@@ -148,4 +148,28 @@ describeDrivers("the SII's result mails and the receivers' answers (API.md §11,
     expect(final.intercambio.respuestas).toHaveLength(respuestas.length);
     expect(final.intercambio.respuestas.some((r: { codigo: number }) => r.codigo === 2)).toBe(false);
   }, 90_000);
+});
+
+describe("the sandbox on its own thread (what npm start runs)", () => {
+  test("posts its result mail to the server's thread, which mails it to the issuer's intercambio address", async () => {
+    const port = await freePort();
+    const h = await createHarness("pglite", { SII_MODE: "sandbox", SII_SANDBOX_STEP_MS: "0", SMTP_INBOUND_PORT: String(port), INBOUND_DOMAIN: "in.timbre.test" }, { sandboxOnThisThread: false });
+    const receiver = await startSmtpReceiver(h.deps, { port });
+    try {
+      const b = await emitter(h, { rut: B_RUT, tipos: [33] });
+      const res = await h.call("POST", "/v1/dte/emit", { key: b.key.key, body: emitBody(33, { receptor: { ...RECEPTOR, razon_social: "Cliente [sandbox:reparos]" } }) });
+      expect(res.status).toBe(201);
+      expect((await h.deps.sii()).sandbox).toBeNull();
+      const status = await until(
+        async () => (await h.call("GET", `/v1/dte/${res.json.data.id}/status`, { key: b.key.key })).json.data,
+        (s) => s.sii.errores.length > 0,
+        "the result mail's codes",
+      );
+      expect(status.sii.errores[0]).toMatchObject({ codigo: "HED-1-863" });
+      expect(status.estado).toBe("ENVIADO");
+    } finally {
+      await receiver.close();
+      await h.close();
+    }
+  }, 60_000);
 });
