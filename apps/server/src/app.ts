@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { Elysia } from "elysia";
 import type { Config } from "./config.js";
 import type { Database } from "./db/open-database.js";
+import type { SiiResultMail } from "@timbre/sii";
 import type { Deps } from "./deps.js";
 import { JSON_LIMIT, SERVER_BODY_CAP } from "./http/body.js";
 import { dashboard } from "./http/dashboard.js";
@@ -31,6 +32,7 @@ import { utilityRoutes } from "./modules/utilities/routes.js";
 import type { Secrets } from "./secrets.js";
 import type { SiiGateway } from "./sii/gateway.js";
 import { lazySiiGateway, openSiiGateway } from "./sii/open-gateway.js";
+import { mailsSiiResults, sendSiiResultMail } from "./intercambio/sii-result-mail.js";
 import { documentSigner } from "./signing/document-signer.js";
 import { startPdfThreads } from "./pdf/pdf-threads.js";
 
@@ -51,8 +53,10 @@ export interface AppOptions {
 
 export function createDeps(options: AppOptions): Deps {
   const log = options.log ?? createLogger(options.config.logLevel);
+  // The sandbox's result mails travel through Timbre's own SMTP receiver (`intercambio/sii-result-mail.ts`).
+  const resultMail = mailsSiiResults(options) ? (mail: SiiResultMail) => sendSiiResultMail(deps, mail) : undefined;
   const gateway = lazySiiGateway(() =>
-    options.sii ? options.sii() : openSiiGateway({ config: options.config, db: options.database.db, masterKey: options.secrets.masterKey, log, sandboxStateDir: options.sandboxStateDir, sandboxOnThisThread: options.sandboxOnThisThread ?? false }),
+    options.sii ? options.sii() : openSiiGateway({ config: options.config, db: options.database.db, masterKey: options.secrets.masterKey, log, sandboxStateDir: options.sandboxStateDir, sandboxOnThisThread: options.sandboxOnThisThread ?? false, resultMail }),
   );
   const instanceId = randomUUID();
   const { database, config } = options;
@@ -68,7 +72,7 @@ export function createDeps(options: AppOptions): Deps {
     perBusiness: config.pdfRendersPerAccount,
     queueLimit: config.pdfQueueLimit,
   });
-  return {
+  const deps: Deps = {
     db: database.db,
     config,
     secrets: options.secrets,
@@ -86,6 +90,7 @@ export function createDeps(options: AppOptions): Deps {
       await gateway.close();
     },
   };
+  return deps;
 }
 
 export function createApp(options: AppOptions) {

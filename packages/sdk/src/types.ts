@@ -277,6 +277,22 @@ export interface DteAcceptanceChangedData {
   timestamp: Timestamp;
 }
 
+/** A receiver's XML answer to one of the business's documents (API.md §11), as in `intercambio.respuestas`. */
+export interface ReceiverAnswer {
+  tipo: "recepcion" | "resultado" | "recibo";
+  /** The answer's integer code (EstadoRecepDTE, EstadoDTE; 0 for a recibo). */
+  codigo: number;
+  glosa: string;
+  at: Timestamp;
+}
+
+export interface DteReceiverAnsweredData {
+  dte_id: string;
+  tipo: TipoDte;
+  folio: number;
+  respuesta: ReceiverAnswer;
+}
+
 interface EventBase<K extends string, D> {
   id: string;
   event: K;
@@ -291,6 +307,7 @@ export type DteAcceptanceChangedEvent = EventBase<"dte.acceptance_changed", DteA
 export type NumerationLowEvent = EventBase<"numeration.low", Record<string, unknown>>;
 export type NumerationExpiringEvent = EventBase<"numeration.expiring", Record<string, unknown>>;
 export type CertificateExpiringEvent = EventBase<"certificate.expiring", Record<string, unknown>>;
+export type DteReceiverAnsweredEvent = EventBase<"dte.receiver_answered", DteReceiverAnsweredData>;
 
 /** The body delivered to webhook receivers (and listed by `GET /events`). */
 export type WebhookEvent =
@@ -298,7 +315,8 @@ export type WebhookEvent =
   | DteAcceptanceChangedEvent
   | NumerationLowEvent
   | NumerationExpiringEvent
-  | CertificateExpiringEvent;
+  | CertificateExpiringEvent
+  | DteReceiverAnsweredEvent;
 
 export type Delivery = ItemOf<ItemOf<Data<"getV1Events", 200>>["deliveries"]>;
 

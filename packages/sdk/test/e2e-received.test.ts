@@ -86,7 +86,7 @@ test("received: delivered by mail, listed, retrieved, downloaded, accepted once;
 }, 60_000);
 
 test("received: a claim is RECLAMADO; a bad envelope is ENVELOPE_INVALID and nothing is kept; the inbox", async () => {
-  const { received } = await deliveredToA();
+  const { dteId, received } = await deliveredToA();
   const claimed = await a.received.claim(received.id, { accion: "RCD", motivo: "Precio distinto al acordado" });
   expect(claimed.estado).toBe("RECLAMADO");
 
@@ -97,12 +97,9 @@ test("received: a claim is RECLAMADO; a bad envelope is ENVELOPE_INVALID and not
     expect((refused as ValidationError).code).toBe("ENVELOPE_INVALID");
   }
   expect((await a.received.list()).pagination.total).toBe(before);
-  // A's answers (acuse, result) reach B's address; answers to own documents are listed in B's inbox for now.
+  // A's answers (acuse, result) reach B's address and are recorded on B's document: the claim is ResultadoDTE 2.
   const deadline = Date.now() + 10_000;
-  let inbox = await b.received.inbox().toArray();
-  while (!inbox.some((item) => item.source === "smtp") && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    inbox = await b.received.inbox().toArray();
-  }
-  expect(inbox.some((item) => item.source === "smtp")).toBe(true);
+  const rejectedByA = async () => (await b.dte.retrieve(dteId)).intercambio.respuestas.some((r) => r.tipo === "resultado" && r.codigo === 2);
+  while (!(await rejectedByA()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(await rejectedByA()).toBe(true);
 }, 60_000);

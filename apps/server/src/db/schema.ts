@@ -11,3 +11,4 @@ export * from "./documents.js";
 export * from "./events.js";
 export * from "./settings.js";
 export * from "./received.js";
+export * from "./answers.js";

@@ -1,6 +1,8 @@
 /**
  * One inbound message for one business, whatever door it came through (Timbre's SMTP receiver, a business's IMAP
- * mailbox): every `EnvioDTE` attachment goes through the same import as `POST /received`; what cannot be imported
+ * mailbox): every `EnvioDTE` attachment goes through the same import as `POST /received`; `RespuestaDTE` /
+ * `EnvioRecibos` (receivers' answers) and `RESULTADO_ENVIO` (the SII's review) are applied to the business's own
+ * documents (`modules/dte/record-receiver-answer.ts`, `record-sii-result.ts`); what cannot be imported or applied
  * is kept in `received_inbox` with the reason (`GET /received/inbox`). The limits are API.md §14's.
  */
 import type { Attachment } from "mailparser";
@@ -12,6 +14,8 @@ import { ApiError } from "../http/errors.js";
 import { newId } from "../ids.js";
 import { wakeWorkers } from "../jobs/start-workers.js";
 import { errorMessage } from "../log.js";
+import { recordReceiverAnswer } from "../modules/dte/record-receiver-answer.js";
+import { recordSiiResult } from "../modules/dte/record-sii-result.js";
 import { importEnvelope } from "../modules/received/import-envelope.js";
 
 export const MESSAGE_LIMIT = 25 * 1024 * 1024;
@@ -70,11 +74,19 @@ export async function deliverToBusiness(deps: Deps, business: BusinessRow, mail:
       continue;
     }
     const root = rootOf(bytes);
+    if (root === "RespuestaDTE" || root === "EnvioRecibos" || root === "RESULTADO_ENVIO") {
+      // The receivers' answers to the business's own documents, and the SII's review of its envelopes.
+      try {
+        const outcome = root === "RESULTADO_ENVIO" ? await recordSiiResult(deps, business, bytes) : await recordReceiverAnswer(deps, business, bytes, root);
+        if (outcome.failure) await keepFailure(deps, business, door, outcome.environment, mail, a.filename ?? null, outcome.failure.reason, outcome.failure.detail);
+      } catch (error) {
+        await keepFailure(deps, business, door, environment, mail, a.filename ?? null, "internal", errorMessage(error));
+        deps.log.error("inbound answer failed", { error: errorMessage(error) });
+      }
+      continue;
+    }
     if (root !== "EnvioDTE") {
-      // RespuestaDTE / EnvioRecibos (answers to the business's own documents) and RESULTADO_ENVIO (the SII's review)
-      // are recognised but not yet applied: kept with the reason so nothing is lost silently.
-      const reason = root === "RespuestaDTE" || root === "EnvioRecibos" || root === "RESULTADO_ENVIO" ? "not_processed" : "unsupported";
-      await keepFailure(deps, business, door, environment, mail, a.filename ?? null, reason, `attachment root ${root ?? "unreadable"}`);
+      await keepFailure(deps, business, door, environment, mail, a.filename ?? null, "unsupported", `attachment root ${root ?? "unreadable"}`);
       continue;
     }
     try {

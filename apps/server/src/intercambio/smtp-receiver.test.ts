@@ -72,9 +72,10 @@ describeDrivers("SMTP intercambio door (API.md §12, §14)", (driver) => {
     expect(await createMailWorker(h.deps).tick()).toBe(false);
     const [sent] = await h.deps.db.select().from(exchangeOutbox).where(eq(exchangeOutbox.id, acuse!.id));
     expect(sent).toMatchObject({ state: "sent", error: null, attempts: 1 });
-    // B's receiver took the RespuestaDTE (answers to own documents are recognised, applying them is not built yet).
-    const inbox = await h.call("GET", "/v1/received/inbox", { key: b.key.key });
-    expect(inbox.json.data[0]).toMatchObject({ source: "smtp", reason: "not_processed", detail: "attachment root RespuestaDTE", from: "no-reply@timbre.localhost" });
+    // B's receiver took the RespuestaDTE: the acuse is recorded on B's document (answers-and-results.test.ts has more).
+    const issued = (await h.call("GET", `/v1/dte?folio=${folio}`, { key: b.key.key })).json.data[0];
+    const detail = await h.call("GET", `/v1/dte/${issued.id}`, { key: b.key.key });
+    expect(detail.json.data.intercambio.respuestas).toMatchObject([{ tipo: "recepcion", codigo: 0, glosa: "DTE Recibido OK" }]);
   }, 60_000);
 
   test("unknown recipients and relaying are refused with 550; messages without XML or with a forged envelope land in the inbox", async () => {

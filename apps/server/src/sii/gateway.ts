@@ -7,7 +7,7 @@
  * Clients are cached per business certificate so SII tokens are reused.
  */
 import type { AuthorityKey } from "@timbre/core/caf";
-import { SiiClient, createSandbox, type Sandbox, type SiiIdentity } from "@timbre/sii";
+import { SiiClient, createSandbox, type Sandbox, type SiiIdentity, type SiiResultMail } from "@timbre/sii";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Environment } from "../db/api-keys.js";
@@ -63,6 +63,11 @@ export async function createSiiGateway(options: {
    * Default: its own thread, so that its work never delays this one's event loop.
    */
   sandboxOnThisThread?: boolean;
+  /**
+   * Where the in-process sandbox's result mails (`RESULTADO_ENVIO`, one per reviewed envelope) go; default nowhere.
+   * `app.ts` mails them through Timbre's own SMTP receiver to the issuer's intercambio address (`intercambio/sii-result-mail.ts`).
+   */
+  resultMail?: ((mail: SiiResultMail) => Promise<void>) | undefined;
 }): Promise<SiiGateway> {
   const { config } = options;
   // Both keys or none: the process checked them at start (`required-files.ts`); a folder emptied since throws here.
@@ -77,11 +82,12 @@ export async function createSiiGateway(options: {
     if (!authority) throw new Error("sandbox mode needs the sandbox authority key");
     const stateFile = options.sandboxStateDir ? sandboxStateFile(options.sandboxStateDir, authority) : null;
     if (options.sandboxOnThisThread) {
-      sandbox = createSandbox({ authority, stepMs: config.siiSandboxStepMs, ...(stateFile ? { stateFile } : {}) });
+      const resultMail = options.resultMail;
+      sandbox = createSandbox({ authority, stepMs: config.siiSandboxStepMs, ...(stateFile ? { stateFile } : {}), ...(resultMail ? { resultMail: { send: resultMail } } : {}) });
       server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: sandbox.handler, idleTimeout: 120 });
       sandboxUrl = `http://127.0.0.1:${server.port}`;
     } else {
-      thread = await startSandboxThread({ authority, stepMs: config.siiSandboxStepMs, stateFile });
+      thread = await startSandboxThread({ authority, stepMs: config.siiSandboxStepMs, stateFile, resultMail: options.resultMail });
       sandboxUrl = thread.url;
     }
   }

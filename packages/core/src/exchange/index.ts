@@ -30,3 +30,5 @@ export type { ReceivedDocumentFields, ReceivedLine, ReceivedReference } from "./
 export { printableReceived } from "./printable-received.js";
 /** Decodes XML bytes per their declaration (ISO-8859-1 byte for byte, windows-1252, UTF-8 by default). */
 export { decodeXml } from "../signature/verify-xml.js";
+export { verifyReceiverAnswer, type AnswerFailure, type AnswerKind, type AnsweredEntry, type VerifiedAnswer } from "./verify-answer.js";
+export { readSiiResult, type SiiResult, type SiiResultRevision } from "./read-sii-result.js";

@@ -2159,7 +2159,7 @@ class GetEventsParams(TypedDict, total=False):
     """Query of GET /v1/events."""
     page: int
     limit: int
-    event: Literal['dte.status_changed', 'dte.acceptance_changed', 'numeration.low', 'numeration.expiring', 'certificate.expiring', 'dte.delivered', 'dte.delivery_failed', 'received.created', 'received.decided']
+    event: Literal['dte.status_changed', 'dte.acceptance_changed', 'numeration.low', 'numeration.expiring', 'certificate.expiring', 'dte.delivered', 'dte.delivery_failed', 'dte.receiver_answered', 'received.created', 'received.decided']
     """only events of this kind"""
 
 

@@ -8772,7 +8772,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 /** @description only events of this kind */
-                event?: "dte.status_changed" | "dte.acceptance_changed" | "numeration.low" | "numeration.expiring" | "certificate.expiring" | "dte.delivered" | "dte.delivery_failed" | "received.created" | "received.decided";
+                event?: "dte.status_changed" | "dte.acceptance_changed" | "numeration.low" | "numeration.expiring" | "certificate.expiring" | "dte.delivered" | "dte.delivery_failed" | "dte.receiver_answered" | "received.created" | "received.decided";
             };
             header?: {
                 /** @description Sessions only: the business to act for (`biz_…`). API keys belong to one business and need no header (API.md §2). */

@@ -70,6 +70,7 @@ export async function receiveEnvelope(state: SandboxState, input: IncomingEnvelo
     const record: EnvelopeRecord = { ...base, trackId: state.nextTrackId(), final, envelopeErrors, documents };
     state.envelopes.set(record.trackId, record);
     if (final !== "EPR") state.remember({ kind: "envelope", record, fileKey: null, documents: [] });
+    state.scheduleResultMail(record, processedAt(record, state.settings.stepMs));
     return { status: "0" as const, record };
   };
 

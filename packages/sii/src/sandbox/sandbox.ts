@@ -7,6 +7,7 @@ import type { FaultInjector } from "./faults.js";
 import { routeRequest } from "./handler.js";
 import { SandboxJournal } from "./journal.js";
 import type { RegisteredDocument } from "./registry.js";
+import type { ResultMailOption } from "./result-mail.js";
 import { SandboxState } from "./state.js";
 import { cacheXmldomRegExps } from "./xmldom-regexp-cache.js";
 
@@ -62,6 +63,12 @@ export interface SandboxOptions {
    * above 0 in `produccion`, else RCT with CRT-3-19.
    */
   environment?: "certificacion" | "produccion";
+  /**
+   * The SII's result mail: for each `EnvioDTE` envelope it finishes reviewing, the sandbox calls `send` with the
+   * `RESULTADO_ENVIO` for the issuer's *mail de contacto SII* (BRIEF-intercambio §5); default none. Addressing and
+   * transport are the caller's (Timbre's in-process sandbox mails it over SMTP to the business's intercambio address).
+   */
+  resultMail?: ResultMailOption;
 }
 
 /** Input of {@link Sandbox.issueCaf}. */
@@ -129,6 +136,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     options.seedTtlMs ?? 120_000,
     options.tokenTtlMs ?? 3_600_000,
   );
+  state.resultMail = options.resultMail ?? null;
   if (options.stateFile !== undefined) state.keepIn(new SandboxJournal(options.stateFile));
   return {
     handler: (req) => routeRequest(state, req),

@@ -5,6 +5,7 @@ import type { EnvelopeRecord } from "./envelopes.js";
 import { FaultInjector } from "./faults.js";
 import type { JournalEntry, SandboxJournal } from "./journal.js";
 import { DocumentRegistry } from "./registry.js";
+import { resultMailOf, type ResultMailOption } from "./result-mail.js";
 
 /** Settings resolved from `createSandbox` options. */
 export interface SandboxSettings {
@@ -44,6 +45,9 @@ export class SandboxState {
   readonly #hung = new Set<() => void>();
   #trackSeq: number;
   #journal: SandboxJournal | null = null;
+  /** Where reviewed envelopes' result mails go (`createSandbox`'s `resultMail`), and the mails not yet due. */
+  resultMail: ResultMailOption | null = null;
+  readonly #mailTimers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(readonly settings: SandboxSettings, seedTtlMs: number, tokenTtlMs: number) {
     this.credentials = new Credentials(settings.now, seedTtlMs, tokenTtlMs);
@@ -87,8 +91,25 @@ export class SandboxState {
     });
   }
 
-  /** Ends every hanging request (on close). */
+  /**
+   * Mails the envelope's `RESULTADO_ENVIO` when it reaches its final state (`stepMs` after each step), if the
+   * sandbox has a `resultMail`. Mails not yet due when the sandbox closes are not sent (nor after a restart).
+   */
+  scheduleResultMail(record: EnvelopeRecord, dueAt: number): void {
+    const target = this.resultMail;
+    const mail = target === null ? null : resultMailOf(record, this.settings.environment);
+    if (target === null || mail === null) return;
+    const timer = setTimeout(() => {
+      this.#mailTimers.delete(timer);
+      void Promise.resolve().then(() => target.send(mail)).catch(() => {});
+    }, Math.max(0, dueAt - this.settings.now().getTime()));
+    this.#mailTimers.add(timer);
+  }
+
+  /** Ends every hanging request and drops the mails not yet due (on close). */
   releaseHung(): void {
     for (const done of [...this.#hung]) done();
+    for (const timer of this.#mailTimers) clearTimeout(timer);
+    this.#mailTimers.clear();
   }
 }

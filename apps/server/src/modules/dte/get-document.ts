@@ -6,6 +6,7 @@ import { invalidParameter } from "../../http/errors.js";
 import { findDocument } from "./find-document.js";
 import { intercambioOf } from "./intercambio-view.js";
 import { EMPTY_SII, historyOf, presentDetail } from "./present-document.js";
+import { siiMailErrorsOf } from "./record-sii-result.js";
 
 export async function getDocument(deps: Deps, scope: BusinessScope, id: string) {
   const row = await findDocument(deps, scope, id);
@@ -23,5 +24,8 @@ export function readFlag(query: Record<string, string | undefined>, name: string
 export async function getDocumentStatus(deps: Deps, scope: BusinessScope, id: string, refresh: boolean) {
   let row = await findDocument(deps, scope, id);
   if (refresh) row = (await refreshDocumentStatus(deps, row.id)) ?? row;
-  return { id: row.id, estado: row.estado, track_id: row.trackId, sii: row.sii ?? EMPTY_SII, historial: await historyOf(deps.db, row.id) };
+  const sii = row.sii ?? EMPTY_SII;
+  // The SII's result mails add their per-document codes (those the web services' answer did not already give).
+  const mailed = (await siiMailErrorsOf(deps.db, row.id)).filter((m) => !sii.errores.some((e) => e.codigo === m.codigo));
+  return { id: row.id, estado: row.estado, track_id: row.trackId, sii: mailed.length === 0 ? sii : { ...sii, errores: [...sii.errores, ...mailed] }, historial: await historyOf(deps.db, row.id) };
 }

@@ -2,9 +2,10 @@
  * `intercambio` of `GET /v1/dte/:id` (API.md §11): the delivery of the document to its receiver, read from the
  * exchange outbox (`entrega` rows). The latest delivery gives `estado`, `destinatarios` and `error`; `intentos` counts
  * the SMTP attempts of all of them; `enviado_at` is the last successful send. `respuestas` are the receiver's answers
- * to the document; Timbre does not store them yet, so the list is empty.
+ * to the document as they arrived (`record-receiver-answer.ts`), oldest first.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { documentAnswers } from "../../db/answers.js";
 import type { DocumentRow } from "../../db/documents.js";
 import { exchangeOutbox, type OutboxRow } from "../../db/received.js";
 import type { Executor } from "../../db/tx.js";
@@ -37,7 +38,18 @@ function withoutDelivery(doc: Pick<DocumentRow, "tipo" | "estado">): DeliverySta
   return DELIVERED_TIPOS.has(doc.tipo) && doc.estado !== "RECHAZADO" && !ACCEPTED.has(doc.estado) ? "PENDIENTE" : "NO_APLICA";
 }
 
+/** The receiver's answers to the document, oldest first. */
+async function answersOf(db: Executor, documentId: string): Promise<IntercambioView["respuestas"]> {
+  const rows = await db
+    .select()
+    .from(documentAnswers)
+    .where(eq(documentAnswers.documentId, documentId))
+    .orderBy(asc(documentAnswers.receivedAt), asc(documentAnswers.fingerprint));
+  return rows.map((r) => ({ tipo: r.kind, codigo: r.codigo, glosa: r.glosa, at: r.receivedAt.toISOString() }));
+}
+
 export async function intercambioOf(db: Executor, doc: Pick<DocumentRow, "id" | "tipo" | "estado">): Promise<IntercambioView> {
+  const respuestas = await answersOf(db, doc.id);
   const rows = await db
     .select()
     .from(exchangeOutbox)
@@ -45,7 +57,7 @@ export async function intercambioOf(db: Executor, doc: Pick<DocumentRow, "id" | 
     .orderBy(desc(exchangeOutbox.createdAt), desc(exchangeOutbox.id));
   const latest = rows[0];
   const sent = rows.find((r) => r.sentAt !== null);
-  if (!latest) return { destinatarios: [], estado: withoutDelivery(doc), enviado_at: null, intentos: 0, error: null, respuestas: [] };
+  if (!latest) return { destinatarios: [], estado: withoutDelivery(doc), enviado_at: null, intentos: 0, error: null, respuestas };
   const estado = stateOf(latest);
   return {
     destinatarios: latest.recipients,
@@ -53,6 +65,6 @@ export async function intercambioOf(db: Executor, doc: Pick<DocumentRow, "id" | 
     enviado_at: sent?.sentAt?.toISOString() ?? null,
     intentos: rows.reduce((n, r) => n + r.attempts, 0),
     error: estado === "ENVIADO" || estado === "NO_APLICA" || estado === "PENDIENTE" && latest.attempts === 0 ? null : latest.error,
-    respuestas: [],
+    respuestas,
   };
 }

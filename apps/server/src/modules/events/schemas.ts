@@ -8,6 +8,7 @@ export const EVENT_KINDS = [
   "certificate.expiring",
   "dte.delivered",
   "dte.delivery_failed",
+  "dte.receiver_answered",
   "received.created",
   "received.decided",
 ] as const;
