@@ -24,6 +24,8 @@ import { eventRoutes } from "./modules/events/routes.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import { defaultCertificateLoader } from "./modules/businesses/default-certificate-loader.js";
 import { numerationRoutes } from "./modules/numerations/routes.js";
+import { issuerRoutes } from "./modules/issuers/routes.js";
+import { loadIssuerLists } from "./modules/issuers/issuer-file.js";
 import { receivedRoutes } from "./modules/received/routes.js";
 import { sandboxNumerationRoutes } from "./modules/numerations/sandbox-routes.js";
 import { tokenRoutes } from "./modules/tokens/routes.js";
@@ -47,9 +49,13 @@ export interface AppOptions {
   sandboxStateDir?: string;
   /** Run the in-process sandbox SII on the server's thread, exposed as `gateway.sandbox` (tests); default its own thread. */
   sandboxOnThisThread?: boolean;
+  /** The SII's lists of electronic issuers already loaded (`main.ts`, before anything starts); default read from the config. */
+  issuers?: Deps["issuers"];
 }
 
 export function createDeps(options: AppOptions): Deps {
+  // First: a malformed list throws before any thread or connection is started.
+  const issuers = options.issuers ?? loadIssuerLists(options.config.issuersFile);
   const log = options.log ?? createLogger(options.config.logLevel);
   const gateway = lazySiiGateway(() =>
     options.sii ? options.sii() : openSiiGateway({ config: options.config, db: options.database.db, masterKey: options.secrets.masterKey, log, sandboxStateDir: options.sandboxStateDir, sandboxOnThisThread: options.sandboxOnThisThread ?? false }),
@@ -79,6 +85,7 @@ export function createDeps(options: AppOptions): Deps {
     liveness,
     signer: documentSigner(config.signingThreads),
     pdf,
+    issuers,
     sii: gateway.get,
     close: async () => {
       await pdf.close();
@@ -109,6 +116,7 @@ export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
     .use(dteRoutes(deps))
     .use(eventRoutes(deps))
     .use(receivedRoutes(deps))
+    .use(issuerRoutes(deps))
     .use(dashboard());
   shapes.load(app.routes);
   return app;

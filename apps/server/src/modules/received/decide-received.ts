@@ -58,7 +58,7 @@ async function apply(deps: Deps, scope: BusinessScope, row: ReceivedDocumentRow,
   if (!business) throw notFound("business");
   const signer = signingIdentityOf(deps, business);
   if (REGISTRY_TIPOS.has(row.tipo)) for (const accion of actions) await registerDecision(deps, row, accion);
-  const addresses = await answerAddresses(deps, business, row.emisorRut, row.replyTo);
+  const addresses = await answerAddresses(deps, business, row.emisorRut, row.environment, row.replyTo);
   const at = deps.now();
   const added: ReceivedEvent[] = actions.map((accion) => ({ codigo: accion, descripcion: DESCRIPTIONS[accion], rut_responsable: signer.identity.holderRut ?? business.rut, fecha: at.toISOString(), origen: "timbre" }));
   return deps.db.transaction(async (tx) => {

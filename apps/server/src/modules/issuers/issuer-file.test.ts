@@ -1,0 +1,45 @@
+// The SII's list of electronic issuers as it is published (packages/sii-data/fixtures/ce_empresas_dwnld-sample.csv),
+// and the files the server refuses at start.
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadIssuerFile, parseIssuerFile } from "./issuer-file.js";
+
+const SAMPLE = fileURLToPath(new URL("../../../../../packages/sii-data/fixtures/ce_empresas_dwnld-sample.csv", import.meta.url));
+const latin1 = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
+const HEADER = "RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL\r\n";
+
+describe("the SII's list of electronic issuers (SII_ISSUERS_FILE)", () => {
+  test("the published format: ISO-8859-1, dates DD-MM-YYYY with a trailing space, closing `;`, mail lower-cased, any RUT spelling", () => {
+    const list = loadIssuerFile(SAMPLE);
+    expect(list.lookup("76.192.083-9")).toEqual({ rut: "76192083-9", razonSocial: "SASCO SpA", resolucion: { numero: 80, fecha: "2014-08-22" }, correoIntercambio: "dte@sasco.example.cl" });
+    expect(list.lookup("967902403")).toEqual({ rut: "96790240-3", razonSocial: "COMERCIALIZADORA ÑUÑOA Y CÍA. LIMITADA", resolucion: { numero: 0, fecha: "2021-03-05" }, correoIntercambio: "recepcion.dte@nunoa.example.cl" });
+    expect(list.lookup("11111111-1")).toMatchObject({ razonSocial: "SIN CASILLA LTDA", correoIntercambio: null });
+    // A `;` inside the razón social stays in it: the other fields are read from the end of the line.
+    expect(list.lookup("78079780-0")).toMatchObject({ razonSocial: "ASESORÍAS; INVERSIONES DEL SUR SpA", resolucion: { numero: 99, fecha: "2016-12-30" }, correoIntercambio: "facturas@sur.example.cl" });
+    expect(list.lookup("77777777-7")).toBeNull();
+    expect(list.lookup("76192083-8")).toBeNull();
+  });
+
+  test("a list saved again as UTF-8 reads the same", () => {
+    const list = parseIssuerFile(new TextEncoder().encode(`${HEADER}96790240-3;ÑANDÚ SpA;12;01-02-2019 ;a@b.cl;\n`));
+    expect(list.lookup("96790240-3")?.razonSocial).toBe("ÑANDÚ SpA");
+  });
+
+  test("malformed files are refused naming the setting and the line", () => {
+    const dir = mkdtempSync(join(tmpdir(), "timbre-issuers-"));
+    const write = (name: string, text: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, latin1(text));
+      return path;
+    };
+    expect(() => loadIssuerFile(write("noheader.csv", "76192083-9;SASCO SpA;80;22-08-2014 ;dte@sasco.cl;;\n"))).toThrow(/^SII_ISSUERS_FILE: .*line 1: not the SII's list/);
+    expect(() => loadIssuerFile(write("comma.csv", "RUT,RAZON SOCIAL,NUMERO RESOLUCION,FECHA RESOLUCION,MAIL INTERCAMBIO,URL\n"))).toThrow(/line 1/);
+    expect(() => loadIssuerFile(write("short.csv", `${HEADER}76192083-9;SASCO SpA;80;22-08-2014 ;dte@sasco.cl;;\r\n76192083-9;SASCO SpA\r\n`))).toThrow(/SII_ISSUERS_FILE: .*line 3: not a row/);
+    expect(() => loadIssuerFile(write("date.csv", `${HEADER}76192083-9;SASCO SpA;80;2014-08-22;dte@sasco.cl;;\n`))).toThrow(/line 2: not a row/);
+    expect(() => loadIssuerFile(write("dv.csv", `${HEADER}76192083-8;SASCO SpA;80;22-08-2014 ;dte@sasco.cl;;\n`))).toThrow(/line 2: 76192083-8 is not a valid RUT/);
+    expect(() => loadIssuerFile(join(dir, "missing.csv"))).toThrow(/^SII_ISSUERS_FILE: cannot read .*missing\.csv \(ENOENT\)/);
+  });
+});
