@@ -1,7 +1,8 @@
 /**
  * Starts the background workers of this process on the job queue (pg-boss, `job-queue.ts`), each a queue of
  * rounds (`boss-loop.ts`): webhook delivery, the PENDIENTE dispatcher, the ENVIADO status poller, the acceptance
- * worker (the receiver's acceptance or claim of accepted facturas, `poll-acceptance.ts`) and the periodic checks
+ * worker (the receiver's acceptance or claim of accepted facturas, `poll-acceptance.ts`), the registry follow-up
+ * of received documents (`poll-registry.ts`) and the periodic checks
  * (certificate and numeration expiry, low folios). All state lives in the database (delivery
  * rows, `next_check_at`, pg-boss's jobs), so any number of processes may run workers and a restart loses
  * nothing. `wake(name)` (or `wakeWorkers(deps, name)` from code that only has the deps) asks for a round at
@@ -16,11 +17,13 @@ import type { JobStore } from "../db/open-database.js";
 import { startBossLoop, type Loop } from "./boss-loop.js";
 import { openJobQueue } from "./job-queue.js";
 import { createAcceptanceWorker, type AcceptanceWorkerOptions } from "./poll-acceptance.js";
+import { createRegistryWorker, type RegistryWorkerOptions } from "./poll-registry.js";
+import { createPacer } from "../concurrency.js";
 import { createStatusPoller, type PollOptions } from "./poll-status.js";
 import { runChecks } from "./run-checks.js";
 import { createMailWorker } from "../intercambio/send-outbox.js";
 
-export type WorkerName = "webhooks" | "dispatch" | "poll" | "acceptance" | "checks" | "mail";
+export type WorkerName = "webhooks" | "dispatch" | "poll" | "acceptance" | "registry" | "checks" | "mail";
 
 export interface WorkersOptions {
   /** The emission functions (default: the real ones; null disables the dispatcher and the poller). */
@@ -30,6 +33,7 @@ export interface WorkersOptions {
   dispatch?: DispatchOptions;
   poll?: PollOptions;
   acceptance?: AcceptanceWorkerOptions;
+  registry?: RegistryWorkerOptions;
   /** Run only these workers (default all). */
   only?: WorkerName[];
 }
@@ -39,7 +43,7 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-const DEFAULT_INTERVALS: Record<WorkerName, number> = { webhooks: 1_000, dispatch: 2_000, poll: 1_000, acceptance: 60_000, checks: 3_600_000, mail: 2_000 };
+const DEFAULT_INTERVALS: Record<WorkerName, number> = { webhooks: 1_000, dispatch: 2_000, poll: 1_000, acceptance: 60_000, registry: 60_000, checks: 3_600_000, mail: 2_000 };
 
 const running = new Map<string, Set<Workers>>();
 
@@ -54,6 +58,7 @@ const WORKER_QUEUES: Record<WorkerName, string> = {
   dispatch: "timbre-dispatch",
   poll: "timbre-poll",
   acceptance: "timbre-acceptance",
+  registry: "timbre-registry",
   checks: "timbre-checks",
   mail: "timbre-mail",
 };
@@ -75,9 +80,20 @@ export async function startWorkers(deps: Deps, store: JobStore, options: Workers
   if (enabled("mail")) await start("mail", createMailWorker(deps).tick);
   if (engine && enabled("dispatch")) await start("dispatch", createDispatcher(deps, engine, options.dispatch).tick);
   if (engine && enabled("poll")) await start("poll", createStatusPoller(deps, engine, options.poll).tick);
+  // Both ask the SII's registry of acceptances and claims: one bucket of ACCEPTANCE_CHECKS_PER_SECOND for the two.
+  const registryPacer = createPacer({ perSecond: deps.config.acceptanceChecksPerSecond, burst: 8 });
   if (enabled("acceptance")) {
-    const worker = createAcceptanceWorker(deps, options.acceptance);
+    const worker = createAcceptanceWorker(deps, { ...(options.acceptance?.perSecond === undefined ? { pacer: registryPacer } : {}), ...options.acceptance });
     await start("acceptance", async () => {
+      const round = await worker.tick();
+      if (round.changed) void loops.get("webhooks")?.wake();
+      return round.more;
+    });
+  }
+  // The received documents' follow-up at the registry (`poll-registry.ts`).
+  if (enabled("registry")) {
+    const worker = createRegistryWorker(deps, { pacer: registryPacer, ...options.registry });
+    await start("registry", async () => {
       const round = await worker.tick();
       if (round.changed) void loops.get("webhooks")?.wake();
       return round.more;

@@ -64,7 +64,7 @@ async function apply(deps: Deps, scope: BusinessScope, row: ReceivedDocumentRow,
   return deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(receivedDocuments)
-      .set({ estado, eventos: [...row.eventos, ...added], updatedAt: at })
+      .set({ estado, eventos: [...row.eventos, ...added], registryCheckAt: null, updatedAt: at })
       .where(and(eq(receivedDocuments.id, row.id), eq(receivedDocuments.estado, row.estado), eq(receivedDocuments.updatedAt, row.updatedAt)))
       .returning();
     if (!updated) throw conflict("already_decided", "another decision on this document was recorded at the same time");

@@ -1,0 +1,1 @@
+ALTER TABLE "received_documents" ADD COLUMN "deadline_warned_at" timestamp with time zone;
