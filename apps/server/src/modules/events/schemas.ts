@@ -9,6 +9,7 @@ export const EVENT_KINDS = [
   "dte.delivered",
   "dte.delivery_failed",
   "received.created",
+  "received.deadline_near",
   "received.decided",
 ] as const;
 
