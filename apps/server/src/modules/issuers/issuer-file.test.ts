@@ -1,7 +1,7 @@
 // The SII's list of electronic issuers as it is published (packages/sii-data/fixtures/ce_empresas_dwnld-sample.csv),
 // and the files the server refuses at start.
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,3 +43,15 @@ describe("the SII's list of electronic issuers (SII_ISSUERS_FILE)", () => {
     expect(() => loadIssuerFile(join(dir, "missing.csv"))).toThrow(/^SII_ISSUERS_FILE: cannot read .*missing\.csv \(ENOENT\)/);
   });
 });
+
+test("the server refuses to start with a malformed SII_ISSUERS_FILE, naming the setting, before it opens its data directory", () => {
+  const dir = mkdtempSync(join(tmpdir(), "timbre-issuers-start-"));
+  const bad = join(dir, "ce_empresas_dwnld.csv");
+  writeFileSync(bad, latin1(`${HEADER}76192083-9;SASCO SpA\n`));
+  const data = join(dir, "data");
+  const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
+  const run = Bun.spawnSync([process.execPath, main], { env: { ...process.env, SII_ISSUERS_FILE: bad, TIMBRE_DATA_DIR: data, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: "" }, stdout: "pipe", stderr: "pipe" });
+  expect(run.exitCode).toBe(1);
+  expect(run.stderr.toString()).toContain(`timbre: SII_ISSUERS_FILE: ${bad}, line 2: not a row`);
+  expect(readdirSync(dir)).toEqual(["ce_empresas_dwnld.csv"]);
+}, 30_000);
