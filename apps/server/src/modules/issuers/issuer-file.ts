@@ -3,10 +3,11 @@
  * serves at `…/cvc_cgi/dte/ce_empresas_dwnld`: a header line, then one `;`-separated row per issuer
  * (`RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL`), ISO-8859-1, no quoting, dates
  * `DD-MM-YYYY`. Real rows carry a space after the date and often a `;` at the end of the line. The full list is
- * about 1.7 million rows, so each row is kept as its line and read when it is looked up.
+ * about 1.7 million rows, so a row is read from the file's bytes when it is looked up.
  */
 import { readFileSync } from "node:fs";
-import { isValidRut, tryParseRut } from "@timbre/core/rut";
+import { isUtf8 } from "node:buffer";
+import { computeDv, tryParseRut } from "@timbre/core/rut";
 
 /** One issuer of the list. */
 export interface Issuer {
@@ -29,57 +30,116 @@ export class IssuerFileError extends Error {
 }
 
 const HEADER = "RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL";
-// The razón social is greedy: the fields after it are anchored to the end of the line, so a `;` inside a name stays in it.
-const ROW = /^\s*(\d{1,8}-[\dkK])\s*;(.*);\s*(\d*)\s*;\s*(?:(\d{2})-(\d{2})-(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?)?\s*;([^;]*);([^;]*);?\s*$/;
+const RUT = /^\d{1,8}-[\dkK]$/;
+const NUMBER = /^\d*$/;
+const DATE = /^(?:(\d{2})-(\d{2})-(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?)?$/;
 const EMAIL = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
 
-/** The file's text: UTF-8 when it is valid UTF-8 (a list saved again by someone), else ISO-8859-1 as the SII serves it. */
-function decode(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder("latin1").decode(bytes);
-  }
+interface Fields {
+  rut: string;
+  razon: string;
+  numero: string;
+  fecha: RegExpExecArray;
+  mail: string;
 }
 
-function readRow(line: string): Issuer | null {
-  const m = ROW.exec(line);
-  if (!m) return null;
-  const [, rut = "", razon = "", numero = "", day, month, year, mail = ""] = m;
-  const fecha = year ? `${year}-${month}-${day}` : null;
-  const correo = mail.trim().toLowerCase();
-  const parsed = tryParseRut(rut);
+/**
+ * The fields of one row, or null. The last four are read from the end of the line, so a `;` inside a razón social
+ * stays in it; a line closed by `;` is read without it first.
+ */
+function fieldsOf(text: string): Fields | null {
+  const line = text.trimEnd();
+  return (line.endsWith(";") ? fieldsOfLine(line.slice(0, -1)) : null) ?? fieldsOfLine(line);
+}
+
+function fieldsOfLine(line: string): Fields | null {
+  const first = line.indexOf(";");
+  const beforeUrl = line.lastIndexOf(";");
+  const beforeMail = line.lastIndexOf(";", beforeUrl - 1);
+  const beforeFecha = line.lastIndexOf(";", beforeMail - 1);
+  const beforeNumero = line.lastIndexOf(";", beforeFecha - 1);
+  if (first < 0 || beforeNumero <= first) return null;
+  const rut = line.slice(0, first).trim();
+  const numero = line.slice(beforeNumero + 1, beforeFecha).trim();
+  const fecha = DATE.exec(line.slice(beforeFecha + 1, beforeMail).trim());
+  if (!RUT.test(rut) || !NUMBER.test(numero) || fecha === null) return null;
+  return { rut, razon: line.slice(first + 1, beforeNumero), numero, fecha, mail: line.slice(beforeMail + 1, beforeUrl) };
+}
+
+function issuerOfRow(f: Fields): Issuer {
+  const [, day, month, year] = f.fecha;
+  const correo = f.mail.trim().toLowerCase();
   return {
-    rut: parsed ? `${parsed.body}-${parsed.dv}` : rut.toUpperCase(),
-    razonSocial: razon.trim(),
-    resolucion: fecha === null ? null : { numero: numero === "" ? 0 : Number(numero), fecha },
+    rut: f.rut.toUpperCase(),
+    razonSocial: f.razon.trim(),
+    resolucion: year ? { numero: f.numero === "" ? 0 : Number(f.numero), fecha: `${year}-${month}-${day}` } : null,
     correoIntercambio: EMAIL.test(correo) ? correo : null,
   };
 }
 
 /**
  * Reads the list's bytes; throws {@link IssuerFileError} naming the first line that is not a row of the SII's list
- * (a wrong header, a row whose fields do not fit, a RUT whose check digit is wrong).
+ * (a wrong header, a row whose fields do not fit, a RUT whose check digit is wrong). The bytes are kept as they are,
+ * with a sorted index of where each RUT's line starts (a `Map` of 1.7 million entries takes seconds to fill and
+ * several times the memory), so the list costs about its own size; a list saved again as UTF-8 (by someone's
+ * spreadsheet) is read as UTF-8.
  */
 export function parseIssuerFile(bytes: Uint8Array): IssuerSource {
-  const lines = decode(bytes).replace(/^\uFEFF/, "").split(/\r?\n/);
-  const headerAt = lines.findIndex((l) => l.trim() !== "");
-  const header = (lines[headerAt] ?? "").trim().toUpperCase().replace(/;$/, "");
-  if (header !== HEADER) throw new IssuerFileError(`line ${headerAt + 1}: not the SII's list of electronic issuers (expected the header "${HEADER}")`);
-  const rows = new Map<string, string>();
-  for (let i = headerAt + 1; i < lines.length; i++) {
-    const line = lines[i] ?? "";
-    if (line.trim() === "") continue;
-    const row = readRow(line);
-    if (row === null) throw new IssuerFileError(`line ${i + 1}: not a row of RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL`);
-    if (!isValidRut(row.rut)) throw new IssuerFileError(`line ${i + 1}: ${row.rut} is not a valid RUT (check digit)`);
-    rows.set(row.rut, line);
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const encoding = isUtf8(buf) ? "utf8" : "latin1";
+  const lineAt = (from: number): { text: string; next: number } => {
+    const nl = buf.indexOf(10, from);
+    const end = nl < 0 ? buf.length : nl;
+    return { text: buf.toString(encoding, from, end > from && buf[end - 1] === 13 ? end - 1 : end), next: end + 1 };
+  };
+  let at = encoding === "utf8" && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  let number = 0;
+  let header = "";
+  while (at < buf.length && header === "") {
+    const line = lineAt(at);
+    number++;
+    at = line.next;
+    header = line.text.trim().toUpperCase().replace(/;$/, "");
   }
+  if (header !== HEADER) throw new IssuerFileError(`line ${Math.max(number, 1)}: not the SII's list of electronic issuers (expected the header "${HEADER}")`);
+  // Each row as (RUT body << 32 | where its line starts): one native numeric sort, then a binary search per lookup.
+  let index = new BigUint64Array(1 << 16);
+  let rows = 0;
+  while (at < buf.length) {
+    const from = at;
+    const line = lineAt(at);
+    number++;
+    at = line.next;
+    if (line.text.trim() === "") continue;
+    const f = fieldsOf(line.text);
+    if (f === null) throw new IssuerFileError(`line ${number}: not a row of RUT;RAZON SOCIAL;NUMERO RESOLUCION;FECHA RESOLUCION;MAIL INTERCAMBIO;URL`);
+    const [body = "", dv = ""] = f.rut.split("-");
+    if (/^0+$/.test(body) || computeDv(body) !== dv.toUpperCase()) throw new IssuerFileError(`line ${number}: ${f.rut} is not a valid RUT (check digit)`);
+    if (rows === index.length) {
+      const grown = new BigUint64Array(index.length * 2);
+      grown.set(index);
+      index = grown;
+    }
+    index[rows++] = (BigInt(Number(body)) << 32n) | BigInt(from);
+  }
+  const sorted = index.slice(0, rows).sort();
   return {
     lookup(rut) {
       const parsed = tryParseRut(rut);
-      const line = parsed ? rows.get(`${parsed.body}-${parsed.dv}`) : undefined;
-      return line === undefined ? null : readRow(line);
+      if (!parsed) return null;
+      // The last row of that RUT (a repeated RUT: the later line): the first entry above (body, every offset), less one.
+      const above = (BigInt(Number(parsed.body)) << 32n) | 0xffffffffn;
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((sorted[mid] as bigint) <= above) lo = mid + 1;
+        else hi = mid;
+      }
+      const found = lo > 0 ? (sorted[lo - 1] as bigint) : null;
+      if (found === null || found >> 32n !== BigInt(Number(parsed.body))) return null;
+      const f = fieldsOf(lineAt(Number(found & 0xffffffffn)).text);
+      return f === null ? null : issuerOfRow(f);
     },
   };
 }
