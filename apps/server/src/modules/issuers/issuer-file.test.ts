@@ -23,6 +23,15 @@ describe("the SII's list of electronic issuers (SII_ISSUERS_FILE)", () => {
     expect(list.lookup("76192083-8")).toBeNull();
   });
 
+  test("the row variants: no closing `;` with an empty URL, a time after the date, no resolution, a RUT listed twice (the later line)", () => {
+    const list = parseIssuerFile(latin1(`${HEADER}76192083-9;SASCO SpA;80;22-08-2014 ;old@sasco.cl;\r\n96790240-3;ÑUÑOA LTDA;7;01-02-2019 10:11:12;a@b.cl;www.b.cl\r\n11111111-1;SIN RESOLUCION;;;x@y.cl;;\r\n76192083-9;SASCO SpA;80;22-08-2014 ;new@sasco.cl;www.sasco.cl;\r\n`));
+    expect(list.lookup("76192083-9")?.correoIntercambio).toBe("new@sasco.cl");
+    expect(list.lookup("96790240-3")).toEqual({ rut: "96790240-3", razonSocial: "ÑUÑOA LTDA", resolucion: { numero: 7, fecha: "2019-02-01" }, correoIntercambio: "a@b.cl" });
+    expect(list.lookup("11111111-1")).toEqual({ rut: "11111111-1", razonSocial: "SIN RESOLUCION", resolucion: null, correoIntercambio: "x@y.cl" });
+    const noUrl = parseIssuerFile(latin1(`${HEADER}76192083-9;SASCO SpA;80;22-08-2014 ;dte@sasco.cl;\n`));
+    expect(noUrl.lookup("76192083-9")).toMatchObject({ resolucion: { numero: 80, fecha: "2014-08-22" }, correoIntercambio: "dte@sasco.cl" });
+  });
+
   test("a list saved again as UTF-8 reads the same", () => {
     const list = parseIssuerFile(new TextEncoder().encode(`${HEADER}96790240-3;ÑANDÚ SpA;12;01-02-2019 ;a@b.cl;\n`));
     expect(list.lookup("96790240-3")?.razonSocial).toBe("ÑANDÚ SpA");
