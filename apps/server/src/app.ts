@@ -25,6 +25,8 @@ import { eventRoutes } from "./modules/events/routes.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import { defaultCertificateLoader } from "./modules/businesses/default-certificate-loader.js";
 import { numerationRoutes } from "./modules/numerations/routes.js";
+import { issuerRoutes } from "./modules/issuers/routes.js";
+import { loadIssuerLists } from "./modules/issuers/issuer-file.js";
 import { receivedRoutes } from "./modules/received/routes.js";
 import { sandboxNumerationRoutes } from "./modules/numerations/sandbox-routes.js";
 import { tokenRoutes } from "./modules/tokens/routes.js";
@@ -49,9 +51,13 @@ export interface AppOptions {
   sandboxStateDir?: string;
   /** Run the in-process sandbox SII on the server's thread, exposed as `gateway.sandbox` (tests); default its own thread. */
   sandboxOnThisThread?: boolean;
+  /** The SII's lists of electronic issuers already loaded (`main.ts`, before anything starts); default read from the config. */
+  issuers?: Deps["issuers"];
 }
 
 export function createDeps(options: AppOptions): Deps {
+  // First: a malformed list throws before any thread or connection is started.
+  const issuers = options.issuers ?? loadIssuerLists(options.config.issuersFile);
   const log = options.log ?? createLogger(options.config.logLevel);
   // The sandbox's result mails travel through Timbre's own SMTP receiver (`intercambio/sii-result-mail.ts`).
   const resultMail = mailsSiiResults(options) ? (mail: SiiResultMail) => sendSiiResultMail(deps, mail) : undefined;
@@ -83,6 +89,7 @@ export function createDeps(options: AppOptions): Deps {
     liveness,
     signer: documentSigner(config.signingThreads),
     pdf,
+    issuers,
     sii: gateway.get,
     close: async () => {
       await pdf.close();
@@ -114,6 +121,7 @@ export function buildApp(deps: Deps, database: Pick<Database, "ping">) {
     .use(dteRoutes(deps))
     .use(eventRoutes(deps))
     .use(receivedRoutes(deps))
+    .use(issuerRoutes(deps))
     .use(dashboard());
   shapes.load(app.routes);
   return app;

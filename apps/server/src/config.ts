@@ -58,6 +58,8 @@ export interface Config {
   pdfQueueLimit: number;
   /** Intercambio mail (API.md §11, §12, §14). */
   mail: MailConfig;
+  /** `SII_ISSUERS_FILE`: the SII's published list of authorised electronic issuers (API.md §14); null: none loaded. */
+  issuersFile: string | null;
 }
 
 /** Mail in and out (API.md §14). */
@@ -118,6 +120,7 @@ export function loadConfig(env: Env, cwd = "."): Config {
       inboundPort: nonEmpty(env.SMTP_INBOUND_PORT) === null ? null : integer(env, "SMTP_INBOUND_PORT", 0, 0, 65535),
       inboundDomain: (nonEmpty(env.INBOUND_DOMAIN) ?? "intercambio.timbre.localhost").toLowerCase(),
     },
+    issuersFile: nonEmpty(env.SII_ISSUERS_FILE) === null ? null : resolve(cwd, nonEmpty(env.SII_ISSUERS_FILE) as string),
   };
 }
 

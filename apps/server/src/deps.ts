@@ -3,6 +3,8 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/open-database.js";
 import type { Liveness } from "./liveness.js";
 import type { Logger } from "./log.js";
+import type { IssuerSource } from "./modules/issuers/issuer-file.js";
+import type { Environment } from "./db/api-keys.js";
 import type { PdfRenderer } from "./pdf/pdf-threads.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import type { Secrets } from "./secrets.js";
@@ -28,6 +30,11 @@ export interface Deps {
   signer: DocumentSigner;
   /** Renders PDFs on worker threads, bounded per business (`pdf/pdf-threads.ts`). */
   pdf: PdfRenderer;
+  /**
+   * The SII's list of authorised electronic issuers per environment, as loaded (`SII_ISSUERS_FILE`); null: none. Read
+   * through `issuerOf` (`modules/issuers/issuer-of.ts`), which adds the sandbox's businesses in sandbox mode.
+   */
+  issuers: Record<Environment, IssuerSource | null>;
   /** The SII of each environment (opened on first use). */
   sii: () => Promise<SiiGateway>;
   /** Releases what the deps opened (the in-process sandbox SII, the liveness lock's connection). */

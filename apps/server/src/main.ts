@@ -10,6 +10,7 @@ import { ensureSandboxAccount, hasSandboxAccount, sandboxBanner, startBanner } f
 import { startWorkers } from "./jobs/start-workers.js";
 import { startInboundSmtp } from "./intercambio/start-inbound-smtp.js";
 import { createLogger, flushLogs, stdoutLine } from "./log.js";
+import { loadIssuerLists } from "./modules/issuers/issuer-file.js";
 import { resolveSecrets, SecretsRefused } from "./secrets/resolve-secrets.js";
 import { siiFileProblems } from "./sii/required-files.js";
 
@@ -19,6 +20,15 @@ const log = createLogger(config.logLevel);
 const missingSiiFiles = siiFileProblems(config);
 if (missingSiiFiles.length > 0) {
   for (const problem of missingSiiFiles) console.error(`timbre: ${problem}`);
+  process.exit(1);
+}
+
+// The SII's list of electronic issuers (SII_ISSUERS_FILE): a malformed file is refused before anything starts.
+let issuers: ReturnType<typeof loadIssuerLists>;
+try {
+  issuers = loadIssuerLists(config.issuersFile);
+} catch (error) {
+  console.error(`timbre: ${(error as Error).message}`);
   process.exit(1);
 }
 
@@ -57,7 +67,7 @@ if (database.driver === "postgres") {
 }
 
 // The in-process sandbox SII remembers what it received across restarts, as the SII does (beside the embedded data).
-const deps = createDeps({ config, database, secrets, log, sandboxStateDir: config.dataDir });
+const deps = createDeps({ config, database, secrets, log, sandboxStateDir: config.dataDir, issuers });
 const app = buildApp(deps, database);
 // The port first: a first run's account (its key and password are printed once) is made only once it can be used.
 try {

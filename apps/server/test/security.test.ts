@@ -20,9 +20,11 @@ interface Ids {
   dteId: string;
   eventId: string;
   receivedId: string;
+  /** A RUT of the SII's list of electronic issuers (public data, the same for every tenant). */
+  issuerRut: string;
 }
 
-const PLACEHOLDERS: Ids = { businessId: "{id}", keyId: "{id}", numerationId: "{id}", dteId: "{id}", eventId: "{id}", receivedId: "{id}" };
+const PLACEHOLDERS: Ids = { businessId: "{id}", keyId: "{id}", numerationId: "{id}", dteId: "{id}", eventId: "{id}", receivedId: "{id}", issuerRut: "{rut}" };
 
 interface RouteCase {
   method: string;
@@ -90,6 +92,7 @@ export const ROUTES: RouteCase[] = [
   { method: "GET", path: () => "/v1/events", permission: "dte:read", businessScoped: true, lists: "eventId" },
   { method: "POST", path: (i) => `/v1/events/${i.eventId}/resend`, permission: "dte:write", tenantScoped: true, environmentScoped: true, businessScoped: true },
   { method: "POST", path: () => "/v1/received", permission: "received:write", body: { xml: "<EnvioDTE/>" }, businessScoped: true },
+  { method: "GET", path: (i) => `/v1/issuers/${i.issuerRut}`, permission: "dte:read", businessScoped: true },
   { method: "GET", path: () => "/v1/received", permission: "received:read", businessScoped: true },
   { method: "GET", path: () => "/v1/received/inbox", permission: "received:read", businessScoped: true },
   { method: "GET", path: (i) => `/v1/received/${i.receivedId}`, permission: "received:read", tenantScoped: true, environmentScoped: true, businessScoped: true },
@@ -137,6 +140,7 @@ describeDrivers("security suite", (driver) => {
       // A received document of theirs, stored directly (importing one takes two businesses and an accepted document:
       // modules/received/received.test.ts); here only who may see and decide on it matters.
       receivedId: await seedReceived(h, theirs.business.id),
+      issuerRut: "60803000-K",
     };
   }, 120_000);
   afterAll(() => h.close(), 60_000);

@@ -17,6 +17,8 @@ def test_businesses_numerations_tokens_rut_health_and_me(client: Timbre, server:
     assert (issued["tipo"], issued["hasta"] - issued["desde"]) == (33, 4)
     assert any(key["business_id"] == server.business_id for key in client.tokens.list())
     assert client.rut.validate("76.192.083-9") == {**client.rut.validate("761920839"), "valid": True}
+    issuer = client.issuers.retrieve("76.192.083-9")
+    assert issuer["rut"] == "76192083-9" and issuer["correo_intercambio"].endswith("@intercambio.timbre.localhost")
     assert client.health()["status"] == "ok"
     assert client.auth.me()["auth"]["type"] == "api_key"
 
@@ -58,5 +60,10 @@ def test_dte_enviar_and_received(client: Timbre) -> None:
     try:
         client.received.pdf("rcv_00000000000000000000000000")
         raise AssertionError("an unknown received document must be 404")
+    except NotFoundError:
+        pass
+    try:
+        client.issuers.retrieve("12345678-5")
+        raise AssertionError("a RUT the SII's list does not hold must be 404")
     except NotFoundError:
         pass

@@ -5,6 +5,7 @@ import { DteResource } from "./resources/dte.js";
 import { Received } from "./resources/received.js";
 import { Events } from "./resources/events.js";
 import { Health } from "./resources/health.js";
+import { Issuers } from "./resources/issuers.js";
 import { Numerations } from "./resources/numerations.js";
 import { Rut } from "./resources/rut.js";
 import { Sandbox } from "./resources/sandbox.js";
@@ -62,6 +63,8 @@ export class Timbre {
   readonly dte: DteResource;
   /** `/received`: documents suppliers sent the business (API.md §12). */
   readonly received: Received;
+  /** `/issuers`: the SII's list of authorised electronic issuers (API.md §14). */
+  readonly issuers: Issuers;
   readonly tokens: Tokens;
   readonly events: Events;
   readonly rut: Rut;
@@ -98,6 +101,7 @@ export class Timbre {
     this.sandbox = new Sandbox(transport);
     this.dte = new DteResource(transport);
     this.received = new Received(transport);
+    this.issuers = new Issuers(transport);
     this.tokens = new Tokens(transport);
     this.events = new Events(transport);
     this.rut = new Rut(transport);

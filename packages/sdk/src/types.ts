@@ -234,6 +234,9 @@ export type Intercambio = Data<"postV1DteByIdEnviar", 202>;
 /** `POST /dte/{id}/enviar`: `email` for one address, or nothing for the document's receivers. */
 export type DteEnviarParams = NonNullable<Body<"postV1DteByIdEnviar">>;
 
+/** An issuer of the SII's list of authorised electronic issuers (`GET /issuers/{rut}`, API.md §14). */
+export type Issuer = Data<"getV1IssuersByRut", 200>;
+
 /** A document a supplier sent the business (`rcv_…`). */
 export type ReceivedDocument = Data<"getV1ReceivedById", 200>;
 export type ReceivedListParams = Query<"getV1Received">;

@@ -5,7 +5,7 @@
  * downloads, accepts and claims them; B sees the delivery and re-sends it with `dte.enviar`.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { ConflictError, Timbre, ValidationError } from "../src/index.js";
+import { ConflictError, NotFoundError, Timbre, ValidationError } from "../src/index.js";
 import type { EmitParams, ReceivedDocument } from "../src/index.js";
 import { type RealServer, startRealServer } from "./support/real-server.js";
 import { freePort } from "./support/server-process.js";
@@ -31,6 +31,7 @@ const toA: EmitParams = {
 let a: Timbre;
 let b: Timbre;
 let aAddress = "";
+let bAddress = "";
 
 beforeAll(async () => {
   const anon = new Timbre({ baseUrl: server.baseUrl, maxRetries: 0 });
@@ -49,6 +50,7 @@ beforeAll(async () => {
   b = bb.client;
   a = aa.client;
   aAddress = aa.email ?? "";
+  bAddress = bb.email ?? "";
   await b.sandbox.numerations.create({ tipo: 33, cantidad: 10 });
 }, 60_000);
 
@@ -103,3 +105,11 @@ test("received: a claim is RECLAMADO; a bad envelope is ENVELOPE_INVALID and not
   while (!(await rejectedByA()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
   expect(await rejectedByA()).toBe(true);
 }, 60_000);
+
+test("issuers: the sandbox's list holds its businesses with their intercambio addresses; not listed is NotFoundError, a bad RUT ValidationError", async () => {
+  const issuer = await a.issuers.retrieve("76.192.083-9");
+  expect(issuer).toMatchObject({ rut: B_RUT, razon_social: "Proveedora B SpA", correo_intercambio: bAddress, resolucion: { numero: 0 } });
+  expect(bAddress).toMatch(/@in\.timbre\.test$/);
+  await expect(a.issuers.retrieve("12345678-5")).rejects.toBeInstanceOf(NotFoundError);
+  await expect(a.issuers.retrieve("76192083-8")).rejects.toBeInstanceOf(ValidationError);
+});

@@ -54,6 +54,8 @@ export const receivedDocuments = pgTable(
     replyTo: text("reply_to"),
     /** When the registry should be asked again (reception date, decisions taken elsewhere); null: never. */
     registryCheckAt: at("registry_check_at"),
+    /** When `received.deadline_near` was raised (once, 2 days before `plazo_hasta` with no decision). */
+    deadlineWarnedAt: at("deadline_warned_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,7 +14,8 @@ import { exchangeOutbox, type OutboxRow } from "../db/received.js";
 import type { Deps } from "../deps.js";
 import { readBusinessRow } from "../modules/businesses/business-row.js";
 import { renderDocumentPdf } from "../modules/dte/render-document-pdf.js";
-import { intercambioEmail, listedIntercambioEmail } from "../modules/received/intercambio-address.js";
+import { listedIntercambioEmail } from "../modules/issuers/issuer-of.js";
+import { intercambioEmail } from "../modules/received/intercambio-address.js";
 import { dailyLimitReached, mayMail, xmlAttachment } from "../modules/received/outbox.js";
 import { DELIVERED_TIPOS } from "./queue-deliveries.js";
 import { buildReceiverEnvelope, EXPORT_TIPOS } from "./receiver-envelope.js";
@@ -23,7 +24,7 @@ import { buildReceiverEnvelope, EXPORT_TIPOS } from "./receiver-envelope.js";
 /** The receivers of API.md §11's table: the listed *correo de intercambio* (not for exports) and `receptor.email`. */
 async function receiversOf(deps: Deps, doc: DocumentRow): Promise<string[]> {
   const receptorEmail = ((doc.request as { receptor?: { email?: unknown } }).receptor?.email ?? null) as string | null;
-  const listed = EXPORT_TIPOS.has(doc.tipo) ? null : await listedIntercambioEmail(deps, doc.receptorRut);
+  const listed = EXPORT_TIPOS.has(doc.tipo) ? null : await listedIntercambioEmail(deps, doc.receptorRut, doc.environment);
   return [...new Set([listed, receptorEmail].filter((e): e is string => typeof e === "string" && e !== ""))];
 }
 

@@ -1,9 +1,9 @@
 /**
  * Starts the background workers of this process on the job queue (pg-boss, `job-queue.ts`), each a queue of
  * rounds (`boss-loop.ts`): webhook delivery, the PENDIENTE dispatcher, the ENVIADO status poller, the acceptance
- * worker (the receiver's acceptance or claim of accepted facturas, `poll-acceptance.ts`) and the periodic checks
- * (certificate and numeration expiry, low folios), and the IMAP door's mailbox poller
- * (`intercambio/mailbox-worker.ts`). All state lives in the database (delivery
+ * worker (the receiver's acceptance or claim of accepted facturas, `poll-acceptance.ts`), the registry follow-up
+ * of received documents (`poll-registry.ts`), the periodic checks (certificate and numeration expiry, low folios),
+ * and the IMAP door's mailbox poller (`intercambio/mailbox-worker.ts`). All state lives in the database (delivery
  * rows, `next_check_at`, pg-boss's jobs), so any number of processes may run workers and a restart loses
  * nothing. `wake(name)` (or `wakeWorkers(deps, name)` from code that only has the deps) asks for a round at
  * once, e.g. after a state change commits; any process's worker may take it.
@@ -17,12 +17,14 @@ import type { JobStore } from "../db/open-database.js";
 import { startBossLoop, type Loop } from "./boss-loop.js";
 import { openJobQueue } from "./job-queue.js";
 import { createAcceptanceWorker, type AcceptanceWorkerOptions } from "./poll-acceptance.js";
+import { createRegistryWorker, type RegistryWorkerOptions } from "./poll-registry.js";
+import { createPacer } from "../concurrency.js";
 import { createStatusPoller, type PollOptions } from "./poll-status.js";
 import { runChecks } from "./run-checks.js";
 import { createMailWorker } from "../intercambio/send-outbox.js";
 import { createMailboxWorker, type MailboxWorkerOptions } from "../intercambio/mailbox-worker.js";
 
-export type WorkerName = "webhooks" | "dispatch" | "poll" | "acceptance" | "checks" | "mail" | "imap";
+export type WorkerName = "webhooks" | "dispatch" | "poll" | "acceptance" | "registry" | "checks" | "mail" | "imap";
 
 export interface WorkersOptions {
   /** The emission functions (default: the real ones; null disables the dispatcher and the poller). */
@@ -32,6 +34,7 @@ export interface WorkersOptions {
   dispatch?: DispatchOptions;
   poll?: PollOptions;
   acceptance?: AcceptanceWorkerOptions;
+  registry?: RegistryWorkerOptions;
   imap?: MailboxWorkerOptions;
   /** Run only these workers (default all). */
   only?: WorkerName[];
@@ -42,7 +45,7 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-const DEFAULT_INTERVALS: Record<WorkerName, number> = { webhooks: 1_000, dispatch: 2_000, poll: 1_000, acceptance: 60_000, checks: 3_600_000, mail: 2_000, imap: 10_000 };
+const DEFAULT_INTERVALS: Record<WorkerName, number> = { webhooks: 1_000, dispatch: 2_000, poll: 1_000, acceptance: 60_000, registry: 60_000, checks: 3_600_000, mail: 2_000, imap: 10_000 };
 
 const running = new Map<string, Set<Workers>>();
 
@@ -57,6 +60,7 @@ const WORKER_QUEUES: Record<WorkerName, string> = {
   dispatch: "timbre-dispatch",
   poll: "timbre-poll",
   acceptance: "timbre-acceptance",
+  registry: "timbre-registry",
   checks: "timbre-checks",
   mail: "timbre-mail",
   imap: "timbre-imap",
@@ -82,9 +86,20 @@ export async function startWorkers(deps: Deps, store: JobStore, options: Workers
   if (mailboxWorker) await start("imap", mailboxWorker.tick);
   if (engine && enabled("dispatch")) await start("dispatch", createDispatcher(deps, engine, options.dispatch).tick);
   if (engine && enabled("poll")) await start("poll", createStatusPoller(deps, engine, options.poll).tick);
+  // Both ask the SII's registry of acceptances and claims: one bucket of ACCEPTANCE_CHECKS_PER_SECOND for the two.
+  const registryPacer = createPacer({ perSecond: deps.config.acceptanceChecksPerSecond, burst: 8 });
   if (enabled("acceptance")) {
-    const worker = createAcceptanceWorker(deps, options.acceptance);
+    const worker = createAcceptanceWorker(deps, { ...(options.acceptance?.perSecond === undefined ? { pacer: registryPacer } : {}), ...options.acceptance });
     await start("acceptance", async () => {
+      const round = await worker.tick();
+      if (round.changed) void loops.get("webhooks")?.wake();
+      return round.more;
+    });
+  }
+  // The received documents' follow-up at the registry (`poll-registry.ts`).
+  if (enabled("registry")) {
+    const worker = createRegistryWorker(deps, { pacer: registryPacer, ...options.registry });
+    await start("registry", async () => {
       const round = await worker.tick();
       if (round.changed) void loops.get("webhooks")?.wake();
       return round.more;

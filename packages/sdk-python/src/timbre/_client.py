@@ -6,7 +6,7 @@ from ._transport import Response, Transport
 from .resources.businesses import Businesses
 from .resources.dte import DteResource
 from .resources.events import Events
-from .resources.misc import Auth, Health, Rut
+from .resources.misc import Auth, Health, Issuers, Rut
 from .resources.numerations import Numerations, Sandbox, SandboxNumerations
 from .resources.received import Received
 from .resources.tokens import Tokens
@@ -56,6 +56,7 @@ class Timbre:
         self.tokens = Tokens(self._transport)
         self.events = Events(self._transport)
         self.received = Received(self._transport)
+        self.issuers = Issuers(self._transport)
         self.auth = Auth(self._transport)
         self.rut = Rut(self._transport)
         self._health = Health(self._transport)

@@ -2159,7 +2159,7 @@ class GetEventsParams(TypedDict, total=False):
     """Query of GET /v1/events."""
     page: int
     limit: int
-    event: Literal['dte.status_changed', 'dte.acceptance_changed', 'numeration.low', 'numeration.expiring', 'certificate.expiring', 'dte.delivered', 'dte.delivery_failed', 'dte.receiver_answered', 'received.created', 'received.decided']
+    event: Literal['dte.status_changed', 'dte.acceptance_changed', 'numeration.low', 'numeration.expiring', 'certificate.expiring', 'dte.delivered', 'dte.delivery_failed', 'dte.receiver_answered', 'received.created', 'received.deadline_near', 'received.decided']
     """only events of this kind"""
 
 
@@ -2497,6 +2497,18 @@ class PostReceivedByIdReclamarResponse(TypedDict):
     superseded_by: Optional[str]
     environment: str
     created_at: str
+
+
+class GetIssuersByRutResponseResolucion(TypedDict):
+    numero: int
+    fecha: str
+
+
+class GetIssuersByRutResponse(TypedDict):
+    rut: str
+    razon_social: str
+    resolucion: Optional[GetIssuersByRutResponseResolucion]
+    correo_intercambio: Optional[str]
 
 
 # Short names used by the resources.

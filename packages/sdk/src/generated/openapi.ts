@@ -791,6 +791,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/issuers/{rut}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One issuer of the SII's list of authorised electronic issuers
+         * @description One issuer of the SII's list of authorised electronic issuers for the key's environment (API.md §14): RUT, razón social, the SII resolution that authorised it (`numero` 0: certification only) and its *correo de intercambio*, where Timbre delivers documents issued to it (§11) and answers documents it sent (§12). The emission form uses it to fill a receiver.
+         *     The list is the SII's published file (`SII_ISSUERS_FILE`); in sandbox mode, the sandbox's businesses with their Timbre intercambio addresses come first. 404 `NOT_FOUND` when the RUT is not listed; 422 `VALIDATION_ERROR` (reason `invalid_rut`) for a malformed RUT or a wrong check digit.
+         */
+        get: operations["getV1IssuersByRut"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8772,7 +8793,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 /** @description only events of this kind */
-                event?: "dte.status_changed" | "dte.acceptance_changed" | "numeration.low" | "numeration.expiring" | "certificate.expiring" | "dte.delivered" | "dte.delivery_failed" | "dte.receiver_answered" | "received.created" | "received.decided";
+                event?: "dte.status_changed" | "dte.acceptance_changed" | "numeration.low" | "numeration.expiring" | "certificate.expiring" | "dte.delivered" | "dte.delivery_failed" | "dte.receiver_answered" | "received.created" | "received.deadline_near" | "received.decided";
             };
             header?: {
                 /** @description Sessions only: the business to act for (`biz_…`). API keys belong to one business and need no header (API.md §2). */
@@ -10860,6 +10881,202 @@ export interface operations {
                 };
             };
             /** @description `VALIDATION_ERROR`: a field is missing or wrong; `details.errors[]` lists every problem as `{ field, reason, message }`, `details.field`/`details.reason` repeat the first. `IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was used with a different body. `SII_REFUSED`: the SII's registry refused the decision; `details` carries its code. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "a field is missing or wrong",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: over the request rate; wait `Retry-After` seconds (`details.retry_after`). */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "over the request rate",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: a fault of the server; never carries internals. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "a fault of the server",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: the database (or the SII for calls that need it now) cannot be reached; retry later. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAVAILABLE",
+                     *         "message": "the database (or the SII for calls that need it now) cannot be reached",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1IssuersByRut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rut: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            rut: string;
+                            razon_social: string;
+                            resolucion: {
+                                numero: number;
+                                fecha: string;
+                            } | null;
+                            correo_intercambio: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `INVALID_PARAMETER`: a query or path parameter is wrong or unknown; `details.field`, `details.reason`. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INVALID_PARAMETER",
+                     *         "message": "a query or path parameter is wrong or unknown",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: no credential, an unknown or revoked key, or an expired session. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "no credential, an unknown or revoked key, or an expired session",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: the credential lacks the permission; `details.required_permission`. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "the credential lacks the permission",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: no such resource visible to this credential (another business's is not found either). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "no such resource visible to this credential (another business's is not found either)",
+                     *         "request_id": "req_01jf3k9v8m2r4t6y8a0c2e4g6j"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: a field is missing or wrong; `details.errors[]` lists every problem as `{ field, reason, message }`, `details.field`/`details.reason` repeat the first. */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];

@@ -10,6 +10,7 @@ export const EVENT_KINDS = [
   "dte.delivery_failed",
   "dte.receiver_answered",
   "received.created",
+  "received.deadline_near",
   "received.decided",
 ] as const;
 

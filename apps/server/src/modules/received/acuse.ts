@@ -17,7 +17,8 @@ import type { Executor } from "../../db/tx.js";
 import type { Deps } from "../../deps.js";
 import { chileTimestamp } from "../dte/chile-time.js";
 import { signingIdentityOf } from "../dte/signing-identity.js";
-import { intercambioEmail, listedIntercambioEmail } from "./intercambio-address.js";
+import { listedIntercambioEmail } from "../issuers/issuer-of.js";
+import { intercambioEmail } from "./intercambio-address.js";
 import { queueMail, xmlAttachment } from "./outbox.js";
 import { nextSequence } from "./sequences.js";
 
@@ -33,8 +34,8 @@ export function recepcionCode(d: ReceivedDte, duplicate: boolean): EstadoRecepDt
 }
 
 /** Where answers to `rutEmisor` go: its listed intercambio address first, else the reply address given. */
-export async function answerAddress(deps: Deps, rutEmisor: string, replyTo: string | null): Promise<string | null> {
-  return (await listedIntercambioEmail(deps, rutEmisor)) ?? replyTo;
+export async function answerAddress(deps: Deps, rutEmisor: string, environment: Environment, replyTo: string | null): Promise<string | null> {
+  return (await listedIntercambioEmail(deps, rutEmisor, environment)) ?? replyTo;
 }
 
 export interface AcuseInput {
@@ -55,8 +56,8 @@ export interface AnswerAddresses {
   own: string;
 }
 
-export async function answerAddresses(deps: Deps, business: BusinessRow, rutEmisor: string, replyTo: string | null): Promise<AnswerAddresses> {
-  return { to: await answerAddress(deps, rutEmisor, replyTo), own: await intercambioEmail(deps, business) };
+export async function answerAddresses(deps: Deps, business: BusinessRow, rutEmisor: string, environment: Environment, replyTo: string | null): Promise<AnswerAddresses> {
+  return { to: await answerAddress(deps, rutEmisor, environment, replyTo), own: await intercambioEmail(deps, business) };
 }
 
 /**

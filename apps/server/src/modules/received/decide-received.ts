@@ -58,13 +58,13 @@ async function apply(deps: Deps, scope: BusinessScope, row: ReceivedDocumentRow,
   if (!business) throw notFound("business");
   const signer = signingIdentityOf(deps, business);
   if (REGISTRY_TIPOS.has(row.tipo)) for (const accion of actions) await registerDecision(deps, row, accion);
-  const addresses = await answerAddresses(deps, business, row.emisorRut, row.replyTo);
+  const addresses = await answerAddresses(deps, business, row.emisorRut, row.environment, row.replyTo);
   const at = deps.now();
   const added: ReceivedEvent[] = actions.map((accion) => ({ codigo: accion, descripcion: DESCRIPTIONS[accion], rut_responsable: signer.identity.holderRut ?? business.rut, fecha: at.toISOString(), origen: "timbre" }));
   return deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(receivedDocuments)
-      .set({ estado, eventos: [...row.eventos, ...added], updatedAt: at })
+      .set({ estado, eventos: [...row.eventos, ...added], registryCheckAt: null, updatedAt: at })
       .where(and(eq(receivedDocuments.id, row.id), eq(receivedDocuments.estado, row.estado), eq(receivedDocuments.updatedAt, row.updatedAt)))
       .returning();
     if (!updated) throw conflict("already_decided", "another decision on this document was recorded at the same time");

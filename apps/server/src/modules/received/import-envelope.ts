@@ -131,7 +131,7 @@ export async function importEnvelope(deps: Deps, business: BusinessRow, environm
   const at = deps.now();
   const filename = from.filename ?? `EnvioDTE_${verified.caratula.rutEmisor}_${verified.caratula.tmstFirmaEnv.replace(/[^0-9]/g, "")}.xml`;
   // Read before the transaction: an embedded database has one connection, which the transaction holds.
-  const addresses = await answerAddresses(deps, business, verified.caratula.rutEmisor, from.replyTo);
+  const addresses = await answerAddresses(deps, business, verified.caratula.rutEmisor, environment, from.replyTo);
   const kept = await deps.db.transaction(async (tx) => {
     const codEnvio = await nextSequence(tx, business.id, "cod_envio");
     const rows: Array<{ row: ReceivedDocumentRow; duplicate: boolean }> = [];

@@ -1,12 +1,11 @@
 /**
  * A business's intercambio address (API.md §12 door 2): `<token>@<INBOUND_DOMAIN>`, the token 128 random bits in
  * hex, set on first use and never changed (the business registers it at the SII). Also the reverse lookup the SMTP
- * receiver uses, and the stand-in for the SII's list of electronic issuers in sandbox mode (§14): the businesses of
- * this Timbre with their intercambio addresses.
+ * receiver uses. In sandbox mode the SII's list of electronic issuers (§14, `modules/issuers/issuer-of.ts`) gives
+ * these addresses for the businesses of this Timbre.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { normalizeRut } from "@timbre/core/rut";
 import { businesses, type BusinessRow } from "../../db/businesses.js";
 import type { Deps } from "../../deps.js";
 
@@ -35,19 +34,4 @@ export async function businessOfAddress(deps: Deps, address: string): Promise<Bu
   if (domain !== deps.config.mail.inboundDomain || !TOKEN.test(local)) return null;
   const [row] = await deps.db.select().from(businesses).where(and(eq(businesses.intercambioToken, local), isNull(businesses.deletedAt)));
   return row ?? null;
-}
-
-/**
- * The *correo de intercambio* of an issuer RUT from the list Timbre knows: in sandbox mode, a business of this Timbre
- * with that RUT (the sandbox's list); otherwise none yet (the SII's published file, `SII_ISSUERS_FILE`, is not loaded).
- */
-export async function listedIntercambioEmail(deps: Deps, rut: string): Promise<string | null> {
-  if (deps.config.siiMode !== "sandbox") return null;
-  const [row] = await deps.db
-    .select({ id: businesses.id, intercambioToken: businesses.intercambioToken })
-    .from(businesses)
-    .where(and(eq(businesses.rut, normalizeRut(rut)), isNull(businesses.deletedAt)))
-    .orderBy(businesses.createdAt)
-    .limit(1);
-  return row ? intercambioEmail(deps, row) : null;
 }

@@ -7,7 +7,7 @@
 import { SiiAuthError, SiiTransientError, type ReceiverAction, type ReceiverEvent } from "@timbre/sii";
 import type { ReceivedDocumentRow, ReceivedEvent } from "../../db/received.js";
 import type { Deps } from "../../deps.js";
-import { openSiiSession } from "../../dispatch/sii-session.js";
+import { openSiiSession, type SessionOpener } from "../../dispatch/sii-session.js";
 import { ApiError } from "../../http/errors.js";
 import { chileTimestamp, fromChileTimestamp } from "../dte/chile-time.js";
 
@@ -26,8 +26,8 @@ export function deadlineOf(recibidoSiiAt: Date): Date {
 const unavailable = (error: unknown) =>
   new ApiError("UNAVAILABLE", "the tax authority's registry did not answer; nothing was recorded, try again", { reason: "tax_authority" }, error);
 
-async function session(deps: Deps, row: ReceivedDocumentRow) {
-  return openSiiSession(deps, row.businessId, row.environment);
+async function session(deps: Deps, row: ReceivedDocumentRow, openSession?: SessionOpener) {
+  return openSession ? openSession(row.businessId, row.environment) : openSiiSession(deps, row.businessId, row.environment);
 }
 
 const query = (row: ReceivedDocumentRow) => ({ rutEmisor: row.emisorRut, tipo: row.tipo, folio: row.folio });
@@ -41,9 +41,9 @@ export const presentRegistryEvent = (e: ReceiverEvent): ReceivedEvent => ({
 });
 
 /** What the registry knows of the document now: its reception instant and events, or null when it said nothing usable. */
-export async function askRegistry(deps: Deps, row: ReceivedDocumentRow): Promise<{ recibidoSiiAt: Date | null; eventos: ReceivedEvent[] } | null> {
+export async function askRegistry(deps: Deps, row: ReceivedDocumentRow, openSession?: SessionOpener): Promise<{ recibidoSiiAt: Date | null; eventos: ReceivedEvent[] } | null> {
   try {
-    const s = await session(deps, row);
+    const s = await session(deps, row, openSession);
     const reception = await s.client.getSiiReceptionDate(query(row));
     const recibidoSiiAt = reception === null ? null : fromChileTimestamp(reception);
     if (recibidoSiiAt === null) return { recibidoSiiAt: null, eventos: [] };

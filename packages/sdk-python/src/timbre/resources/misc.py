@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, cast
 
-from ._base import Resource
+from ._base import Resource, seg
 
 
 class Auth(Resource):
@@ -28,6 +28,14 @@ class Rut(Resource):
     def validate(self, rut: str) -> Dict[str, Any]:
         """``POST /rut/validate``: ``{valid, rut, formateado, dv_esperado}``."""
         return cast(Dict[str, Any], self._call("POST", "rut/validate", json_body={"rut": rut}))
+
+
+class Issuers(Resource):
+    """The SII's list of authorised electronic issuers (API §14): ``/v1/issuers``."""
+
+    def retrieve(self, rut: str) -> Dict[str, Any]:
+        """``GET /issuers/{rut}``: ``{rut, razon_social, resolucion, correo_intercambio}``; ``NotFoundError`` when not listed."""
+        return cast(Dict[str, Any], self._call("GET", f"issuers/{seg(rut)}"))
 
 
 class Health(Resource):
