@@ -21,7 +21,8 @@ export interface MailCapture {
 
 const latin1 = new TextDecoder("latin1");
 
-export async function startMailCapture(): Promise<MailCapture> {
+/** `onMail` sees each message as it is kept. */
+export async function startMailCapture(onMail?: (mail: CapturedMail) => void): Promise<MailCapture> {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -30,11 +31,13 @@ export async function startMailCapture(): Promise<MailCapture> {
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (parsed) => {
-          mails.push({
+          const mail = {
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: parsed.subject ?? "",
             attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? "", content: new Uint8Array(a.content) })),
-          });
+          };
+          mails.push(mail);
+          onMail?.(mail);
           callback();
         },
         (error: Error) => callback(error),
