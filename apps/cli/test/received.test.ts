@@ -80,7 +80,8 @@ test("received import → list (filters, deadline) → show → xml → pdf → 
   expect(imported.stderr).toBe("");
   expect(imported.code).toBe(0);
   expect(imported.stdout).toMatch(new RegExp(`^#0  imported  rcv_\\w+  33/${folio} from ${B_RUT}  \\$119\\.000  verificacion: ok  estado: SIN_RESPUESTA  plazo_hasta: \\d{4}-`));
-  const again = await runCli(["received", "import", file, "--json"], { home, env: asA });
+  // again, as a multipart form with --reply-to: the same document, a duplicate
+  const again = await runCli(["received", "import", file, "--reply-to", "dte@proveedor.example", "--json"], { home, env: asA });
   const { results } = again.json as { results: Array<{ success: boolean; duplicate?: boolean; data: { id: string; plazo_hasta: string } }> };
   expect(results).toHaveLength(1);
   expect(results[0]).toMatchObject({ success: true, duplicate: true });
