@@ -5,14 +5,20 @@
  * permission, sandbox CAFs of the given tipos); prints one JSON line `{ base_url, api_key, business_id }` and keeps
  * the server running until its stdin closes or it gets SIGTERM/SIGINT, so a test runner in any language owns its life.
  *
- * Run: bun scripts/sdk-sandbox-server.ts [--tipos 33,39]
+ * With `--exchange` the server's `SMTP_URL` is a real SMTP server on loopback (INBOUND_DOMAIN `in.timbre.test`) and a
+ * second tenant, a supplier (RUT 77777777-7, CAFs 33), is set up: every `EnvioDTE` mailed is written to `mail_dir` as
+ * `<recipient>-<n>.xml`, and the line gains `{ intercambio_email, mail_dir, supplier: { api_key, business_id, rut } }`,
+ * so a test can have the supplier issue to the tenant and import what it was mailed.
+ *
+ * Run: bun scripts/sdk-sandbox-server.ts [--tipos 33,39] [--exchange]
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateTestCertificate } from "@timbre/core/testing";
+import { startMailCapture } from "../packages/sdk/test/support/mail-capture.js";
 
 const mainTs = fileURLToPath(new URL("../apps/server/src/main.ts", import.meta.url));
 const withRuntime = fileURLToPath(new URL("./with-runtime.sh", import.meta.url));
@@ -32,7 +38,11 @@ function freePort(): Promise<number> {
 }
 
 /** Over plain HTTP: a user, a business with a throwaway certificate, an `sk_test_` key with `*`, sandbox CAFs. */
-async function sandboxTenant(baseUrl: string, tipos: number[]): Promise<{ apiKey: string; businessId: string }> {
+async function sandboxTenant(
+  baseUrl: string,
+  tipos: number[],
+  { rut = "76192083-9", razonSocial = "Café Austral SpA" } = {},
+): Promise<{ apiKey: string; businessId: string; intercambioEmail: string }> {
   const call = async (path: string, body: unknown, auth: Record<string, string>) => {
     const response = await fetch(`${baseUrl}/${path}`, {
       method: "POST",
@@ -46,7 +56,7 @@ async function sandboxTenant(baseUrl: string, tipos: number[]): Promise<{ apiKey
   const user = await call("auth/register", { email: `sdk-${crypto.randomUUID()}@example.com`, password: "una clave bien larga", nombre: "Ana" }, {});
   const session = { authorization: `Bearer ${String(user["access_token"])}` };
   const business = await call("businesses", {
-    rut: "76192083-9", razon_social: "Café Austral SpA", giro: "Cafetería", acteco: [561000],
+    rut, razon_social: razonSocial, giro: "Cafetería", acteco: [561000],
     direccion: "Av. Providencia 1234", comuna: "Providencia",
   }, session);
   const businessId = String(business["id"]);
@@ -58,13 +68,28 @@ async function sandboxTenant(baseUrl: string, tipos: number[]): Promise<{ apiKey
   await call(`businesses/${businessId}/certificate`, { pfx_base64: Buffer.from(certificate.p12).toString("base64"), password: certificate.password }, session);
   const apiKey = String((await call("tokens", { name: "sdk tests", permissions: ["*"], business_id: businessId }, session))["key"]);
   for (const tipo of tipos) await call("sandbox/numerations", { tipo, cantidad: 1000 }, { "x-api-key": apiKey });
-  return { apiKey, businessId };
+  const intercambio = business["intercambio"] as { email?: string } | undefined;
+  return { apiKey, businessId, intercambioEmail: intercambio?.email ?? "" };
 }
 
 const flag = process.argv.indexOf("--tipos");
 const tipos = flag >= 0 ? String(process.argv[flag + 1]).split(",").map(Number) : [33];
+const exchange = process.argv.includes("--exchange");
+const SUPPLIER_RUT = "77777777-7";
 
 const dataDir = mkdtempSync(join(tmpdir(), "timbre-sdk-server-"));
+const mailDir = join(dataDir, "mail");
+let mailed = 0;
+const latin1 = new TextDecoder("latin1");
+const capture = exchange
+  ? await startMailCapture((mail) => {
+      for (const attachment of mail.attachments) {
+        if (!latin1.decode(attachment.content).includes("<EnvioDTE")) continue;
+        for (const to of mail.to) writeFileSync(join(mailDir, `${to}-${++mailed}.xml`), attachment.content);
+      }
+    })
+  : null;
+if (capture) mkdirSync(mailDir);
 const port = await freePort();
 const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("TIMBRE_") && k !== "DATABASE_URL"));
 const child = Bun.spawn(["sh", withRuntime, process.execPath, mainTs], {
@@ -78,6 +103,7 @@ const child = Bun.spawn(["sh", withRuntime, process.execPath, mainTs], {
     WEBHOOK_ALLOW_PRIVATE: "true",
     RATE_LIMIT_PER_MINUTE: "100000",
     LOG_LEVEL: "warn",
+    ...(capture ? { SMTP_URL: `smtp://127.0.0.1:${capture.port}`, INBOUND_DOMAIN: "in.timbre.test" } : {}),
   },
   stdout: "pipe",
   stderr: "pipe",
@@ -99,6 +125,7 @@ async function stop(code: number): Promise<never> {
     const exited = await Promise.race([child.exited.then(() => true), Bun.sleep(5_000).then(() => false)]);
     if (!exited) child.kill("SIGKILL");
     await child.exited;
+    await capture?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(code);
@@ -126,7 +153,12 @@ for (;;) {
 
 try {
   const tenant = await sandboxTenant(baseUrl, tipos);
-  process.stdout.write(`${JSON.stringify({ base_url: baseUrl, api_key: tenant.apiKey, business_id: tenant.businessId })}\n`);
+  const line: Record<string, unknown> = { base_url: baseUrl, api_key: tenant.apiKey, business_id: tenant.businessId };
+  if (capture) {
+    const supplier = await sandboxTenant(baseUrl, [33], { rut: SUPPLIER_RUT, razonSocial: "Proveedora del Sur SpA" });
+    Object.assign(line, { intercambio_email: tenant.intercambioEmail, mail_dir: mailDir, supplier: { api_key: supplier.apiKey, business_id: supplier.businessId, rut: SUPPLIER_RUT } });
+  }
+  process.stdout.write(`${JSON.stringify(line)}\n`);
 } catch (error) {
   process.stderr.write(`could not set up the sandbox tenant: ${String(error)}\n${output}\n`);
   await stop(1);

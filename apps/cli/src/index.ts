@@ -11,6 +11,7 @@ import DteEmit from "./commands/dte/emit.js";
 import DteList from "./commands/dte/list.js";
 import DtePdf from "./commands/dte/pdf.js";
 import DteResumen from "./commands/dte/resumen.js";
+import DteSend from "./commands/dte/send.js";
 import DteShow from "./commands/dte/show.js";
 import DteAceptacion from "./commands/dte/aceptacion.js";
 import DteStatus from "./commands/dte/status.js";
@@ -22,6 +23,14 @@ import Logout from "./commands/logout.js";
 import NumerationsList from "./commands/numerations/list.js";
 import NumerationsSandbox from "./commands/numerations/sandbox.js";
 import NumerationsUpload from "./commands/numerations/upload.js";
+import ReceivedAccept from "./commands/received/accept.js";
+import ReceivedClaim from "./commands/received/claim.js";
+import ReceivedImport from "./commands/received/import.js";
+import ReceivedInbox from "./commands/received/inbox.js";
+import ReceivedList from "./commands/received/list.js";
+import ReceivedPdf from "./commands/received/pdf.js";
+import ReceivedShow from "./commands/received/show.js";
+import ReceivedXml from "./commands/received/xml.js";
 import RutValidate from "./commands/rut/validate.js";
 import TokensCreate from "./commands/tokens/create.js";
 import TokensList from "./commands/tokens/list.js";
@@ -53,6 +62,15 @@ export const COMMANDS = {
   "dte:xml": DteXml,
   "dte:anular": DteAnular,
   "dte:resumen": DteResumen,
+  "dte:send": DteSend,
+  "received:list": ReceivedList,
+  "received:show": ReceivedShow,
+  "received:import": ReceivedImport,
+  "received:accept": ReceivedAccept,
+  "received:claim": ReceivedClaim,
+  "received:pdf": ReceivedPdf,
+  "received:xml": ReceivedXml,
+  "received:inbox": ReceivedInbox,
   "tokens:list": TokensList,
   "tokens:create": TokensCreate,
   "tokens:revoke": TokensRevoke,

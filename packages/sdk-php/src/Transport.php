@@ -36,8 +36,11 @@ final class Transport
     }
 
     /**
+     * `content_type` sends `$body` (a string) as it is, with that type (an XML file, a multipart form); else an array
+     * body goes as JSON.
+     *
      * @param array<string, mixed> $query
-     * @param array{idempotency_key?: string, raw?: bool, idempotent?: bool} $call
+     * @param array{idempotency_key?: string, raw?: bool, idempotent?: bool, content_type?: string} $call
      * @return array{0: mixed, 1: ?array<string, mixed>} data (a string when raw) and pagination
      */
     public function request(string $method, string $path, array $query = [], mixed $body = null, array $call = []): array
@@ -46,7 +49,10 @@ final class Transport
         $url = $this->baseUrl . '/' . ltrim($path, '/') . self::queryString($query);
         $headers = $this->headers($raw);
         $payload = null;
-        if ($body !== null) {
+        if (isset($call['content_type'])) {
+            $payload = (string) $body;
+            $headers[] = 'Content-Type: ' . $call['content_type'];
+        } elseif ($body !== null) {
             $payload = $body === [] ? '{}' : json_encode($body, JSON_THROW_ON_ERROR | JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
             $headers[] = 'Content-Type: application/json';
         }

@@ -26,11 +26,11 @@ def bun() -> str:
 
 
 class SandboxServer:
-    """``bun scripts/sdk-sandbox-server.ts``: the real server plus a tenant; stopped by closing its stdin."""
+    """``bun scripts/sdk-sandbox-server.ts --exchange``: the real server plus a tenant; stopped by closing its stdin."""
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(
-            [bun(), str(REPO / "scripts" / "sdk-sandbox-server.ts"), "--tipos", "33,61"],
+            [bun(), str(REPO / "scripts" / "sdk-sandbox-server.ts"), "--tipos", "33,61", "--exchange"],
             cwd=str(REPO),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -51,6 +51,11 @@ class SandboxServer:
         self.base_url: str = info["base_url"]
         self.api_key: str = info["api_key"]
         self.business_id: str = info["business_id"]
+        # --exchange: a supplier tenant issuing to this one, and the EnvioDTE files the server mailed
+        self.intercambio_email: str = info["intercambio_email"]
+        self.mail_dir: str = info["mail_dir"]
+        self.supplier_api_key: str = info["supplier"]["api_key"]
+        self.supplier_rut: str = info["supplier"]["rut"]
 
     def stop(self) -> None:
         if self.process.stdin:

@@ -210,6 +210,8 @@ function hintFor(code: string): string | undefined {
       return "Upload one with `timbre certificates upload --file firma.p12`.";
     case "FOLIOS_EXHAUSTED":
       return "Upload a CAF with `timbre numerations upload --file caf.xml` (sandbox: `timbre numerations upload --sandbox --tipo 33`).";
+    case "ENVELOPE_INVALID":
+      return "Nothing was kept. The reason (format, schema, signature, not_addressed: the envelope is for another RUT) is in --json's details.";
     case "CERTIFICATE_INVALID":
       return "Check the .p12 file and its password, and that it has not expired.";
     default:

@@ -15,7 +15,7 @@ abstract class AbstractResource
 
     /**
      * @param array<string, mixed> $query
-     * @param array{idempotency_key?: string, raw?: bool, idempotent?: bool} $call
+     * @param array{idempotency_key?: string, raw?: bool, idempotent?: bool, content_type?: string} $call
      */
     protected function call(string $method, string $path, array $query = [], mixed $body = null, array $call = []): mixed
     {

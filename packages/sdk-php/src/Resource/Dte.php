@@ -92,7 +92,22 @@ final class Dte extends AbstractResource
         return $this->call('POST', 'dte/' . self::seg($id) . '/anular', body: $body, call: self::opts($options));
     }
 
-    /** `POST /dte/{id}/enviar`: sends the document (again) to its receiver, or to `['email' => …]`. */
+    /**
+     * `POST /dte/{id}/enviar` (202): sends the accepted document (again) to its receivers, or to one `email`; the
+     * answer is its `intercambio`. A ConflictException (`not_accepted`) before the SII accepted it; a
+     * RateLimitException past 5 sends of one document a day.
+     *
+     *     $delivery = $client->dte->enviar('dte_…', ['email' => 'contabilidad@cliente.cl']);
+     *
+     * @param array{email?: string} $body
+     * @param array{idempotency_key?: string} $options
+     * @return array{
+     *     destinatarios: list<string>,
+     *     estado: 'PENDIENTE'|'ENVIADO'|'FALLIDO'|'SIN_DESTINATARIO'|'SIN_CORREO'|'NO_APLICA',
+     *     enviado_at: ?string, intentos: int, error: ?string,
+     *     respuestas: list<array{tipo: 'recepcion'|'resultado'|'recibo', codigo: int, glosa: string, at: string}>
+     * }
+     */
     public function enviar(string $id, array $body = [], array $options = []): array
     {
         return $this->call('POST', 'dte/' . self::seg($id) . '/enviar', body: $body, call: self::opts($options));

@@ -76,19 +76,25 @@ class Transport:
         *,
         query: Optional[Mapping[str, Any]] = None,
         json_body: Any = None,
+        body: Optional[bytes] = None,
+        content_type: Optional[str] = None,
         raw: bool = False,
         idempotency_key: Optional[str] = None,
         idempotent: bool = True,
     ) -> Tuple[Any, Optional[Dict[str, Any]]]:
         """Sends one call and returns ``(data, pagination)``; ``data`` is bytes when ``raw``.
 
+        ``body`` is sent as it is with ``content_type`` (an XML file, a multipart form); ``json_body`` as JSON.
         A POST gets a generated ``Idempotency-Key`` (unless ``idempotent`` is false) that every retry reuses, so a
         retried emission never consumes a second folio. A POST without a key is never retried.
         """
         url = self.base_url + "/" + path.lstrip("/") + _query_string(query)
         headers = self._headers(raw)
         payload: Optional[bytes] = None
-        if json_body is not None:
+        if body is not None:
+            payload = body
+            headers["Content-Type"] = content_type or "application/octet-stream"
+        elif json_body is not None:
             payload = json.dumps(json_body, ensure_ascii=False).encode("utf-8")
             headers["Content-Type"] = "application/json"
         if method == "POST" and idempotent:
