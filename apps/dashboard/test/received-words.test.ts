@@ -73,9 +73,9 @@ describe("Spanish words", () => {
     const failures = { firma: ["invalida"], timbre: ["invalido"], caf: ["autoridad_desconocida", "firma_invalida", "ilegible"], receptor: ["otro_receptor"], emisor: ["distinto_de_caratula"] };
     for (const [check, values] of Object.entries(failures)) {
       for (const v of values) {
-        expect(VERIFICATION_WORDS[`${check}.${v}`], `${check}.${v}`).toBeString();
+        expect(VERIFICATION_WORDS[`${check}:${v}`], `${check}:${v}`).toBeString();
         const said = verificationFailures({ ...OK, [check]: v } as ReceivedDocument["verificacion"]);
-        expect(said).toEqual([VERIFICATION_WORDS[`${check}.${v}`] ?? ""]);
+        expect(said).toEqual([VERIFICATION_WORDS[`${check}:${v}`] ?? ""]);
       }
     }
     expect(verificationFailures(OK)).toEqual([]);

@@ -46,23 +46,23 @@ export function isVerified(d: Pick<ReceivedDocument, "verificacion">): boolean {
 /** One sentence per check that failed, in Spanish (empty when the document verified). */
 export function verificationFailures(v: ReceivedDocument["verificacion"]): string[] {
   const out: string[] = [];
-  if (v.firma !== "ok") out.push(VERIFICATION_WORDS[`firma.${v.firma}`] ?? `Firma: ${v.firma}.`);
-  if (v.timbre !== "ok") out.push(VERIFICATION_WORDS[`timbre.${v.timbre}`] ?? `Timbre: ${v.timbre}.`);
-  if (v.caf !== "ok") out.push(VERIFICATION_WORDS[`caf.${v.caf}`] ?? `CAF: ${v.caf}.`);
-  if (v.receptor !== "ok") out.push(VERIFICATION_WORDS[`receptor.${v.receptor}`] ?? `Receptor: ${v.receptor}.`);
-  if (v.emisor !== undefined && v.emisor !== "ok") out.push(VERIFICATION_WORDS[`emisor.${v.emisor}`] ?? `Emisor: ${v.emisor}.`);
+  if (v.firma !== "ok") out.push(VERIFICATION_WORDS[`firma:${v.firma}`] ?? `Firma: ${v.firma}.`);
+  if (v.timbre !== "ok") out.push(VERIFICATION_WORDS[`timbre:${v.timbre}`] ?? `Timbre: ${v.timbre}.`);
+  if (v.caf !== "ok") out.push(VERIFICATION_WORDS[`caf:${v.caf}`] ?? `CAF: ${v.caf}.`);
+  if (v.receptor !== "ok") out.push(VERIFICATION_WORDS[`receptor:${v.receptor}`] ?? `Receptor: ${v.receptor}.`);
+  if (v.emisor !== undefined && v.emisor !== "ok") out.push(VERIFICATION_WORDS[`emisor:${v.emisor}`] ?? `Emisor: ${v.emisor}.`);
   return out;
 }
 
-/** Every failure core's verifier names (`check.value`). */
+/** Every failure core's verifier names (`check:value`). */
 export const VERIFICATION_WORDS: Record<string, string> = {
-  "firma.invalida": "La firma electrónica del documento no es válida: pudo ser modificado después de firmarse.",
-  "timbre.invalido": "El timbre electrónico (TED) no corresponde a los datos del documento.",
-  "caf.autoridad_desconocida": "El CAF del documento no fue autorizado por el SII de este ambiente.",
-  "caf.firma_invalida": "La firma del SII en el CAF del documento no es válida.",
-  "caf.ilegible": "El CAF del documento no se pudo leer.",
-  "receptor.otro_receptor": "El documento está dirigido a otro RUT, no a esta empresa.",
-  "emisor.distinto_de_caratula": "El RUT emisor del documento no coincide con el del sobre que lo trajo.",
+  "firma:invalida": "La firma electrónica del documento no es válida: pudo ser modificado después de firmarse.",
+  "timbre:invalido": "El timbre electrónico (TED) no corresponde a los datos del documento.",
+  "caf:autoridad_desconocida": "El CAF del documento no fue autorizado por el SII de este ambiente.",
+  "caf:firma_invalida": "La firma del SII en el CAF del documento no es válida.",
+  "caf:ilegible": "El CAF del documento no se pudo leer.",
+  "receptor:otro_receptor": "El documento está dirigido a otro RUT, no a esta empresa.",
+  "emisor:distinto_de_caratula": "El RUT emisor del documento no coincide con el del sobre que lo trajo.",
 };
 
 /** How the signature matched, when it did. */
