@@ -51,7 +51,7 @@ function deliveryView(i: Intercambio): Child[] {
       { class: "facts" },
       h("dt", null, "Destinatarios"),
       h("dd", { class: "wrap" }, i.destinatarios.length > 0 ? i.destinatarios.join(", ") : "—"),
-      h("dt", null, "Enviado"),
+      h("dt", null, "Fecha de envío"),
       h("dd", null, i.enviado_at ? when(i.enviado_at) : "Aún no"),
       h("dt", null, "Intentos"),
       h("dd", null, String(i.intentos)),
