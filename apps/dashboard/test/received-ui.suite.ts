@@ -214,7 +214,7 @@ describe("received documents UI (scripted API)", () => {
     await block.getByText("Copiado al portapapeles.").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("k3v9x2m8q4w7e1r5t6y0u2i8o4p6a1s3@intercambio.timbre.test");
     await block.getByText("Sin casilla configurada.").waitFor(); // the server does not report `imap` (yet)
-    const imap = block.getByLabel("Dirección de la casilla (IMAP)");
+    const imap = block.getByLabel("URL de la casilla IMAP");
     expect(await imap.getAttribute("type")).toBe("password");
     await imap.fill("imaps://dte%40empresa.cl:clave-secreta@mail.empresa.cl:993/INBOX");
     await block.getByRole("button", { name: "Guardar casilla" }).click();

@@ -47,7 +47,7 @@ export function intercambioSection(b: Business, onUpdated: (b: Business) => void
     formAlert(),
     field({
       name: "intercambio.imap_url",
-      label: "Dirección de la casilla (IMAP)",
+      label: "URL de la casilla IMAP",
       type: "password",
       hint: "imaps://usuario:contraseña@servidor:993/INBOX. Se guarda cifrada y no se vuelve a mostrar; escríbela de nuevo para cambiarla.",
       attrs: { autocomplete: "off", spellcheck: "false" },
