@@ -203,7 +203,7 @@ describe("received documents UI (scripted API)", () => {
     await noPhoneOverflow("recibidos-bandeja");
   });
 
-  test("the business: its intercambio address to copy and register, the IMAP mailbox write-only", async () => {
+  test("the business: its intercambio address to copy and register, the IMAP mailbox write-only, then removed", async () => {
     await page.goto(`${origin}/dashboard/empresas/biz_01fake`);
     const block = page.getByTestId("intercambio");
     const address = block.getByLabel("Correo de intercambio de la empresa");
@@ -225,6 +225,12 @@ describe("received documents UI (scripted API)", () => {
     await block.getByText("El usuario o la contraseña de la casilla no son correctos.").waitFor();
     expect(await page.content()).not.toContain("clave-secreta");
     await noPhoneOverflow("empresa-intercambio");
+    await block.getByRole("button", { name: "Quitar casilla" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Quitar" }).click();
+    await block.getByText("Casilla quitada.").waitFor();
+    expect(JSON.parse(lastBody("/businesses/biz_01fake")?.body ?? "{}")).toEqual({ intercambio: { imap_url: null } });
+    await block.getByText("Sin casilla configurada.").waitFor();
+    expect(await block.getByRole("button", { name: "Quitar casilla" }).isVisible()).toBe(false);
   });
 
   test("a document's delivery: recipients, failure, the receiver's answers, Reenviar to one address", async () => {

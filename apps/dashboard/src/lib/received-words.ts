@@ -139,7 +139,7 @@ export function deadlineSentence(d: Pick<ReceivedDocument, "estado" | "plazo_has
   if (d.estado === "ACEPTADO_TACITO") return "Pasaron 8 días desde que el SII lo recibió sin reclamo: la ley lo da por aceptado.";
   if (d.estado === "NO_APLICA" || !REGISTRY_TIPOS.has(d.tipo)) return "Este tipo no está en el registro de aceptación o reclamo del SII: no tiene plazo legal, pero puedes responder al emisor.";
   if (!d.plazo_hasta) return "Cuando el SII registre su recepción, tendrás 8 días para aceptarlo o reclamarlo.";
-  if (d.estado !== "SIN_RESPUESTA") return `El plazo para responder era hasta el ${when(d.plazo_hasta)}.`;
+  if (d.estado !== "SIN_RESPUESTA") return `Tenía plazo hasta el ${when(d.plazo_hasta)} para responder.`;
   return new Date(d.plazo_hasta).getTime() <= now.getTime()
     ? `El plazo venció el ${when(d.plazo_hasta)}: si no se reclamó, queda aceptado tácitamente.`
     : `Tienes hasta el ${when(d.plazo_hasta)} para aceptarlo o reclamarlo; si no lo reclamas, queda aceptado tácitamente.`;

@@ -56,16 +56,19 @@ export function intercambioSection(b: Business, onUpdated: (b: Business) => void
       "div",
       { class: "actions" },
       h("button", { type: "submit", class: "btn btn-secondary" }, "Guardar casilla"),
-      biz.intercambio?.imap ? h("button", { type: "button", class: "btn btn-danger-ghost", onclick: () => void removeMailbox() }, "Quitar casilla") : null,
+      h("button", { type: "button", class: "btn btn-danger-ghost", hidden: !biz.intercambio?.imap, "data-testid": "remove-imap", onclick: () => void removeMailbox() }, "Quitar casilla"),
     ),
   );
+  const remove = form.querySelector<HTMLButtonElement>("[data-testid=remove-imap]");
   const input = form.querySelector<HTMLInputElement>("input[name='intercambio.imap_url']");
   const save = async (imapUrl: string | null, done: string) => {
     try {
       const updated = await busy(form, "Guardando…", () => api.put<Business>(`/businesses/${b.id}`, { intercambio: { imap_url: imapUrl } }));
       if (input) input.value = ""; // write-only: never kept in the page
       onUpdated(updated);
-      replace(mailbox, ...imapView((updated as WithIntercambio).intercambio?.imap));
+      const imap = (updated as WithIntercambio).intercambio?.imap;
+      replace(mailbox, ...imapView(imap));
+      if (remove) remove.hidden = !imap;
       const alert = form.querySelector<HTMLElement>(".alert");
       if (alert) showAlert(alert, done, "success");
     } catch (error) {
@@ -84,13 +87,17 @@ export function intercambioSection(b: Business, onUpdated: (b: Business) => void
 
   const section = card(
     "Intercambio",
-    h("label", { for: "intercambio-email" }, "Correo de intercambio de la empresa"),
-    email ? h("div", { class: "secret-row" }, address, copy) : h("p", { class: "muted" }, "Este servidor aún no asigna un correo de intercambio."),
-    status,
     h(
+      "div",
+      { class: "field" },
+      h("label", { for: "intercambio-email" }, "Correo de intercambio de la empresa"),
+      email ? h("div", { class: "secret-row" }, address, copy) : h("p", { class: "muted" }, "Este servidor aún no asigna un correo de intercambio."),
+      status,
+      h(
       "p",
       { class: "hint", id: "intercambio-hint" },
       "Regístralo en el SII (Registro de contribuyentes, «Actualizar datos»: correo de intercambio y mail de contacto SII) para que tus proveedores te envíen sus documentos aquí y Timbre los importe y responda. Timbre también lo usa como respuesta de tus envíos.",
+      ),
     ),
     h("h3", null, "Casilla propia (opcional)"),
     h("p", { class: "small muted" }, "Si tus proveedores ya envían a una casilla tuya, Timbre puede revisarla e importar lo que llegue."),
