@@ -93,6 +93,8 @@ describe("Spanish words", () => {
     expect(said(422, "SII_REFUSED", { codigo: 4 }, "the SII's registry refused ACD: Documento no recibido por el receptor")).toBe(
       "El SII rechazó el registro (código 4): Documento no recibido por el receptor. No se registró nada.",
     );
+    expect(said(429, "RATE_LIMITED", { reason: "document_daily_sends" })).toContain("5 veces");
+    expect(said(429, "RATE_LIMITED", { reason: "mail_daily_limit" })).toContain("límite diario de correos");
     expect(said(503, "UNAVAILABLE", { reason: "tax_authority" })).toBe("El SII no respondió: no se registró nada. Inténtalo de nuevo en unos minutos.");
     for (const reason of ["format", "schema", "signature", "not_addressed"]) expect(said(422, "ENVELOPE_INVALID", { reason })).not.toContain("Sobre no válido");
     for (const reason of ["format", "schema", "signature", "not_addressed", "no_xml", "too_many_attachments", "too_large", "unsupported", "not_processed", "internal"]) {

@@ -99,6 +99,8 @@ export function describeError(error: unknown): string {
   if (error.code === "ENVELOPE_INVALID") return ENVELOPE_REASONS[reason] ?? `Sobre no válido: ${error.message}`;
   if (error.code === "SII_REFUSED") return `El SII rechazó el registro${typeof error.details.codigo === "number" ? ` (código ${error.details.codigo})` : ""}: ${error.message.replace(/^.*?: /, "")}. No se registró nada.`;
   if (error.code === "UNAVAILABLE" && reason === "tax_authority") return "El SII no respondió: no se registró nada. Inténtalo de nuevo en unos minutos.";
+  if (error.code === "RATE_LIMITED" && reason === "document_daily_sends") return "Este documento ya se envió 5 veces en las últimas 24 horas. Vuelve a intentarlo mañana.";
+  if (error.code === "RATE_LIMITED" && reason === "mail_daily_limit") return "La empresa alcanzó su límite diario de correos. Vuelve a intentarlo mañana.";
   if (error.code === "CONFLICT") return `Ya existe un registro igual: ${error.message}`;
   if (error.code === "INVALID_PARAMETER") return `Parámetro no válido: ${error.message}`;
   if (error.code === "VALIDATION_ERROR" && error.fieldErrors.length === 0) return `Datos no válidos: ${error.message}`;
