@@ -6,8 +6,10 @@ import { endSession, user } from "./lib/session.js";
 import { BASE, currentPath, navigate } from "./router.js";
 import { state } from "./state.js";
 
-const NAV: Array<[string, string]> = [
+/** Entries with the permission they need; a session holds every permission (API.md §2), an entry may still ask. */
+const NAV: Array<[string, string, string?]> = [
   ["/documentos", "Documentos"],
+  ["/recibidos", "Recibidos", "received:read"],
   ["/empresas", "Empresas"],
   ["/folios", "Folios (CAF)"],
   ["/claves", "Claves API"],
@@ -34,11 +36,16 @@ export function renderChrome(signedIn: boolean): void {
     h(
       "ul",
       null,
-      ...NAV.map(([href, text]) =>
+      ...NAV.filter(([, , permission]) => permission === undefined || holds(permission)).map(([href, text]) =>
         h("li", null, h("a", { href: `${BASE}${href}`, "data-link": true, "aria-current": path.startsWith(href) ? "page" : undefined }, text)),
       ),
     ),
   );
+}
+
+/** Whether the signed-in credential grants `permission`: the dashboard signs in with a session, which grants all. */
+function holds(_permission: string): boolean {
+  return user() !== null;
 }
 
 function businessSelect(): HTMLElement {

@@ -8,6 +8,10 @@ import { newDocumentPage } from "./pages/document-new.js";
 import { documentsPage } from "./pages/documents.js";
 import { keysPage } from "./pages/keys.js";
 import { numerationsPage } from "./pages/numerations.js";
+import { receivedPage } from "./pages/received.js";
+import { receivedDetailPage } from "./pages/received-detail.js";
+import { receivedImportPage } from "./pages/received-import.js";
+import { receivedInboxPage } from "./pages/received-inbox.js";
 import { webhooksPage } from "./pages/webhooks.js";
 import { navigate, type Route } from "./router.js";
 import { state } from "./state.js";
@@ -26,4 +30,8 @@ export const routes: Route[] = [
   { path: "/documentos/nuevo", render: newDocumentPage },
   { path: "/documentos/importar", render: importDocumentsPage },
   { path: "/documentos/:id", render: documentPage },
+  { path: "/recibidos", render: receivedPage },
+  { path: "/recibidos/importar", render: receivedImportPage },
+  { path: "/recibidos/bandeja", render: receivedInboxPage },
+  { path: "/recibidos/:id", render: receivedDetailPage },
 ];

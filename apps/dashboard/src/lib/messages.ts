@@ -39,6 +39,25 @@ const CAF_REASONS: Record<string, string> = {
   unknown_authority: "El CAF no fue emitido por el SII de este ambiente.",
 };
 
+/** `CONFLICT` reasons of the decisions on received documents and of a delivery (API.md §11, §12). */
+export const DECISION_CONFLICTS: Record<string, string> = {
+  already_decided: "Este documento ya tiene una decisión registrada (aquí, en sii.cl o en otro sistema): no se puede cambiar.",
+  deadline_passed: "Pasaron los 8 días desde que el SII lo recibió: quedó aceptado tácitamente y ya no se puede reclamar.",
+  not_at_sii: "El SII aún no tiene este documento: el emisor debe enviarlo al SII antes de que puedas aceptarlo o reclamarlo. Inténtalo más tarde.",
+  not_answerable: "Este tipo de documento (exportación) no se acepta ni se reclama.",
+  not_verified: "El documento no pasó la verificación: solo se puede reclamar.",
+  superseded: "Llegó una copia verificada de este documento: decide sobre esa.",
+  not_accepted: "El SII aún no acepta este documento: se enviará al receptor cuando lo acepte.",
+};
+
+/** `ENVELOPE_INVALID` reasons: why an uploaded envelope was not taken. */
+export const ENVELOPE_REASONS: Record<string, string> = {
+  format: "El archivo no es un XML válido o no es un EnvioDTE (el sobre que el emisor envía por correo).",
+  schema: "El sobre no cumple el esquema del SII (EnvioDTE).",
+  signature: "La firma del sobre no es válida: pudo ser modificado después de firmarse.",
+  not_addressed: "El sobre está dirigido a otro RUT, no a esta empresa.",
+};
+
 /** `REFERENCE_INVALID` reasons (a note and the document it modifies). */
 const REFERENCE_REASONS: Record<string, string> = {
   missing: "Indica el documento que modifica la nota.",
@@ -76,6 +95,12 @@ export function describeError(error: unknown): string {
   if (error.code === "CAF_INVALID") return CAF_REASONS[reason] ?? `CAF no válido: ${error.message}`;
   if (error.code === "REFERENCE_INVALID") return REFERENCE_REASONS[reason] ?? BY_CODE.REFERENCE_INVALID ?? error.message;
   if (error.code === "NOT_FOUND" && error.message === "route not found") return "Esta función aún no está disponible en este servidor.";
+  if (error.code === "CONFLICT" && DECISION_CONFLICTS[reason]) return DECISION_CONFLICTS[reason];
+  if (error.code === "ENVELOPE_INVALID") return ENVELOPE_REASONS[reason] ?? `Sobre no válido: ${error.message}`;
+  if (error.code === "SII_REFUSED") return `El SII rechazó el registro${typeof error.details.codigo === "number" ? ` (código ${error.details.codigo})` : ""}: ${error.message.replace(/^.*?: /, "")}. No se registró nada.`;
+  if (error.code === "UNAVAILABLE" && reason === "tax_authority") return "El SII no respondió: no se registró nada. Inténtalo de nuevo en unos minutos.";
+  if (error.code === "RATE_LIMITED" && reason === "document_daily_sends") return "Este documento ya se envió 5 veces en las últimas 24 horas. Vuelve a intentarlo mañana.";
+  if (error.code === "RATE_LIMITED" && reason === "mail_daily_limit") return "La empresa alcanzó su límite diario de correos. Vuelve a intentarlo mañana.";
   if (error.code === "CONFLICT") return `Ya existe un registro igual: ${error.message}`;
   if (error.code === "INVALID_PARAMETER") return `Parámetro no válido: ${error.message}`;
   if (error.code === "VALIDATION_ERROR" && error.fieldErrors.length === 0) return `Datos no válidos: ${error.message}`;

@@ -7,6 +7,7 @@ import { state } from "../state.js";
 import { card, link, pageHeader, setFlash, takeFlash } from "../ui/components.js";
 import { busy, field, formAlert, showAlert, showError, value } from "../ui/form.js";
 import { remove } from "./businesses.js";
+import { intercambioSection } from "./business-intercambio.js";
 import { certificateSection } from "./certificate.js";
 
 function businessForm(b: Business | null): HTMLFormElement {
@@ -122,6 +123,6 @@ export async function editBusinessPage(ctx: PageContext): Promise<void> {
     pageHeader(b.razon_social, h("span", { class: "mono" }, b.rut), link("/dashboard/empresas", "← Empresas", "btn btn-secondary")),
     takeFlash(),
     message,
-    h("div", { class: "columns" }, h("div", null, card("Datos tributarios", form)), h("div", null, certificateSection(b, (u) => state.upsertBusiness(u)), danger)),
+    h("div", { class: "columns" }, h("div", null, card("Datos tributarios", form)), h("div", null, certificateSection(b, (u) => state.upsertBusiness(u)), intercambioSection(b, (u) => state.upsertBusiness(u)), danger)),
   );
 }

@@ -3,7 +3,7 @@
  * status history, SII answer with rejection hints,
  * the receiver's acceptance or claim of a factura (`acceptance.ts`, loaded without holding the page), PDF preview
  * (fetched with the session and shown from a blob: URL), PDF (letter, 80 mm, the cedible copy of a factura or a guía) and XML
- * download, annulment.
+ * download, annulment, the delivery to the receiver and its answers (`delivery.ts`).
  */
 import type { DteDetail, DteStatusResult } from "@timbre/sdk";
 import { api } from "../lib/api.js";
@@ -14,6 +14,7 @@ import { navigate, type PageContext } from "../router.js";
 import { badge, card, link, notice, pageHeader, setFlash, table, takeFlash } from "../ui/components.js";
 import { confirmDialog } from "../ui/dialog.js";
 import { acceptancePanel } from "./acceptance.js";
+import { deliveryPanel } from "./delivery.js";
 import { dispatchSummary } from "./dispatch-summary.js";
 import { INVOICED_TRANSFERS } from "./drafts.js";
 import { siiPanel } from "./sii-status.js";
@@ -157,7 +158,7 @@ export async function documentPage(ctx: PageContext): Promise<void> {
       "div",
       { class: "columns" },
       h("div", null, card("Resumen", totals), dispatchSummary(d), card("Ítems", items), refs),
-      h("div", null, siiPanel(d, status), acceptancePanel(d, { annul: canAnnul ? () => void annul() : undefined }), card("Historial", history)),
+      h("div", null, siiPanel(d, status), acceptancePanel(d, { annul: canAnnul ? () => void annul() : undefined }), deliveryPanel(d), card("Historial", history)),
     ),
   );
 }

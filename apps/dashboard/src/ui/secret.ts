@@ -49,7 +49,8 @@ export function secretPanel(title: string, secret: string, warning: string, onDo
   return view;
 }
 
-async function copyText(text: string, input: HTMLInputElement): Promise<boolean> {
+/** Copies `text` (the clipboard API, else a selection of `input` and execCommand). */
+export async function copyText(text: string, input: HTMLInputElement): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

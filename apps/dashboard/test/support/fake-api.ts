@@ -29,7 +29,7 @@ export const documents = Array.from({ length: 5 }, (_, i) => ({
   estado: ESTADOS[i] ?? "ACEPTADO", track_id: i === 4 ? null : `${8_123_450 + i}`, pdf_url: `/v1/dte/dte_0${i}fake/pdf`, xml_url: `/v1/dte/dte_0${i}fake/xml`, environment: "test", created_at: "2026-11-22T10:03:07.123Z",
 }));
 
-const detail = (d: (typeof documents)[number]) => ({
+export const detail = (d: (typeof documents)[number]) => ({
   ...d,
   items: [
     { nombre: "Resmas de papel carta", cantidad: 3, precio: 4990, monto: 14_970 },

@@ -36,7 +36,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** `env` adds to (or overrides) the server's environment: mail settings for the received documents' journey. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "timbre-dashboard-"));
   const port = await freePort();
   const logs: string[] = [];
@@ -50,6 +51,7 @@ export async function startServer(): Promise<RunningServer> {
       WEBHOOK_ALLOW_PRIVATE: "true",
       RATE_LIMIT_PER_MINUTE: "100000",
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdout: "pipe",
     stderr: "pipe",

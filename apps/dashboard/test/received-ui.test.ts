@@ -1,0 +1,7 @@
+/** Runs ./received-ui.suite.ts in Chromium; without a browser outside CI it is skipped with the reason printed. */
+import { test } from "bun:test";
+import { chromiumMissing } from "./support/browser.js";
+
+const missing = chromiumMissing();
+if (missing) test.skip(`received-ui (${missing})`, () => {});
+else await import("./received-ui.suite.js");
