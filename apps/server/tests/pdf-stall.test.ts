@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { http } from "./support/cluster.js";
+import { http, setUpEmitters } from "./support/cluster.js";
 import { largestBoleta } from "./support/largest-boleta.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 
@@ -142,5 +142,30 @@ if (!BASE) {
       // once they are done, the account renders again
       expect((await preview(server, second)).status).toBe(200);
     }, 180_000);
+
+    test("the largest emitted boleta's PDF (GET /dte/{id}/pdf) in both formats at once: both PDFs, and /health keeps answering while they render", async () => {
+      const { emitters } = await setUpEmitters(server.url, 1, [39], 10);
+      const key = emitters[0]?.key ?? "";
+      const emitted = await http(server.url, "POST", "/v1/dte/emit", { key, body: JSON.parse(new TextDecoder().decode(BODY)), timeoutMs: 120_000 });
+      expect([201, 202]).toContain(emitted.status);
+      const pdfOf = async (formato: string): Promise<Preview> => {
+        const res = await fetch(`${server.url}/v1/dte/${emitted.json.data.id}/pdf?formato=${formato}`, { headers: { "x-api-key": key } });
+        return { status: res.status, retryAfter: res.headers.get("retry-after"), bytes: new Uint8Array(await res.arrayBuffer()) };
+      };
+      // one render of it alone, timed in this run (a later request for the same variant may be served from a cache)
+      const started = performance.now();
+      const carta = await pdfOf("carta");
+      const oneMs = performance.now() - started;
+      expect(carta.status).toBe(200);
+      expect(isPdf(carta.bytes)).toBe(true);
+      const both = Promise.all([pdfOf("termica"), pdfOf("carta")]);
+      const probes = await probeHealth(server, both);
+      for (const result of await both) {
+        expect(result.status).toBe(200);
+        expect(isPdf(result.bytes)).toBe(true);
+      }
+      expect(probes.every((p) => p.status === 200)).toBe(true);
+      expect(Math.max(...probes.map((p) => p.ms))).toBeLessThan(oneMs);
+    }, 300_000);
   });
 }
