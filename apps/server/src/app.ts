@@ -33,6 +33,7 @@ import type { SiiGateway } from "./sii/gateway.js";
 import { lazySiiGateway, openSiiGateway } from "./sii/open-gateway.js";
 import { documentSigner } from "./signing/document-signer.js";
 import { startPdfThreads } from "./pdf/pdf-threads.js";
+import { startVerifyThreads } from "./verify/verify-threads.js";
 
 export interface AppOptions {
   config: Config;
@@ -68,6 +69,12 @@ export function createDeps(options: AppOptions): Deps {
     perBusiness: config.pdfRendersPerBusiness,
     queueLimit: config.pdfQueueLimit,
   });
+  const verifier = startVerifyThreads({
+    threads: config.verifyThreads,
+    timeoutMs: config.verifyTimeoutMs,
+    perBusiness: config.verifyEnvelopesPerBusiness,
+    queueLimit: config.verifyQueueLimit,
+  });
   return {
     db: database.db,
     config,
@@ -79,9 +86,11 @@ export function createDeps(options: AppOptions): Deps {
     liveness,
     signer: documentSigner(config.signingThreads),
     pdf,
+    verifier,
     sii: gateway.get,
     close: async () => {
       await pdf.close();
+      await verifier.close();
       await liveness.close();
       await gateway.close();
     },

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { TimbreError } from "@timbre/core/errors";
 import type { PrintableDocument } from "@timbre/core/pdf";
 import { computeTotals } from "@timbre/core/totals";
-import { PdfQueueFull, PdfRenderTimeout, startPdfThreads, type PdfRenderer, type PdfThreadsOptions } from "./pdf-threads.js";
+import { PoolFull, PoolTimeout } from "../threads/worker-pool.js";
+import { startPdfThreads, type PdfRenderer, type PdfThreadsOptions } from "./pdf-threads.js";
 
 // a thread's first render loads pdf-lib and compiles the renderer: seconds on a busy machine
 setDefaultTimeout(60_000);
@@ -47,9 +48,9 @@ describe("PDF threads", () => {
     const threads = open({ perBusiness: 2 });
     const mine = [threads.render("bus_a", boleta(), { preview: true }), threads.render("bus_a", boleta(), { preview: true })];
     const third = await rejection(threads.render("bus_a", boleta(), { preview: true }));
-    expect(third).toBeInstanceOf(PdfQueueFull);
-    expect((third as PdfQueueFull).scope).toBe("business");
-    expect((third as PdfQueueFull).retryAfterS).toBeGreaterThanOrEqual(1);
+    expect(third).toBeInstanceOf(PoolFull);
+    expect((third as PoolFull).scope).toBe("business");
+    expect((third as PoolFull).retryAfterS).toBeGreaterThanOrEqual(1);
     const other = threads.render("bus_b", boleta(), { preview: true });
     for (const pdf of await Promise.all([...mine, other])) expect(isPdf(pdf)).toBe(true);
     expect(isPdf(await threads.render("bus_a", boleta(), { formato: "termica", preview: true }))).toBe(true);
@@ -60,20 +61,20 @@ describe("PDF threads", () => {
     const rendering = threads.render("bus_a", boleta(), { preview: true });
     const waiting = threads.render("bus_b", boleta(), { preview: true });
     const refused = await rejection(threads.render("bus_c", boleta(), { preview: true }));
-    expect(refused).toBeInstanceOf(PdfQueueFull);
-    expect((refused as PdfQueueFull).scope).toBe("server");
+    expect(refused).toBeInstanceOf(PoolFull);
+    expect((refused as PoolFull).scope).toBe("server");
     expect(isPdf(await rendering)).toBe(true);
     expect(isPdf(await waiting)).toBe(true);
   });
 
-  test("a render past its time limit fails with PdfRenderTimeout; its thread is replaced and the next renders", async () => {
+  test("a render past its time limit fails with PoolTimeout; its thread is replaced and the next renders", async () => {
     const threads = open({ threads: 1, timeoutMs: 3_000, workerUrl: SPINNING });
     const started = performance.now();
     const stuck = threads.render("bus_a", boleta("spin"), { preview: true });
     const queued = threads.render("bus_b", boleta(), { preview: true });
     const error = await rejection(stuck);
-    expect(error).toBeInstanceOf(PdfRenderTimeout);
-    expect((error as PdfRenderTimeout).limitMs).toBe(3_000);
+    expect(error).toBeInstanceOf(PoolTimeout);
+    expect((error as PoolTimeout).limitMs).toBe(3_000);
     expect(performance.now() - started).toBeLessThan(20_000);
     // the job queued behind the stuck one runs on the fresh thread; the business's hold was released
     expect(isPdf(await queued)).toBe(true);

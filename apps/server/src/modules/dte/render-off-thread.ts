@@ -6,20 +6,20 @@
 import type { PrintableDocument, RenderOptions } from "@timbre/core/pdf";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/errors.js";
-import { PdfQueueFull, PdfRenderTimeout } from "../../pdf/pdf-threads.js";
+import { PoolFull, PoolTimeout } from "../../threads/worker-pool.js";
 
 export async function renderOffThread(deps: Deps, businessId: string, document: PrintableDocument, options: RenderOptions): Promise<Uint8Array> {
   try {
     return await deps.pdf.render(businessId, document, options);
   } catch (error) {
-    if (error instanceof PdfQueueFull) {
+    if (error instanceof PoolFull) {
       const message = error.scope === "business"
         ? `at most ${deps.config.pdfRendersPerBusiness} PDFs of one business are rendered at once; try again shortly`
         : "the server is rendering as many PDFs as it can take; try again shortly";
       const reason = error.scope === "business" ? "pdf_renders_per_business" : "pdf_queue_full";
       throw new ApiError("RATE_LIMITED", message, { reason, retry_after: error.retryAfterS }, error);
     }
-    if (error instanceof PdfRenderTimeout) {
+    if (error instanceof PoolTimeout) {
       throw new ApiError("UNAVAILABLE", `the PDF could not be rendered within ${Math.round(error.limitMs / 1000)} s; try again later`, { reason: "pdf_render_timeout" }, error);
     }
     throw error;

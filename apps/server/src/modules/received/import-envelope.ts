@@ -5,8 +5,7 @@
  * `duplicate: true` with the one kept, and a verified copy supersedes unverified ones kept as evidence. The
  * envelope is acknowledged to the emisor (`acuse.ts`), and `received.created` is recorded for verified documents.
  */
-import { cleanForSchema, decodeXml, encodeLatin1, verifyReceivedEnvelope, type ReceivedDte } from "@timbre/core";
-import { validateXsd } from "@timbre/xsd";
+import { encodeLatin1, type ReceivedDte } from "@timbre/core";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Environment } from "../../db/api-keys.js";
 import type { BusinessRow } from "../../db/businesses.js";
@@ -21,6 +20,7 @@ import { presentReceived, type PresentedReceived } from "./present-received.js";
 import { refreshRegistry } from "./refresh-registry.js";
 import { REGISTRY_TIPOS } from "./registry.js";
 import { nextSequence } from "./sequences.js";
+import { verifyOffThread } from "./verify-off-thread.js";
 
 /** Largest envelope taken through any door. */
 export const ENVELOPE_LIMIT = 5 * 1024 * 1024;
@@ -119,13 +119,9 @@ async function keepDocument(deps: Deps, tx: Tx, business: BusinessRow, environme
  */
 export async function importEnvelope(deps: Deps, business: BusinessRow, environment: Environment, bytes: Uint8Array, from: ImportSource): Promise<ImportResult[]> {
   if (bytes.byteLength > ENVELOPE_LIMIT) throw envelopeInvalid("format", `the envelope is larger than ${ENVELOPE_LIMIT} bytes`);
-  const gateway = await deps.sii();
-  // Our own verifier only: xml-crypto's second opinion costs ≈ 15–20× more per document (bench/RESULTS.md,
-  // "Received envelopes"), and one supplier's large envelope must not hold the event loop that long.
-  const verified = verifyReceivedEnvelope(bytes, { rutReceptor: business.rut, authorities: gateway.authorities(environment), crossCheck: false });
-  if (!verified.ok && verified.reason === "format") throw envelopeInvalid("format", verified.message);
-  const schema = await validateXsd(cleanForSchema(decodeXml(bytes)), "EnvioDTE");
-  if (!schema.valid) throw envelopeInvalid("schema", `the envelope is not valid against EnvioDTE_v10.xsd: ${schema.errors.slice(0, 3).join("; ")}`);
+  // Parse, schema and signatures on the verification threads: ≈ 3 s of CPU for a 5 MiB envelope, which the
+  // server's thread must not spend while other businesses wait (issue 45).
+  const verified = await verifyOffThread(deps, business, environment, bytes);
   if (!verified.ok) throw envelopeInvalid(verified.reason, verified.message);
 
   const at = deps.now();
