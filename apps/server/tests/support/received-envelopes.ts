@@ -1,7 +1,7 @@
 /**
  * Received envelopes for tests and benchmarks: an `EnvioDTE` of facturas from a supplier (76192083-9) to a
  * receiver, signed with a generated certificate, its CAF from a generated SII authority (known to no server, so a
- * server keeps the documents unverified with `caf: autoridad_desconocida`; give the authority to verify them).
+ * server keeps the documents unverified, `caf` not `ok`; give the verifier `authority` to verify them).
  */
 import { buildEnvelope, buildSignedDte, computeTotals, type DocumentInput } from "@timbre/core";
 import { issueCaf } from "@timbre/core/caf";
