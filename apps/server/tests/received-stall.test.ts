@@ -15,10 +15,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { checkEnvelope } from "../src/verify/check-envelope.js";
 import { http } from "./support/cluster.js";
+import { probeHealth } from "./support/probe-health.js";
 import { receivedEnvelopeMaker } from "./support/received-envelopes.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 
@@ -33,20 +33,8 @@ interface Upload {
 }
 
 async function upload(server: ServerProcess, key: string, bytes: Uint8Array): Promise<Upload> {
-  const res = await fetch(`${server.url}/v1/received`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/xml" }, body: bytes });
+  const res = await fetch(`${server.url}/v1/received`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/xml" }, body: bytes as Uint8Array<ArrayBuffer> });
   return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as Upload["body"] };
-}
-
-const PROBER = fileURLToPath(new URL("./support/health-prober.ts", import.meta.url));
-
-/** `/v1/health` asked every 20 ms by another process until `done` settles; each answer's status and time. */
-async function probeHealth(server: ServerProcess, done: Promise<unknown>): Promise<Array<{ status: number; ms: number }>> {
-  const prober = Bun.spawn([process.execPath, PROBER, server.url], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
-  await done.catch(() => undefined);
-  prober.stdin.end();
-  const out = await new Response(prober.stdout).text();
-  await prober.exited;
-  return JSON.parse(out) as Array<{ status: number; ms: number }>;
 }
 
 describe(`received envelopes verified off the server's thread [${BASE ? "postgres" : "pglite"}]`, () => {

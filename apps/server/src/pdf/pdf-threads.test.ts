@@ -4,6 +4,7 @@ import type { PrintableDocument } from "@timbre/core/pdf";
 import { computeTotals } from "@timbre/core/totals";
 import { PoolFull, PoolTimeout } from "../threads/worker-pool.js";
 import { startPdfThreads, type PdfRenderer, type PdfThreadsOptions } from "./pdf-threads.js";
+import { rejection } from "../../test/support/rejection.js";
 
 // a thread's first render loads pdf-lib and compiles the renderer: seconds on a busy machine
 setDefaultTimeout(60_000);
@@ -32,16 +33,6 @@ afterEach(async () => {
   await pool?.close();
   pool = null;
 });
-
-/** The error a promise rejected with (fails the test if it resolved). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("PDF threads", () => {
   test("one business holds at most N renders; beyond them it is refused at once, others are not, and it may render again after", async () => {

@@ -4,6 +4,7 @@ import type { AuthorityKey } from "@timbre/core/caf";
 import { receivedEnvelopeMaker, type ReceivedEnvelopeMaker } from "../../tests/support/received-envelopes.js";
 import { PoolFull, PoolTimeout } from "../threads/worker-pool.js";
 import { startVerifyThreads, type EnvelopeVerifier, type VerifyThreadsOptions } from "./verify-threads.js";
+import { rejection } from "../../test/support/rejection.js";
 
 // a thread's first envelope loads core and the schemas: seconds on a busy machine
 setDefaultTimeout(60_000);
@@ -28,16 +29,6 @@ afterEach(async () => {
   pool = null;
 });
 afterAll(async () => pool?.close());
-
-/** The error a promise rejected with (fails the test if it resolved). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("verification threads", () => {
   test("an envelope checked on a thread gives what core gives in process; schema and format refusals come back as results", async () => {
