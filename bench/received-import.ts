@@ -8,15 +8,9 @@
  * storage are those of a verified import. Usage: `bun received-import.ts [--seconds 20]`.
  */
 import { encodeLatin1 } from "@timbre/core";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import postgres from "postgres";
 import { checkEnvelope } from "../apps/server/src/verify/check-envelope.js";
-import { http } from "../apps/server/tests/support/cluster.js";
 import { receivedEnvelopeMaker } from "../apps/server/tests/support/received-envelopes.js";
-import { startServer } from "../apps/server/tests/support/server-process.js";
+import { startScratchServer } from "../apps/server/tests/support/scratch-server.js";
 import { arg, machine } from "./machine.js";
 import { cpuMs } from "./proc-cpu.js";
 
@@ -45,34 +39,9 @@ for (const [label, bytes] of [["50 DTE", fifty.get(RUTS[0] ?? "")!], ["largest (
 }
 
 // Over HTTP: a server process, two businesses, two uploads each in flight
-const name = `timbre_bench_rcv_${randomBytes(4).toString("hex")}`;
-const dir = mkdtempSync(join(tmpdir(), "timbre-bench-rcv-"));
-const env: Record<string, string> = {
-  TIMBRE_DATA_DIR: dir,
-  TIMBRE_MASTER_KEY: randomBytes(32).toString("base64"),
-  TIMBRE_JWT_SECRET: randomBytes(32).toString("base64"),
-  TIMBRE_WORKERS: "false",
-  RATE_LIMIT_PER_MINUTE: "1000000",
-  LOG_LEVEL: "warn",
-};
-if (BASE) {
-  const admin = postgres(BASE, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
-}
-const server = await startServer({ ...env, LOG_LEVEL: "info" }, 90_000);
+const scratch = await startScratchServer(RUTS, { RATE_LIMIT_PER_MINUTE: "1000000" });
+const { server, keys } = scratch;
 try {
-  const reg = await http(server.url, "POST", "/v1/auth/register", { body: { email: `bench_${randomBytes(4).toString("hex")}@example.com`, password: "0123456789ab", nombre: "Bench" } });
-  const token = reg.json.data.access_token as string;
-  const keys = new Map<string, string>();
-  for (const rut of RUTS) {
-    const biz = await http(server.url, "POST", "/v1/businesses", { token, body: { rut, razon_social: `Empresa ${rut} SpA`, giro: "Software", acteco: [620200], direccion: "Av. Uno 1", comuna: "Santiago" } });
-    const key = await http(server.url, "POST", "/v1/tokens", { token, body: { name: "bench", permissions: ["*"], business_id: biz.json.data.id } });
-    keys.set(rut, key.json.data.key as string);
-  }
   const upload = async (rut: string): Promise<number> => {
     const res = await fetch(`${server.url}/v1/received`, { method: "POST", headers: { "x-api-key": keys.get(rut) ?? "", "content-type": "application/xml" }, body: fifty.get(rut) as Uint8Array<ArrayBuffer> });
     await res.arrayBuffer();
@@ -97,11 +66,5 @@ try {
   console.log(`|---|---|---:|---:|`);
   console.log(`| 2 businesses × 2 in flight, 50 DTE each, ${elapsed.toFixed(0)} s | ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(", ")} | ${(documents / elapsed).toFixed(0)} | ${(cpu / Math.max(1, documents)).toFixed(2)} |`);
 } finally {
-  await server.stop();
-  if (BASE) {
-    const admin = postgres(BASE, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await scratch.close();
 }

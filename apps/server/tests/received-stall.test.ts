@@ -11,16 +11,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { encodeLatin1 } from "@timbre/core";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import postgres from "postgres";
 import { checkEnvelope } from "../src/verify/check-envelope.js";
-import { http } from "./support/cluster.js";
 import { probeHealth } from "./support/probe-health.js";
 import { receivedEnvelopeMaker } from "./support/received-envelopes.js";
-import { startServer, type ServerProcess } from "./support/server-process.js";
+import { startScratchServer, type ScratchServer } from "./support/scratch-server.js";
+import type { ServerProcess } from "./support/server-process.js";
 
 const BASE = process.env.DATABASE_URL;
 const HOSTILE = "60803000-K";
@@ -38,38 +33,16 @@ async function upload(server: ServerProcess, key: string, bytes: Uint8Array): Pr
 }
 
 describe(`received envelopes verified off the server's thread [${BASE ? "postgres" : "pglite"}]`, () => {
-  const name = `timbre_rcv_${randomBytes(5).toString("hex")}`;
-  const dir = mkdtempSync(join(tmpdir(), "timbre-rcv-"));
+  let scratch: ScratchServer;
   let server: ServerProcess;
-  const keys = new Map<string, string>();
+  let keys: Map<string, string>;
   let largest: Uint8Array;
   let small: Uint8Array;
   let oneVerificationMs = 0;
 
   beforeAll(async () => {
-    const env: Record<string, string> = {
-      TIMBRE_DATA_DIR: dir,
-      TIMBRE_MASTER_KEY: randomBytes(32).toString("base64"),
-      TIMBRE_JWT_SECRET: randomBytes(32).toString("base64"),
-      TIMBRE_WORKERS: "false",
-      VERIFY_ENVELOPES_PER_BUSINESS: "2",
-    };
-    if (BASE) {
-      const admin = postgres(BASE, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database ${name}`);
-      await admin.end();
-      const url = new URL(BASE);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-    }
-    server = await startServer(env, 90_000);
-    const reg = await http(server.url, "POST", "/v1/auth/register", { body: { email: `rcv_${randomBytes(4).toString("hex")}@example.com`, password: "0123456789ab", nombre: "Recibidos" } });
-    const token = reg.json.data.access_token as string;
-    for (const rut of [HOSTILE, OTHER]) {
-      const biz = await http(server.url, "POST", "/v1/businesses", { token, body: { rut, razon_social: `Empresa ${rut} SpA`, giro: "Software", acteco: [620200], direccion: "Av. Uno 1", comuna: "Santiago" } });
-      const key = await http(server.url, "POST", "/v1/tokens", { token, body: { name: "rcv", permissions: ["*"], business_id: biz.json.data.id } });
-      keys.set(rut, key.json.data.key as string);
-    }
+    scratch = await startScratchServer([HOSTILE, OTHER], { VERIFY_ENVELOPES_PER_BUSINESS: "2" });
+    ({ server, keys } = scratch);
     const maker = await receivedEnvelopeMaker();
     largest = encodeLatin1(maker.largest(HOSTILE));
     small = encodeLatin1(maker.envelope(OTHER, 1));
@@ -84,13 +57,7 @@ describe(`received envelopes verified off the server's thread [${BASE ? "postgre
   }, 240_000);
 
   afterAll(async () => {
-    await server?.stop();
-    if (BASE) {
-      const admin = postgres(BASE, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-    rmSync(dir, { recursive: true, force: true });
+    await scratch?.close();
   }, 60_000);
 
   test("one business uploads four 5 MiB envelopes at once, twice: two of each four are taken, two are 429; /health keeps answering and another business imports", async () => {
