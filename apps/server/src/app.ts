@@ -37,6 +37,7 @@ import { lazySiiGateway, openSiiGateway } from "./sii/open-gateway.js";
 import { mailsSiiResults, sendSiiResultMail } from "./intercambio/sii-result-mail.js";
 import { documentSigner } from "./signing/document-signer.js";
 import { startPdfThreads } from "./pdf/pdf-threads.js";
+import { startVerifyThreads } from "./verify/verify-threads.js";
 
 export interface AppOptions {
   config: Config;
@@ -75,8 +76,14 @@ export function createDeps(options: AppOptions): Deps {
   const pdf = startPdfThreads({
     threads: config.pdfThreads,
     timeoutMs: config.pdfRenderTimeoutMs,
-    perBusiness: config.pdfRendersPerAccount,
+    perTenant: config.pdfRendersPerAccount,
     queueLimit: config.pdfQueueLimit,
+  });
+  const verifier = startVerifyThreads({
+    threads: config.verifyThreads,
+    timeoutMs: config.verifyTimeoutMs,
+    perTenant: config.verifyEnvelopesPerBusiness,
+    queueLimit: config.verifyQueueLimit,
   });
   const deps: Deps = {
     db: database.db,
@@ -90,9 +97,11 @@ export function createDeps(options: AppOptions): Deps {
     signer: documentSigner(config.signingThreads),
     pdf,
     issuers,
+    verifier,
     sii: gateway.get,
     close: async () => {
       await pdf.close();
+      await verifier.close();
       await liveness.close();
       await gateway.close();
     },

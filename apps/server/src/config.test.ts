@@ -41,3 +41,14 @@ test("PDF threads: one core left to the server's thread by default (1–2 thread
   expect(() => loadConfig({ PDF_THREADS: "0" })).toThrow("PDF_THREADS");
   expect(() => loadConfig({ PDF_RENDER_TIMEOUT_MS: "10" })).toThrow("PDF_RENDER_TIMEOUT_MS");
 });
+
+test("verification threads for received envelopes: 1–2 by default; bounds and time limit from the environment", () => {
+  const defaults = loadConfig({});
+  expect(defaults.verifyThreads).toBeGreaterThanOrEqual(1);
+  expect(defaults.verifyThreads).toBeLessThanOrEqual(2);
+  expect([defaults.verifyEnvelopesPerBusiness, defaults.verifyQueueLimit, defaults.verifyTimeoutMs]).toEqual([2, 16, 60_000]);
+  const set = loadConfig({ VERIFY_THREADS: "3", VERIFY_ENVELOPES_PER_BUSINESS: "1", VERIFY_QUEUE_LIMIT: "0", VERIFY_TIMEOUT_MS: "500" });
+  expect([set.verifyThreads, set.verifyEnvelopesPerBusiness, set.verifyQueueLimit, set.verifyTimeoutMs]).toEqual([3, 1, 0, 500]);
+  expect(() => loadConfig({ VERIFY_THREADS: "0" })).toThrow("VERIFY_THREADS");
+  expect(() => loadConfig({ VERIFY_TIMEOUT_MS: "10" })).toThrow("VERIFY_TIMEOUT_MS");
+});

@@ -56,6 +56,14 @@ export interface Config {
   pdfRendersPerAccount: number;
   /** PDFs that may wait for a thread, all businesses together; more is 429. */
   pdfQueueLimit: number;
+  /** Threads that verify received envelopes beside the server's own (`verify/`); default as `pdfThreads`. */
+  verifyThreads: number;
+  /** Time one received envelope may take to verify before its thread is replaced (upload 503, mail to the inbox). */
+  verifyTimeoutMs: number;
+  /** Received envelopes one business may have verifying or waiting at once; more is 429 (mail: SMTP 451). */
+  verifyEnvelopesPerBusiness: number;
+  /** Received envelopes that may wait for a thread, all businesses together; more is 429 (mail: SMTP 451). */
+  verifyQueueLimit: number;
   /** Intercambio mail (API.md §11, §12, §14). */
   mail: MailConfig;
   /** `SII_ISSUERS_FILE`: the SII's published list of authorised electronic issuers (API.md §14); null: none loaded. */
@@ -112,6 +120,10 @@ export function loadConfig(env: Env, cwd = "."): Config {
     pdfRenderTimeoutMs: integer(env, "PDF_RENDER_TIMEOUT_MS", 30_000, 100, 600_000),
     pdfRendersPerAccount: integer(env, "PDF_RENDERS_PER_ACCOUNT", 2, 1, 100),
     pdfQueueLimit: integer(env, "PDF_QUEUE_LIMIT", 16, 0, 10_000),
+    verifyThreads: integer(env, "VERIFY_THREADS", Math.max(1, Math.min(2, availableParallelism() - 1)), 1, 16),
+    verifyTimeoutMs: integer(env, "VERIFY_TIMEOUT_MS", 60_000, 100, 600_000),
+    verifyEnvelopesPerBusiness: integer(env, "VERIFY_ENVELOPES_PER_BUSINESS", 2, 1, 100),
+    verifyQueueLimit: integer(env, "VERIFY_QUEUE_LIMIT", 16, 0, 10_000),
     mail: {
       smtpUrl: nonEmpty(env.SMTP_URL),
       from: nonEmpty(env.MAIL_FROM) ?? "Timbre <no-reply@timbre.localhost>",

@@ -9,6 +9,7 @@ import type { PdfRenderer } from "./pdf/pdf-threads.js";
 import type { CertificateLoader } from "./modules/businesses/certificate-loader.js";
 import type { Secrets } from "./secrets.js";
 import type { SiiGateway } from "./sii/gateway.js";
+import type { EnvelopeVerifier } from "./verify/verify-threads.js";
 import type { DocumentSigner } from "./signing/document-signer.js";
 
 export interface Deps {
@@ -35,6 +36,8 @@ export interface Deps {
    * through `issuerOf` (`modules/issuers/issuer-of.ts`), which adds the sandbox's businesses in sandbox mode.
    */
   issuers: Record<Environment, IssuerSource | null>;
+  /** Verifies received envelopes on worker threads, bounded per business (`verify/verify-threads.ts`). */
+  verifier: EnvelopeVerifier;
   /** The SII of each environment (opened on first use). */
   sii: () => Promise<SiiGateway>;
   /** Releases what the deps opened (the in-process sandbox SII, the liveness lock's connection). */

@@ -11,9 +11,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { http, setUpEmitters } from "./support/cluster.js";
+import { probeHealth } from "./support/probe-health.js";
 import { largestBoleta } from "./support/largest-boleta.js";
 import { startServer, type ServerProcess } from "./support/server-process.js";
 
@@ -29,18 +29,6 @@ interface Preview {
 async function preview(server: ServerProcess, key: string): Promise<Preview> {
   const res = await fetch(`${server.url}/v1/dte/preview?format=pdf`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: BODY });
   return { status: res.status, retryAfter: res.headers.get("retry-after"), bytes: new Uint8Array(await res.arrayBuffer()) };
-}
-
-const PROBER = fileURLToPath(new URL("./support/health-prober.ts", import.meta.url));
-
-/** `/v1/health` asked every 20 ms by another process until `done` settles; each answer's status and time. */
-async function probeHealth(server: ServerProcess, done: Promise<unknown>): Promise<Array<{ status: number; ms: number }>> {
-  const prober = Bun.spawn([process.execPath, PROBER, server.url], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
-  await done.catch(() => undefined);
-  prober.stdin.end();
-  const out = await new Response(prober.stdout).text();
-  await prober.exited;
-  return JSON.parse(out) as Array<{ status: number; ms: number }>;
 }
 
 const isPdf = (bytes: Uint8Array): boolean => new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-";

@@ -3,7 +3,8 @@
  * mailbox): every `EnvioDTE` attachment goes through the same import as `POST /received`; `RespuestaDTE` /
  * `EnvioRecibos` (receivers' answers) and `RESULTADO_ENVIO` (the SII's review) are applied to the business's own
  * documents (`modules/dte/record-receiver-answer.ts`, `record-sii-result.ts`); what cannot be imported or applied
- * is kept in `received_inbox` with the reason (`GET /received/inbox`). The limits are API.md §14's.
+ * is kept in `received_inbox` with the reason (`GET /received/inbox`; `verify_timeout` when the verification
+ * threads gave up on it). The limits are API.md §14's.
  */
 import type { Attachment } from "mailparser";
 import type { Environment } from "../db/api-keys.js";
@@ -92,6 +93,9 @@ export async function deliverToBusiness(deps: Deps, business: BusinessRow, mail:
     try {
       await importEnvelope(deps, business, environment, bytes, { source: door, replyTo: mail.replyTo ?? mail.from, filename: a.filename ?? null });
     } catch (error) {
+      // The verification threads are full (API.md §4's 429): thrown on, so the door asks the sender to try again
+      // later (SMTP 451) rather than keeping a good envelope as a failure. Imports already done repeat as duplicates.
+      if (error instanceof ApiError && error.apiCode === "RATE_LIMITED") throw error;
       const reason = error instanceof ApiError ? String(error.details?.reason ?? error.apiCode) : "internal";
       await keepFailure(deps, business, door, environment, mail, a.filename ?? null, reason, errorMessage(error));
       if (!(error instanceof ApiError)) deps.log.error("inbound import failed", { error: errorMessage(error) });

@@ -2,6 +2,7 @@
 // business B's envelope mailed to A's intercambio address becomes A's received document; A's acuse, sent by the
 // mail worker through SMTP_URL (here Timbre's own receiver), reaches B's address; unknown recipients are refused.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { connect } from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import { eq } from "drizzle-orm";
 import { freePort } from "../../test/support/free-port.js";
@@ -14,7 +15,52 @@ import { readBusinessRow } from "../modules/businesses/business-row.js";
 import { intercambioEmail } from "../modules/received/intercambio-address.js";
 import { receiverEnvelopeOf } from "./receiver-envelope.js";
 import { createMailWorker } from "./send-outbox.js";
+import { MESSAGE_LIMIT } from "./deliver-message.js";
 import { startSmtpReceiver, type SmtpReceiver } from "./smtp-receiver.js";
+
+/**
+ * Speaks SMTP by hand (no SIZE parameter, so only the DATA the server reads can tell): sends `bodyBytes` of message
+ * to `to` and returns the server's answer to the end of DATA.
+ */
+async function sendRaw(port: number, to: string, bodyBytes: number): Promise<string> {
+  const socket = connect(port, "127.0.0.1");
+  let buffered = "";
+  const waiters: Array<(line: string) => void> = [];
+  socket.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString("latin1");
+    let end: number;
+    // a reply's last line is "NNN text" (a dash after the code continues it)
+    while ((end = buffered.search(/^\d{3} .*\r\n/m)) >= 0) {
+      const line = /^\d{3} .*\r\n/m.exec(buffered.slice(end))![0];
+      buffered = buffered.slice(end + line.length);
+      waiters.shift()?.(line.trim());
+    }
+  });
+  const reply = () => new Promise<string>((resolve) => waiters.push(resolve));
+  const say = async (line: string) => {
+    const next = reply();
+    socket.write(`${line}\r\n`);
+    return next;
+  };
+  try {
+    await reply(); // banner
+    await say("EHLO client.example");
+    await say("MAIL FROM:<x@example.com>");
+    expect(await say(`RCPT TO:<${to}>`)).toStartWith("250");
+    expect(await say("DATA")).toStartWith("354");
+    const line = `${"x".repeat(998)}\r\n`;
+    const chunk = Buffer.from(line.repeat(1024), "latin1");
+    const answer = reply();
+    socket.write("Subject: grande\r\n\r\n");
+    for (let sent = 0; sent < bodyBytes; sent += chunk.length) {
+      if (!socket.write(chunk)) await new Promise((resolve) => socket.once("drain", resolve));
+    }
+    socket.write(".\r\n");
+    return await answer;
+  } finally {
+    socket.destroy();
+  }
+}
 
 const A_RUT = "77777777-7";
 const B_RUT = "76192083-9";
@@ -95,6 +141,17 @@ describeDrivers("SMTP intercambio door (API.md §12, §14)", (driver) => {
     expect(reasons).toContain("sin adjuntos:no_xml");
     expect(reasons).toContain("forged:signature");
   }, 60_000);
+
+  test("a message over 25 MiB is refused with 552 and nothing of it is kept", async () => {
+    const before = (await h.call("GET", "/v1/received/inbox", { key: a.key.key })).json.data.length;
+    const answer = await sendRaw(receiver.port, aAddress, MESSAGE_LIMIT + 1024 * 1024);
+    expect(answer).toStartWith("552");
+    expect((await h.call("GET", "/v1/received/inbox", { key: a.key.key })).json.data.length).toBe(before);
+    // the receiver still takes mail after it
+    await client.sendMail({ from: "x@example.com", to: aAddress, subject: "después", text: "hola" });
+    const inbox = await h.call("GET", "/v1/received/inbox", { key: a.key.key });
+    expect(inbox.json.data.map((i: { subject: string }) => i.subject)).toContain("después");
+  }, 120_000);
 
   test("outbound delivery (§11): on acceptance the mail worker mails A the EnvioDTE addressed to it plus the PDF; it becomes A's verified received document; dte.delivered", async () => {
     const res = await h.call("POST", "/v1/dte/emit", { key: b.key.key, body: emitBody(33, { receptor: { ...RECEPTOR, rut: A_RUT, razon_social: "Compradora A SpA", email: "compras@example.com" } }) });

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { TimbreError } from "@timbre/core/errors";
 import type { PrintableDocument } from "@timbre/core/pdf";
 import { computeTotals } from "@timbre/core/totals";
-import { PdfQueueFull, PdfRenderTimeout, startPdfThreads, type PdfRenderer, type PdfThreadsOptions } from "./pdf-threads.js";
+import { PoolFull, PoolTimeout } from "../threads/worker-pool.js";
+import { startPdfThreads, type PdfRenderer, type PdfThreadsOptions } from "./pdf-threads.js";
+import { rejection } from "../../test/support/rejection.js";
 
 // a thread's first render loads pdf-lib and compiles the renderer: seconds on a busy machine
 setDefaultTimeout(60_000);
@@ -26,54 +28,44 @@ const isPdf = (bytes: Uint8Array): boolean => new TextDecoder().decode(bytes.sub
 
 let pool: PdfRenderer | null = null;
 const open = (options: Partial<PdfThreadsOptions>): PdfRenderer =>
-  (pool = startPdfThreads({ threads: 1, timeoutMs: 30_000, perBusiness: 2, queueLimit: 16, ...options }));
+  (pool = startPdfThreads({ threads: 1, timeoutMs: 30_000, perTenant: 2, queueLimit: 16, ...options }));
 afterEach(async () => {
   await pool?.close();
   pool = null;
 });
 
-/** The error a promise rejected with (fails the test if it resolved). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
-}
-
 describe("PDF threads", () => {
   test("one business holds at most N renders; beyond them it is refused at once, others are not, and it may render again after", async () => {
-    const threads = open({ perBusiness: 2 });
+    const threads = open({ perTenant: 2 });
     const mine = [threads.render("bus_a", boleta(), { preview: true }), threads.render("bus_a", boleta(), { preview: true })];
     const third = await rejection(threads.render("bus_a", boleta(), { preview: true }));
-    expect(third).toBeInstanceOf(PdfQueueFull);
-    expect((third as PdfQueueFull).scope).toBe("business");
-    expect((third as PdfQueueFull).retryAfterS).toBeGreaterThanOrEqual(1);
+    expect(third).toBeInstanceOf(PoolFull);
+    expect((third as PoolFull).scope).toBe("tenant");
+    expect((third as PoolFull).retryAfterS).toBeGreaterThanOrEqual(1);
     const other = threads.render("bus_b", boleta(), { preview: true });
     for (const pdf of await Promise.all([...mine, other])) expect(isPdf(pdf)).toBe(true);
     expect(isPdf(await threads.render("bus_a", boleta(), { formato: "termica", preview: true }))).toBe(true);
   });
 
   test("the queue of all businesses is bounded too", async () => {
-    const threads = open({ threads: 1, queueLimit: 1, perBusiness: 5 });
+    const threads = open({ threads: 1, queueLimit: 1, perTenant: 5 });
     const rendering = threads.render("bus_a", boleta(), { preview: true });
     const waiting = threads.render("bus_b", boleta(), { preview: true });
     const refused = await rejection(threads.render("bus_c", boleta(), { preview: true }));
-    expect(refused).toBeInstanceOf(PdfQueueFull);
-    expect((refused as PdfQueueFull).scope).toBe("server");
+    expect(refused).toBeInstanceOf(PoolFull);
+    expect((refused as PoolFull).scope).toBe("server");
     expect(isPdf(await rendering)).toBe(true);
     expect(isPdf(await waiting)).toBe(true);
   });
 
-  test("a render past its time limit fails with PdfRenderTimeout; its thread is replaced and the next renders", async () => {
+  test("a render past its time limit fails with PoolTimeout; its thread is replaced and the next renders", async () => {
     const threads = open({ threads: 1, timeoutMs: 3_000, workerUrl: SPINNING });
     const started = performance.now();
     const stuck = threads.render("bus_a", boleta("spin"), { preview: true });
     const queued = threads.render("bus_b", boleta(), { preview: true });
     const error = await rejection(stuck);
-    expect(error).toBeInstanceOf(PdfRenderTimeout);
-    expect((error as PdfRenderTimeout).limitMs).toBe(3_000);
+    expect(error).toBeInstanceOf(PoolTimeout);
+    expect((error as PoolTimeout).limitMs).toBe(3_000);
     expect(performance.now() - started).toBeLessThan(20_000);
     // the job queued behind the stuck one runs on the fresh thread; the business's hold was released
     expect(isPdf(await queued)).toBe(true);

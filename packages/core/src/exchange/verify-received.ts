@@ -19,8 +19,11 @@ import { readReceivedDocument, type ReceivedDocumentFields } from "./read-receiv
 /** Why a whole envelope is refused (API.md §12; `schema` is the caller's XSD check). */
 export type EnvelopeFailure = "format" | "schema" | "signature" | "not_addressed";
 
-/** How a DTE's signature verified: cut out as its own document (the SII's way) or inside the envelope. */
-export type SignatureVariant = "separado" | "en_contexto";
+/**
+ * How a DTE's signature verified (BRIEF-intercambio §4.2, tried in this order): cut out as its own document (the
+ * SII's way), inside the envelope, cut out with Exclusive C14N, cut out with its inherited namespaces stripped.
+ */
+export type SignatureVariant = "separado" | "en_contexto" | "exclusiva" | "sin_heredados";
 
 /** Per check: `"ok"` or the failure's short name. */
 export interface ReceivedVerification {
@@ -150,6 +153,8 @@ export function verifyReceivedEnvelope(xml: string | Uint8Array, options: Verify
     let variant: SignatureVariant | undefined;
     if (alone.signature) variant = "separado";
     else if (verifiesInContext(doc, text, dte, verifyOptions)) variant = "en_contexto";
+    else if (verifyDteText(dteText, { ...verifyOptions, canonicalization: "exclusive" }, false).signature) variant = "exclusiva";
+    else if (verifyDteText(dteText, { ...verifyOptions, canonicalization: "without_inherited" }, false).signature) variant = "sin_heredados";
     else errors.push(...alone.errors.filter((e) => e.startsWith("signature:")));
     if (!alone.ted) errors.push(...alone.errors.filter((e) => e.startsWith("TED")));
     const caf = checkCaf(dteText, options.authorities);

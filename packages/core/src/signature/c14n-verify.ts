@@ -10,10 +10,10 @@ const TEXT_SPECIALS = /[&<>\r]/;
 const ATTR_SPECIALS = /[&<"\t\n\r]/;
 
 /** Most text and attribute values need no escaping: they are returned as they are, without six replacements. */
-const escapeText = (s: string): string =>
+export const escapeText = (s: string): string =>
   TEXT_SPECIALS.test(s) ? s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;") : s;
 
-const escapeAttr = (s: string): string =>
+export const escapeAttr = (s: string): string =>
   ATTR_SPECIALS.test(s)
     ? s
         .replace(/&/g, "&amp;")
@@ -172,5 +172,16 @@ function renderChildren(el: XmlElement, scope: Map<string, string>, out: string[
 export function canonicalizeInclusive(el: XmlElement): string {
   const out: string[] = [];
   render(el, new Map(), true, out);
+  return out.join("");
+}
+
+/**
+ * Inclusive C14N 1.0 of the subtree at `el` as if it had no ancestors: only the namespaces it and its descendants
+ * declare are rendered ("strip inherited namespaces", how LibreDTE signs a `Documento` before it is placed in its
+ * namespaced `DTE`; BRIEF-intercambio §4.2 variant 4).
+ */
+export function canonicalizeWithoutInherited(el: XmlElement): string {
+  const out: string[] = [];
+  render(el, new Map(), false, out);
   return out.join("");
 }

@@ -5,13 +5,15 @@
 import { createHash, createPublicKey, verify as rsaVerify, type KeyObject } from "node:crypto";
 import { DOMParser, type Element as DomElement } from "@xmldom/xmldom";
 import { SignedXml } from "xml-crypto";
-import { canonicalizeInclusive } from "./c14n-verify.js";
+import { canonicalizeExclusive } from "./c14n-exclusive.js";
+import { canonicalizeInclusive, canonicalizeWithoutInherited } from "./c14n-verify.js";
 import { cachedKey } from "./key-cache.js";
 import { childElements, descendantsNamed, elementsWithId, messageOf, onlyChild } from "./verify-xml.js";
 import type { XmlDocument, XmlElement } from "./xml-tree.js";
 
 export const DSIG_NS = "http://www.w3.org/2000/09/xmldsig#";
 const C14N = "http://www.w3.org/TR/2001/REC-xml-c14n-20010315";
+const EXC_C14N = "http://www.w3.org/2001/10/xml-exc-c14n#";
 const RSA_SHA1 = "http://www.w3.org/2000/09/xmldsig#rsa-sha1";
 const SHA1 = "http://www.w3.org/2000/09/xmldsig#sha1";
 
@@ -76,6 +78,13 @@ export interface VerifyOptions {
    * module's own checks (its own canonicalizer, independent of the signer's), e.g. for a high-volume receiver.
    */
   crossCheck?: boolean;
+  /**
+   * How the signer canonicalized the signed element (BRIEF-intercambio §4.2; default `inclusive`, the SII's
+   * profile). `exclusive`: Exclusive C14N, declared as such (`xml-exc-c14n#`) or not; SignedInfo inclusive first,
+   * exclusive as fallback. `without_inherited`: inclusive C14N of the element as if it had no ancestors. Only for
+   * received documents the SII accepted; xml-crypto's second opinion is asked for `inclusive` only.
+   */
+  canonicalization?: "inclusive" | "exclusive" | "without_inherited";
 }
 
 const certificateKeys = new Map<string, { key: KeyObject; jwk: JsonWebKey }>();
@@ -158,7 +167,9 @@ export function verifySignatureOver(
   const key = keyFromKeyInfo(signature, errors, warnings, options.requireCertificateKey !== false);
   if (signedInfo === null || signatureValue === null) return errors;
 
-  if (algorithmOf(onlyChild(signedInfo, "CanonicalizationMethod")) !== C14N) {
+  const variant = options.canonicalization ?? "inclusive";
+  const allowed = (algorithm: string | null): boolean => algorithm === C14N || (variant === "exclusive" && algorithm === EXC_C14N);
+  if (!allowed(algorithmOf(onlyChild(signedInfo, "CanonicalizationMethod")))) {
     errors.push(`SignedInfo: CanonicalizationMethod must be ${C14N}`);
   }
   if (algorithmOf(onlyChild(signedInfo, "SignatureMethod")) !== RSA_SHA1) {
@@ -184,23 +195,24 @@ export function verifySignatureOver(
   const transforms = onlyChild(reference, "Transforms");
   if (transforms !== null) {
     const list = childElements(transforms);
-    if (list.length !== 1 || list[0]?.localName !== "Transform" || algorithmOf(list[0] ?? null) !== C14N) {
+    if (list.length !== 1 || list[0]?.localName !== "Transform" || !allowed(algorithmOf(list[0] ?? null))) {
       errors.push(`Reference: only a single ${C14N} Transform is allowed`);
     }
   }
   if (algorithmOf(onlyChild(reference, "DigestMethod")) !== SHA1) errors.push(`Reference: DigestMethod must be ${SHA1}`);
   if (errors.length > 0) return errors;
 
-  const signedBytes = canonicalizeInclusive(target);
+  const signedBytes = variant === "exclusive" ? canonicalizeExclusive(target) : variant === "without_inherited" ? canonicalizeWithoutInherited(target) : canonicalizeInclusive(target);
   const digest = createHash("sha1").update(signedBytes, "utf8").digest("base64");
   const expected = (onlyChild(reference, "DigestValue")?.textContent ?? "").replace(/\s+/g, "");
   if (digest !== expected) errors.push(`digest mismatch for #${id}: computed ${digest}, signed ${expected}`);
   if (key === null) return errors;
-  const signedInfoBytes = Buffer.from(canonicalizeInclusive(signedInfo), "utf8");
-  if (!rsaVerify("sha1", signedInfoBytes, key, b64(signatureValue.textContent ?? ""))) {
+  const signatureBytes = b64(signatureValue.textContent ?? "");
+  const signs = (canonical: string): boolean => rsaVerify("sha1", Buffer.from(canonical, "utf8"), key, signatureBytes);
+  if (!signs(canonicalizeInclusive(signedInfo)) && !(variant === "exclusive" && signs(canonicalizeExclusive(signedInfo)))) {
     errors.push("SignatureValue does not verify with the signer's key");
   }
-  if (errors.length > 0 || options.crossCheck === false) return errors;
+  if (errors.length > 0 || options.crossCheck === false || variant !== "inclusive") return errors;
 
   // Second opinion: xml-crypto must accept it and must have digested exactly the element we trust.
   try {

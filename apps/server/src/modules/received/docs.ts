@@ -13,6 +13,7 @@ export const receivedDocs: ContractDocs = {
       "The envelope must parse without a DTD, be schema-valid, carry a valid signature and be addressed to this business's RUT; otherwise 422 `ENVELOPE_INVALID` (`details.reason`: `format`, `schema`, `signature`, `not_addressed`) and nothing is kept.",
       "Each DTE is then verified on its own (signature, timbre, CAF against the SII authority of the environment, receptor) and kept with its `verificacion`; a verified document is kept once (a repeat answers `duplicate: true`), a failed one is kept as evidence until a verified copy supersedes it.",
       "Every import that holds a verifiable document answers the emisor with the signed acuse de recibo (`RespuestaDTE`/`RecepcionEnvio`) by mail.",
+      "Envelopes are verified on worker threads: 429 `RATE_LIMITED` with `Retry-After` when the business already has as many envelopes verifying as it may (`details.reason` `verify_per_business`) or the server's queue is full (`verify_queue_full`); 503 `UNAVAILABLE` (`verify_timeout`) when one takes longer than the server's limit, nothing kept.",
     ].join("\n"),
     examples: { json: { summary: "An envelope as JSON text, with the address to answer", value: { xml: "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><EnvioDTE …>…</EnvioDTE>", reply_to: "dte@proveedor.cl" } } },
   },

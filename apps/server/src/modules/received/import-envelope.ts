@@ -5,22 +5,18 @@
  * `duplicate: true` with the one kept, and a verified copy supersedes unverified ones kept as evidence. The
  * envelope is acknowledged to the emisor (`acuse.ts`), and `received.created` is recorded for verified documents.
  */
-import { cleanForSchema, decodeXml, encodeLatin1, verifyReceivedEnvelope, type ReceivedDte } from "@timbre/core";
-import { validateXsd } from "@timbre/xsd";
-import { and, eq, isNull } from "drizzle-orm";
 import type { Environment } from "../../db/api-keys.js";
 import type { BusinessRow } from "../../db/businesses.js";
-import { receivedDocuments, type ReceivedDocumentRow, type ReceivedState } from "../../db/received.js";
-import type { Tx } from "../../db/tx.js";
+import type { ReceivedDocumentRow } from "../../db/received.js";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../http/errors.js";
-import { newId } from "../../ids.js";
 import { recordEvents, type NewEvent } from "../dte/change-state.js";
 import { answerAddresses, queueAcuse } from "./acuse.js";
 import { presentReceived, type PresentedReceived } from "./present-received.js";
 import { refreshRegistry } from "./refresh-registry.js";
-import { REGISTRY_TIPOS } from "./registry.js";
+import { keepDocuments } from "./keep-documents.js";
 import { nextSequence } from "./sequences.js";
+import { verifyOffThread } from "./verify-off-thread.js";
 
 /** Largest envelope taken through any door. */
 export const ENVELOPE_LIMIT = 5 * 1024 * 1024;
@@ -44,88 +40,15 @@ export const UNANSWERABLE_TIPOS: ReadonlySet<number> = new Set([110, 111, 112]);
 
 const envelopeInvalid = (reason: string, message: string) => new ApiError("ENVELOPE_INVALID", message, { reason });
 
-/** The state a newly kept document starts in. */
-function initialState(d: ReceivedDte): ReceivedState {
-  return REGISTRY_TIPOS.has(d.tipo) ? "SIN_RESPUESTA" : "NO_APLICA";
-}
-
-/** The DTE's bytes: ISO-8859-1 byte for byte when every character fits (the SII's encoding), else UTF-8 declared. */
-function dteBytes(text: string): Uint8Array {
-  // eslint-disable-next-line no-control-regex
-  if (!/[^\u0000-\u00ff]/.test(text)) return encodeLatin1(text);
-  return new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>\n${text}`);
-}
-
-async function keepDocument(deps: Deps, tx: Tx, business: BusinessRow, environment: Environment, d: ReceivedDte, at: Date, codEnvio: number, replyTo: string | null): Promise<{ row: ReceivedDocumentRow; duplicate: boolean }> {
-  const key = and(
-    eq(receivedDocuments.businessId, business.id),
-    eq(receivedDocuments.environment, environment),
-    eq(receivedDocuments.emisorRut, d.emisor.rut),
-    eq(receivedDocuments.tipo, d.tipo),
-    eq(receivedDocuments.folio, d.folio),
-  );
-  if (d.verified) {
-    const [kept] = await tx.select().from(receivedDocuments).where(and(key, eq(receivedDocuments.verified, true)));
-    if (kept) return { row: kept, duplicate: true };
-  }
-  const { firma_variante, ...checks } = d.verificacion;
-  const verificacion: Record<string, string> = { ...checks, ...(firma_variante ? { firma_variante } : {}) };
-  const [row] = await tx
-    .insert(receivedDocuments)
-    .values({
-      id: newId("received"),
-      businessId: business.id,
-      environment,
-      emisorRut: d.emisor.rut,
-      emisorRazonSocial: d.emisor.razonSocial,
-      emisorGiro: d.emisor.giro,
-      tipo: d.tipo,
-      folio: d.folio,
-      fecha: d.fecha,
-      montoNeto: Math.trunc(d.montoNeto),
-      montoExento: Math.trunc(d.montoExento),
-      montoIva: Math.trunc(d.montoIva),
-      montoTotal: Math.trunc(d.montoTotal),
-      items: d.items,
-      referencias: d.referencias,
-      xml: dteBytes(d.xml),
-      verified: d.verified,
-      verificacion,
-      estado: initialState(d),
-      eventos: [],
-      recibidoAt: at,
-      codEnvio,
-      replyTo,
-      registryCheckAt: d.verified && REGISTRY_TIPOS.has(d.tipo) ? at : null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) {
-    // A concurrent import kept the same verified document first.
-    const [kept] = await tx.select().from(receivedDocuments).where(and(key, eq(receivedDocuments.verified, true)));
-    return { row: kept!, duplicate: true };
-  }
-  if (d.verified) {
-    await tx.update(receivedDocuments).set({ supersededBy: row.id, updatedAt: at }).where(and(key, eq(receivedDocuments.verified, false), isNull(receivedDocuments.supersededBy)));
-  }
-  return { row, duplicate: false };
-}
-
 /**
  * Imports one envelope for `business` in `environment`: throws `ENVELOPE_INVALID` when it cannot be taken as a
  * whole, else returns one result per DTE in envelope order.
  */
 export async function importEnvelope(deps: Deps, business: BusinessRow, environment: Environment, bytes: Uint8Array, from: ImportSource): Promise<ImportResult[]> {
   if (bytes.byteLength > ENVELOPE_LIMIT) throw envelopeInvalid("format", `the envelope is larger than ${ENVELOPE_LIMIT} bytes`);
-  const gateway = await deps.sii();
-  // Our own verifier only: xml-crypto's second opinion costs ≈ 15–20× more per document (bench/RESULTS.md,
-  // "Received envelopes"), and one supplier's large envelope must not hold the event loop that long.
-  const verified = verifyReceivedEnvelope(bytes, { rutReceptor: business.rut, authorities: gateway.authorities(environment), crossCheck: false });
-  if (!verified.ok && verified.reason === "format") throw envelopeInvalid("format", verified.message);
-  const schema = await validateXsd(cleanForSchema(decodeXml(bytes)), "EnvioDTE");
-  if (!schema.valid) throw envelopeInvalid("schema", `the envelope is not valid against EnvioDTE_v10.xsd: ${schema.errors.slice(0, 3).join("; ")}`);
+  // Parse, schema and signatures on the verification threads: ≈ 3 s of CPU for a 5 MiB envelope, which the
+  // server's thread must not spend while other businesses wait (issue 45).
+  const verified = await verifyOffThread(deps, business, environment, bytes);
   if (!verified.ok) throw envelopeInvalid(verified.reason, verified.message);
 
   const at = deps.now();
@@ -134,8 +57,7 @@ export async function importEnvelope(deps: Deps, business: BusinessRow, environm
   const addresses = await answerAddresses(deps, business, verified.caratula.rutEmisor, environment, from.replyTo);
   const kept = await deps.db.transaction(async (tx) => {
     const codEnvio = await nextSequence(tx, business.id, "cod_envio");
-    const rows: Array<{ row: ReceivedDocumentRow; duplicate: boolean }> = [];
-    for (const d of verified.documents) rows.push(await keepDocument(deps, tx, business, environment, d, at, codEnvio, from.replyTo));
+    const rows = await keepDocuments(tx, { business, environment, documents: verified.documents, at, codEnvio, replyTo: from.replyTo });
     const events: NewEvent[] = rows
       .filter(({ row, duplicate }) => !duplicate && row.verified)
       .map(({ row }) => ({ businessId: business.id, environment, event: "received.created", at, data: eventData(row) }));
