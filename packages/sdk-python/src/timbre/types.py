@@ -792,7 +792,7 @@ class PostDteEmitRequest3Referencia2(_PostDteEmitRequest3Referencia2Required, to
 
 
 class _PostDteEmitRequest3Required(TypedDict):
-    tipo: Literal[43]
+    tipo: Union[Literal[43], Literal[56], Literal[61]]
     receptor: PostDteEmitRequest3Receptor
     """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     liquidacion: PostDteEmitRequest3Liquidacion
@@ -1574,7 +1574,7 @@ class PostDtePreviewRequest3Referencia2(_PostDtePreviewRequest3Referencia2Requir
 
 
 class _PostDtePreviewRequest3Required(TypedDict):
-    tipo: Literal[43]
+    tipo: Union[Literal[43], Literal[56], Literal[61]]
     receptor: PostDtePreviewRequest3Receptor
     """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     liquidacion: PostDtePreviewRequest3Liquidacion

@@ -430,7 +430,7 @@ export interface paths {
         put?: never;
         /**
          * Annul a DTE with a credit note (61, CodRef 1)
-         * @description Issues the credit note (61) that annuls the document: `codigo` 1, the receptor and items copied (an export 110/111 is annulled by a 112, a 112 by a 111). The body is optional: the reference's `razon`, the note's `fecha`, receptor fields to replace. 201 or 202 with the new document, as `POST /dte/emit`. A document the SII rejected or already annulled is 422 `REFERENCE_INVALID`.
+         * @description Issues the credit note (61) that annuls the document: `codigo` 1, the receptor and items copied (an export 110/111 is annulled by a 112, a 112 by a 111; a 43 by a 61 that repeats its `liquidacion`, settled documents as lines and commissions in `Totales/Comisiones`, so its total is the 43's — a 43 with a negative amount is 422 `REFERENCE_INVALID` reason `negative_amounts`, since a 61's amounts cannot be negative). The body is optional: the reference's `razon`, the note's `fecha`, receptor fields to replace. 201 or 202 with the new document, as `POST /dte/emit`. A document the SII rejected or already annulled is 422 `REFERENCE_INVALID`.
          */
         post: operations["postV1DteByIdAnular"];
         delete?: never;
@@ -5080,8 +5080,7 @@ export interface operations {
                     descuento_global_porcentaje?: number;
                     observaciones?: string;
                 } | {
-                    /** @constant */
-                    tipo: 43;
+                    tipo: 43 | 56 | 61;
                     fecha?: string;
                     /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
                     receptor: {
@@ -6342,8 +6341,7 @@ export interface operations {
                     descuento_global_porcentaje?: number;
                     observaciones?: string;
                 } | {
-                    /** @constant */
-                    tipo: 43;
+                    tipo: 43 | 56 | 61;
                     fecha?: string;
                     /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
                     receptor: {

@@ -116,7 +116,7 @@ export const dteDocs: ContractDocs = {
   "POST /v1/dte/{id}/anular": {
     access: "dte:write",
     jsonBody: true,
-    description: "Issues the credit note (61) that annuls the document: `codigo` 1, the receptor and items copied (an export 110/111 is annulled by a 112, a 112 by a 111). The body is optional: the reference's `razon`, the note's `fecha`, receptor fields to replace. 201 or 202 with the new document, as `POST /dte/emit`. A document the SII rejected or already annulled is 422 `REFERENCE_INVALID`.",
+    description: "Issues the credit note (61) that annuls the document: `codigo` 1, the receptor and items copied (an export 110/111 is annulled by a 112, a 112 by a 111; a 43 by a 61 that repeats its `liquidacion`, settled documents as lines and commissions in `Totales/Comisiones`, so its total is the 43's — a 43 with a negative amount is 422 `REFERENCE_INVALID` reason `negative_amounts`, since a 61's amounts cannot be negative). The body is optional: the reference's `razon`, the note's `fecha`, receptor fields to replace. 201 or 202 with the new document, as `POST /dte/emit`. A document the SII rejected or already annulled is 422 `REFERENCE_INVALID`.",
     errors: ["CERTIFICATE_REQUIRED", "CERTIFICATE_INVALID", "FOLIOS_EXHAUSTED", "REFERENCE_INVALID", "BUSINESS_NOT_AUTHORIZED"],
     examples: { reason: { summary: "With a reason", value: { razon: "Venta anulada por el cliente" } } },
   },

@@ -153,13 +153,34 @@ describeDrivers("documents of buyers, agents and exporters (43, 46, 110–112)",
     expect(printed).toContain("COMISION: neto $ 4.834, exento $ 0, IVA $ 918");
     expect(printed).toContain("TOTAL\n$ 328.912");
 
-    // A 61 corrects the settled sales (CodRef 3); Timbre does not annul a 43 (its commissions would not follow).
+    // A 61 may still correct the settled sales the classic way (CodRef 3).
     const credit = await http.call("POST", "/v1/dte/emit", { key, body: { tipo: 61, receptor: LIQUIDATION.receptor, items: [{ nombre: "Corrige venta liquidada", cantidad: 1, precio: 10000 }],
       referencia: { tipo_doc: 43, folio: doc.folio, fecha: doc.fecha, codigo: 3, razon: "Corrige monto" } } });
     expect(credit.status, credit.text).toBe(201);
     expect((await refreshDocumentStatus(h.deps, credit.json.data.id))?.estado).toBe("ACEPTADO");
-    expectError(await http.call("POST", `/v1/dte/${doc.id}/anular`, { key }), 422, "REFERENCE_INVALID");
   }, 60_000);
+
+  test("43 annulled: POST /anular issues a 61 repeating its settled documents and commissions, with the 43's total", async () => {
+    const liq = await http.call("POST", "/v1/dte/emit", { key, body: LIQUIDATION });
+    expect(liq.status, liq.text).toBe(201);
+    const note = await http.call("POST", `/v1/dte/${liq.json.data.id}/anular`, { key });
+    expect(note.status, note.text).toBe(201);
+    expect(note.json.data).toMatchObject({ tipo: 61, monto_neto: 234955, monto_exento: 55068, monto_iva: 44641, monto_total: 328912 });
+    // Accepted by the sandbox, which compares an annulment's MntTotal with the annulled document's (REF-2-780).
+    const { xml, pages } = await checkEmitted(note.json.data, "Documento");
+    expect(xml).toContain("<Comisiones><ValComNeto>4834</ValComNeto><ValComExe>0</ValComExe><ValComIVA>918</ValComIVA></Comisiones><MntTotal>328912</MntTotal>");
+    expect(xml).toMatch(/<TpoDocRef>43<\/TpoDocRef><FolioRef>\d+<\/FolioRef><FchRef>[\d-]+<\/FchRef><CodRef>1<\/CodRef>/);
+    expect(xml).not.toContain("TpoDocLiq");
+    expect(pages.join("\n")).toContain("TOTAL\n$ 328.912");
+    expectError(await http.call("POST", `/v1/dte/${liq.json.data.id}/anular`, { key }), 422, "REFERENCE_INVALID");
+
+    // A 43 with a negative commission cannot be annulled whole by a 61, whose amounts cannot be negative.
+    const negative = await http.call("POST", "/v1/dte/emit", { key, body: { ...LIQUIDATION, liquidacion: { ...LIQUIDATION.liquidacion, comisiones: [{ tipo: "C", descripcion: "DEVOLUCION", monto_neto: -3301 }] } } });
+    expect(negative.status, negative.text).toBe(201);
+    const refused = await http.call("POST", `/v1/dte/${negative.json.data.id}/anular`, { key });
+    expectError(refused, 422, "REFERENCE_INVALID");
+    expect(refused.json.error.details.reason).toBe("negative_amounts");
+  }, 90_000);
 
   let invoice: { id: string; folio: number; fecha: string };
   test("110: amounts in FRANCO SZ with 4 decimals, the pesos block, the TED's MNT unrounded", async () => {
