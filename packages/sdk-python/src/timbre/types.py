@@ -964,7 +964,7 @@ class _PostDteEmitResponseRequired(TypedDict):
     monto_exento: float
     monto_iva: int
     monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
+    """pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos`"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -1114,7 +1114,7 @@ class _PostDteBatchResponseResultDataRequired(TypedDict):
     monto_exento: float
     monto_iva: int
     monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
+    """pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos`"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -1770,7 +1770,7 @@ class _PostDteByIdAnularResponseRequired(TypedDict):
     monto_exento: float
     monto_iva: int
     monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
+    """pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos`"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -1852,7 +1852,7 @@ class _GetDteItemRequired(TypedDict):
     monto_exento: float
     monto_iva: int
     monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
+    """pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos`"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -1993,7 +1993,7 @@ class _GetDteByIdResponseRequired(TypedDict):
     monto_exento: float
     monto_iva: int
     monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
+    """pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos`"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]

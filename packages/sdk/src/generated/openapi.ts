@@ -5267,7 +5267,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;
@@ -5324,7 +5324,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;
@@ -5660,7 +5660,7 @@ export interface operations {
                                     monto_neto: number;
                                     monto_exento: number;
                                     monto_iva: number;
-                                    /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                                    /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                                     monto_total: number;
                                     /** @description 46: the IVA the buyer retains */
                                     monto_iva_retenido?: number;
@@ -6769,7 +6769,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;
@@ -6826,7 +6826,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;
@@ -7372,7 +7372,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;
@@ -7745,7 +7745,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;

@@ -8,6 +8,8 @@ import { validateXsd } from "@timbre/xsd";
 import { expectError } from "../../../test/support/fixtures.js";
 import { createHarness, describeDrivers, type Harness } from "../../../test/support/harness.js";
 import { emitter, RECEPTOR, serveOverHttp } from "../../../test/support/emission.js";
+import { eq } from "drizzle-orm";
+import { documents } from "../../db/documents.js";
 import { refreshDocumentStatus } from "../../dispatch/refresh-document-status.js";
 
 const core = new URL("../../../../../packages/core/test/support/", import.meta.url).href;
@@ -197,6 +199,20 @@ describeDrivers("documents of buyers, agents and exporters (43, 46, 110–112)",
     const summary = (await http.call("GET", `/v1/dte/resumen?desde=${doc.fecha}&hasta=${doc.fecha}`, { key })).json.data;
     // API.md §13: exports are summed in pesos.
     expect(summary.por_tipo ?? summary.tipos ?? summary).toEqual(expect.arrayContaining([expect.objectContaining({ tipo: 110, monto_total: 120956313 })]));
+  }, 60_000);
+
+  test("110 in lists and in the SII's status query: its own total in its currency, beside its pesos", async () => {
+    const list = await http.call("GET", `/v1/dte?tipo=110&folio=${invoice.folio}`, { key });
+    expect(list.json.data).toEqual([expect.objectContaining({ id: invoice.id, moneda: "FRANCO SZ", tipo_cambio: 1075, monto_exento: 112517.5, monto_total: 112517.5, monto_total_pesos: 120956313 })]);
+    const [row] = await h.deps.db.select().from(documents).where(eq(documents.id, invoice.id));
+    expect(row).toMatchObject({ moneda: "FRANCO SZ", montoTotal: 120956313 });
+    expect(Number(row?.montoTotalMoneda)).toBe(112517.5);
+    // Without its track id the document is resolved by QueryEstDte alone: the sandbox, like the SII, matches the
+    // document's MntTotal truncated (112517), and answers DNK to its pesos.
+    await h.deps.db.update(documents).set({ estado: "ENVIADO", trackId: null, sii: null }).where(eq(documents.id, invoice.id));
+    const refreshed = await refreshDocumentStatus(h.deps, invoice.id);
+    expect(refreshed?.estado).toBe("ACEPTADO");
+    expect(JSON.stringify(refreshed?.sii)).toContain("DOK");
   }, 60_000);
 
   test("a 112 for a partial return (CodRef 3), then annulments: 110 → 112, 112 → 111", async () => {

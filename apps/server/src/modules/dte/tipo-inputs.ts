@@ -4,7 +4,8 @@
  * (`toDocumentInput`, `validateDocument`, `computeTotals`).
  *
  * Decisions: an export's row keeps its pesos (`OtraMoneda`) in `monto_exento`/`monto_total`, so `GET /dte/resumen`
- * sums exports in pesos (API.md §13) and an annulment compares pesos; its foreign amounts stay in `computed`.
+ * sums exports in pesos (API.md §13) and an annulment compares pesos; its currency, exchange rate and total in that
+ * currency have their own columns (`currencyColumnsOf`), which lists show and the SII's status query compares.
  */
 import type { DocumentInput, ExportDocumentInput, Issuer, LiquidationDocumentInput, PurchaseDocumentInput } from "@timbre/core";
 import { FOREIGN_BUYER_RUT, computeExportDocumentTotals, isLiquidationInput, isPurchaseDocument } from "@timbre/core/document";
@@ -198,3 +199,11 @@ export function tipoExtras(input: AnyDocumentInput): Record<string, unknown> {
   }
 }
 
+
+/** The currency columns of a document row: an export's `TpoMoneda`, `TpoCambio` and `MntTotal`; nulls otherwise. */
+export function currencyColumnsOf(input: AnyDocumentInput): { moneda: string | null; tipoCambio: string | null; montoTotalMoneda: string | null } {
+  if (familyOfInput(input) !== "export") return { moneda: null, tipoCambio: null, montoTotalMoneda: null };
+  const e = input as ExportDocumentInput;
+  const t = computeExportDocumentTotals(e);
+  return { moneda: e.moneda, tipoCambio: t.tipoCambio, montoTotalMoneda: t.montoTotal };
+}
