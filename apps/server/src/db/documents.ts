@@ -80,7 +80,7 @@ export const documents = pgTable(
     nextCheckAt: at("next_check_at"),
     checkAttempts: integer("check_attempts").notNull().default(0),
     annulsDocumentId: text("annuls_document_id"),
-    /** The receiver's acceptance or claim (33/34 once accepted); null until first asked. */
+    /** The receiver's acceptance or claim (33/34/43 once accepted); null until first asked. */
     acceptance: jsonb("acceptance").$type<AcceptanceSnapshot>(),
     /** When the acceptance worker asks the SII's registry next; null when nothing more can change. */
     acceptanceCheckAt: at("acceptance_check_at"),

@@ -550,7 +550,7 @@ export interface paths {
         };
         /**
          * The receiver's acceptance or claim of a factura in the SII's registry (extension; ?refresh=true asks the SII now)
-         * @description The receiver's acceptance or claim of a factura in the SII's registry (extension): `NO_APLICA` for tipos the registry does not cover, `SIN_CONSULTAR` before the first check, then `SIN_RESPUESTA`, `ACEPTADO`, `RECLAMADO` or `ACEPTADO_TACITO` after the 8 days. `?refresh=true` asks the SII now.
+         * @description The receiver's acceptance or claim of a factura (33, 34) or liquidación-factura (43) in the SII's registry (extension): `NO_APLICA` for other tipos, `SIN_CONSULTAR` before the first check, then `SIN_RESPUESTA`, `ACEPTADO`, `RECLAMADO` or `ACEPTADO_TACITO` after the 8 days. `?refresh=true` asks the SII now.
          */
         get: operations["getV1DteByIdAceptacion"];
         put?: never;

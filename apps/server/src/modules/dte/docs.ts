@@ -163,7 +163,7 @@ export const dteDocs: ContractDocs = {
   },
   "GET /v1/dte/{id}/aceptacion": {
     access: "dte:read",
-    description: "The receiver's acceptance or claim of a factura in the SII's registry (extension): `NO_APLICA` for tipos the registry does not cover, `SIN_CONSULTAR` before the first check, then `SIN_RESPUESTA`, `ACEPTADO`, `RECLAMADO` or `ACEPTADO_TACITO` after the 8 days. `?refresh=true` asks the SII now.",
+    description: "The receiver's acceptance or claim of a factura (33, 34) or liquidación-factura (43) in the SII's registry (extension): `NO_APLICA` for other tipos, `SIN_CONSULTAR` before the first check, then `SIN_RESPUESTA`, `ACEPTADO`, `RECLAMADO` or `ACEPTADO_TACITO` after the 8 days. `?refresh=true` asks the SII now.",
     query: [flag("refresh", "ask the SII's registry now")],
   },
   "GET /v1/dte/{id}/pdf": {

@@ -184,6 +184,14 @@ describeDrivers("documents of buyers, agents and exporters (43, 46, 110–112)",
     expect(refused.json.error.details.reason).toBe("negative_amounts");
   }, 90_000);
 
+  test("43 in the registry of acceptances: its principal's claim reaches GET /aceptacion", async () => {
+    const { doc } = await emitAndCheck({ ...LIQUIDATION, receptor: { ...LIQUIDATION.receptor, razon_social: "Mandante [sandbox:reclamo]" } }, "Liquidacion");
+    const claimed = await http.call("GET", `/v1/dte/${doc.id}/aceptacion?refresh=true`, { key });
+    expect(claimed.status, claimed.text).toBe(200);
+    expect(claimed.json.data).toMatchObject({ id: doc.id, tipo: 43, estado: "RECLAMADO" });
+    expect(claimed.json.data.eventos.map((e: { codigo: string }) => e.codigo)).toEqual(["RCD"]);
+  }, 60_000);
+
   let invoice: { id: string; folio: number; fecha: string };
   test("110: amounts in FRANCO SZ with 4 decimals, the pesos block, the TED's MNT unrounded", async () => {
     const { doc, xml, ted, pages } = await emitAndCheck(EXPORT, "Exportaciones");
