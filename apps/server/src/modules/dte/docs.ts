@@ -135,7 +135,7 @@ export const dteDocs: ContractDocs = {
   },
   "GET /v1/dte/resumen": {
     access: "dte:read",
-    description: "Sales of a period by tipo, with the débito fiscal (IVA of 33/39/56 less that of 61) and the net of notes; documents the SII rejected are left out and counted in `rechazados` (extension).",
+    description: "Sales of a period by tipo, with the débito fiscal (IVA of 33/39/56 less that of 61; of a 46 the IVA its issuer retains, of a 43 the IVA of the agent's commissions — the settled sales' IVA is the principal's —, their notes likewise; each `tipos` row keeps its documents' own IVA) and the net of notes; documents the SII rejected are left out and counted in `rechazados` (extension).",
     query: [date("desde", "first tax date of the period (inclusive)", true), date("hasta", "last tax date of the period (inclusive)", true)],
   },
   "GET /v1/dte/{id}": {
