@@ -81,6 +81,26 @@ test("a quick factura, guía or note needs --receptor-rut (66666666-6 refused to
   expect(api.requests).toEqual([]);
 });
 
+test("a quick 110, 111, 112, 46 or 43 is a usage error pointing to --file and the README's example; the example is sent as it is", async () => {
+  const api = serve(() => ok(dte({ tipo: 110, moneda: "FRANCO SZ", tipo_cambio: 1075, monto_exento: 112517.5, monto_total: 112517.5, monto_total_pesos: 120956313 }), {}, 201));
+  for (const tipo of ["110", "112", "46", "43"]) {
+    const result = await runCli(["dte", "emit", "--tipo", tipo, "--receptor-rut", "76192083-9", "--item", "Café:1:1000", "--json"], { home: freshHome(), env: withKey(api.baseUrl) });
+    expect(result.code).toBe(2);
+    expect(result.stderr + result.stdout).toContain("--file");
+    expect(result.stderr + result.stdout).toContain("README");
+  }
+  expect(api.requests).toEqual([]);
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const example = /«?Exports, facturas de compra[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+  expect(example).toBeDefined();
+  const home = freshHome();
+  const file = join(home, "export.json");
+  writeFileSync(file, example ?? "");
+  const result = await runCli(["dte", "emit", "--file", file, "--json"], { home, env: withKey(api.baseUrl) });
+  expect(result.code, result.stderr).toBe(0);
+  expect(JSON.parse(api.requests[0]?.body ?? "{}")).toEqual(JSON.parse(example ?? "{}"));
+});
+
 test("emit --file with a fixed idempotency key, human output", async () => {
   const home = freshHome();
   const file = join(home, "invoice.json");

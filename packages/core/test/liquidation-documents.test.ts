@@ -87,3 +87,31 @@ test("refusals: every problem at once with the API's paths", () => {
     "liquidacion.comisiones[0].tipo:enum",
   ]);
 });
+
+describe("a credit note (61) annulling the certified 43", () => {
+  const note: LiquidationDocumentInput = {
+    ...CERTIFIED, tipo: 61, folio: 7,
+    referencias: [{ tipoDoc: 43, folio: 1, fecha: "2026-06-15", codigo: 1, razon: "Anula documento" }],
+  };
+  const signed = buildSignedLiquidation({ input: note, caf: cafFor(61), identity, timestamp: TIMESTAMP });
+
+  test("is a Documento, valid against DTE_v10.xsd, its commissions in Totales and after Referencia", async () => {
+    expect(signed.xml).toContain('<Documento ID="T61F7">');
+    expect(signed.xml).not.toContain("TpoDocLiq");
+    expect(signed.xml).toContain("<Comisiones><ValComNeto>4834</ValComNeto><ValComExe>0</ValComExe><ValComIVA>918</ValComIVA></Comisiones><MntTotal>328912</MntTotal>");
+    expect(signed.xml).toMatch(/<\/Referencia><Comisiones><NroLinCom>1<\/NroLinCom>.*<\/Comisiones><TED/);
+    expect((await validateXsd(encodeLatin1(signed.xml), "DTE")).errors).toEqual([]);
+  });
+  test("carries the 43's total, in the TED too, and verifies independently", async () => {
+    expect(signed.totals.montoTotal).toBe(328912);
+    expect(signed.ted).toContain("<TD>61</TD>");
+    expect(signed.ted).toContain("<MNT>328912</MNT>");
+    expect(await verifyWithXmldsigjs(signed.xml)).toBe(true);
+    expect(verifyTedText(signed.ted, cafFor(61).publicKey)).toBe(true);
+  });
+  test("refuses a negative amount (a Documento's MontoType) and a note that references no 43", () => {
+    const issues = validateLiquidationDocument({ ...NEGATIVE, tipo: 61, referencias: [{ tipoDoc: 33, folio: 1, fecha: "2026-06-15", codigo: 1 }] })
+      .map((i) => `${i.path}:${i.reason}`);
+    expect(issues).toEqual(["referencia:required", "liquidacion.comisiones[0].monto_neto:minimum"]);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * «Aceptación del receptor» on the detail of a factura (33/34): whether its receiver accepted or claimed it in the
+ * «Aceptación del receptor» on the detail of a factura (33/34) or a liquidación-factura (43): whether its receiver accepted or claimed it in the
  * SII's registry (Ley 19.983: 8 days from the SII's reception to accept — ACD, ERM — or claim — RCD, RFP, RFT —, then
  * accepted tacitly), the registry's events, when Timbre asked, and «Consultar al SII» (`GET /dte/{id}/aceptacion`,
  * extension; `?refresh=true` asks the SII now). The panel loads on its own: the rest of the page does not wait.
@@ -12,7 +12,7 @@ import { describeError } from "../lib/messages.js";
 import { badge, card, loading, notice, table } from "../ui/components.js";
 
 /** The tipos in the registry (boletas and notes are not accepted or claimed). */
-const ACCEPTANCE_TIPOS = new Set([33, 34]);
+const ACCEPTANCE_TIPOS = new Set([33, 34, 43]);
 const REFRESH = "Consultar al SII";
 
 export interface AcceptanceOptions {

@@ -1,5 +1,5 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import { bigint, customType, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, customType, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Environment } from "./api-keys.js";
 import { businesses } from "./businesses.js";
 import { at, createdAt, folioColumn, idColumn, updatedAt } from "./columns.js";
@@ -56,6 +56,14 @@ export const documents = pgTable(
     montoExento: bigint("monto_exento", { mode: "number" }).notNull(),
     montoIva: bigint("monto_iva", { mode: "number" }).notNull(),
     montoTotal: bigint("monto_total", { mode: "number" }).notNull(),
+    /**
+     * An export's (110–112) own currency (`TpoMoneda`), exchange rate (`TpoCambio`, pesos per unit) and total in that
+     * currency (`MntTotal`, the TED's `MNT`, what the SII compares in a status query); null for other tipos, whose
+     * `monto_total` is the document's. An export's `monto_exento`/`monto_total` are its pesos (`OtraMoneda`).
+     */
+    moneda: text("moneda"),
+    tipoCambio: numeric("tipo_cambio", { precision: 10, scale: 4 }),
+    montoTotalMoneda: numeric("monto_total_moneda", { precision: 22, scale: 4 }),
     estado: text("estado").$type<DocumentState>().notNull(),
     trackId: text("track_id"),
     envelopeId: text("envelope_id"),
@@ -72,7 +80,7 @@ export const documents = pgTable(
     nextCheckAt: at("next_check_at"),
     checkAttempts: integer("check_attempts").notNull().default(0),
     annulsDocumentId: text("annuls_document_id"),
-    /** The receiver's acceptance or claim (33/34 once accepted); null until first asked. */
+    /** The receiver's acceptance or claim (33/34/43 once accepted); null until first asked. */
     acceptance: jsonb("acceptance").$type<AcceptanceSnapshot>(),
     /** When the acceptance worker asks the SII's registry next; null when nothing more can change. */
     acceptanceCheckAt: at("acceptance_check_at"),
@@ -103,6 +111,14 @@ export const documents = pgTable(
 );
 
 export type DocumentRow = typeof documents.$inferSelect;
+
+/**
+ * The total the SII compares in a status query (QueryEstDte `MontoDte`): the document's own `MntTotal`, an export's
+ * in its currency (`monto_total_moneda`), not the pesos its `monto_total` keeps.
+ */
+export function siiComparedTotal(doc: Pick<DocumentRow, "montoTotal" | "montoTotalMoneda">): number {
+  return doc.montoTotalMoneda === null ? doc.montoTotal : Number(doc.montoTotalMoneda);
+}
 
 /**
  * A document without its payload (signed XML, TED, request, computed: about 8 KB, all four kept out of line by

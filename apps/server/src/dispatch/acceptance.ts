@@ -4,7 +4,7 @@
  * within 8 calendar days of the SII's reception the receiver may accept the content (ACD), acknowledge receipt of
  * the goods or services (ERM) or claim (RCD content, RFP partial or RFT total lack of goods). A claim or an
  * acceptance settles it; after 8 days without a claim the factura counts as accepted (ACEPTADO_TACITO).
- * Only 33 and 34 are in the registry among the tipos Timbre emits. Pure: the SII calls are in
+ * The registry serves 33, 34 and 43 (the liquidación-factura, which the principal accepts or claims like a factura). Pure: the SII calls are in
  * `refresh-acceptance.ts`.
  */
 import { isAcceptanceEvent, isClaimEvent, RECEIVER_WINDOW_MS } from "@timbre/sii";
@@ -16,8 +16,8 @@ export type AcceptanceState = AcceptanceSnapshot["estado"];
 /** The states an answer of the registry gives (the `aceptacion` filter of `GET /v1/dte`). */
 export const ACCEPTANCE_STATES: readonly AcceptanceState[] = ["SIN_RESPUESTA", "ACEPTADO", "RECLAMADO", "ACEPTADO_TACITO"];
 
-/** Tipos the SII's registry serves (43 too, which Timbre does not emit). */
-export const ACCEPTANCE_TIPOS: ReadonlySet<number> = new Set([33, 34]);
+/** Tipos the SII's registry serves. */
+export const ACCEPTANCE_TIPOS: ReadonlySet<number> = new Set([33, 34, 43]);
 
 /** The receiver's window: 8 calendar days from the SII's reception. */
 export const CLAIM_WINDOW_MS = RECEIVER_WINDOW_MS;

@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { stateFromDocumentStatus } from "@timbre/core/lifecycle";
-import { envelopes, type DocumentHead, type SiiStatusSnapshot } from "../db/documents.js";
+import { envelopes, siiComparedTotal, type DocumentHead, type SiiStatusSnapshot } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import type { SiiSession } from "./sii-session.js";
 import { siiError } from "./sii-snapshot.js";
@@ -45,7 +45,7 @@ export type EarlierCopy =
  * not hold it as received — that first upload rejected it, and its reason is in the SII's result e-mail for it.
  */
 export async function checkEarlierCopy(session: SiiSession, doc: DocumentHead, rejected: SiiStatusSnapshot, why: "resent" | "repeated_file"): Promise<EarlierCopy> {
-  const status = await session.client.getDocumentStatus({ rutEmisor: session.business.rut, rutReceptor: doc.receptorRut, tipo: doc.tipo, folio: doc.folio, fecha: doc.fecha, monto: doc.montoTotal });
+  const status = await session.client.getDocumentStatus({ rutEmisor: session.business.rut, rutReceptor: doc.receptorRut, tipo: doc.tipo, folio: doc.folio, fecha: doc.fecha, monto: siiComparedTotal(doc) });
   const repeated = rejected.errores[0]?.codigo ?? rejected.estado_envio ?? "rechazo";
   if (stateFromDocumentStatus(status.estado).kind !== "received") {
     const line = siiError(status.estado, "estdte", why === "resent"

@@ -12,7 +12,7 @@
 import { and, eq } from "drizzle-orm";
 import { stateFromDocumentStatus } from "@timbre/core/lifecycle";
 import { SiiAuthError, SiiTransientError } from "@timbre/sii";
-import { documentHeadColumns, documents, envelopes, type DocumentHead } from "../db/documents.js";
+import { documentHeadColumns, documents, envelopes, siiComparedTotal, type DocumentHead } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { changeDocumentState } from "../modules/dte/change-state.js";
 import { siiRequestMs } from "../sii/gateway.js";
@@ -83,7 +83,7 @@ export async function reconcileDocument(deps: Deps, documentId: string, options:
       tipo: doc.tipo,
       folio: doc.folio,
       fecha: doc.fecha,
-      monto: doc.montoTotal,
+      monto: siiComparedTotal(doc),
     });
     const verdict = stateFromDocumentStatus(status.estado);
     if (verdict.kind === "not_received" || verdict.kind === "refused") return releaseDocument(deps, doc);

@@ -24,7 +24,7 @@ const NO_EVENTS = 16;
 
 const ACCEPTED_STATES = new Set(["ACEPTADO", "ACEPTADO_CON_REPAROS"]);
 
-/** Whether the registry can say anything about this document: an accepted 33/34. */
+/** Whether the registry can say anything about this document: an accepted 33/34/43. */
 export const hasAcceptance = (doc: Pick<DocumentHead, "tipo" | "estado">): boolean => ACCEPTANCE_TIPOS.has(doc.tipo) && ACCEPTED_STATES.has(doc.estado);
 
 async function load(deps: Deps, id: string): Promise<DocumentHead | null> {

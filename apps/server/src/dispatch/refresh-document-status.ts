@@ -16,7 +16,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { stateFromDocumentStatus, stateFromEnvelopeStatus } from "@timbre/core/lifecycle";
 import { SiiAuthError, SiiTransientError, type DocumentVerdict, type EnvelopeStatus } from "@timbre/sii";
-import { documentHeadColumns, documents, type DocumentHead, type DocumentRow, type DocumentState, type SiiStatusSnapshot } from "../db/documents.js";
+import { documentHeadColumns, documents, siiComparedTotal, type DocumentHead, type DocumentRow, type DocumentState, type SiiStatusSnapshot } from "../db/documents.js";
 import type { Deps } from "../deps.js";
 import { changeDocumentState, changeDocumentStates } from "../modules/dte/change-state.js";
 import { firstAcceptanceCheckMs } from "./acceptance.js";
@@ -217,7 +217,7 @@ function acceptedOutOfMixed(envelope: EnvelopeStatus, tipo: number): { to: Final
 }
 
 async function fromDocumentStatus(session: SiiSession, doc: DocumentHead, envelope: EnvelopeStatus | null, at: Date): Promise<Verdict> {
-  const status = await session.client.getDocumentStatus({ rutEmisor: session.business.rut, rutReceptor: doc.receptorRut, tipo: doc.tipo, folio: doc.folio, fecha: doc.fecha, monto: doc.montoTotal });
+  const status = await session.client.getDocumentStatus({ rutEmisor: session.business.rut, rutReceptor: doc.receptorRut, tipo: doc.tipo, folio: doc.folio, fecha: doc.fecha, monto: siiComparedTotal(doc) });
   const verdict = stateFromDocumentStatus(status.estado);
   const base = envelope ? snapshotFromEnvelope(envelope, doc.tipo, [], at) : simpleSnapshot(status.estado, status.glosa, [], at);
   if (verdict.kind === "received" && envelope) {

@@ -7,7 +7,7 @@
  *   total; the customs codes in words (clause, modality, transport, ports, countries, packages, payment form).
  */
 import { isExportTipo, computeExportDocumentTotals, type ExportDocumentInput } from "../document/export-document.js";
-import type { LiquidationDocumentInput } from "../document/liquidation-document.js";
+import { isLiquidationInput, type LiquidationDocumentInput } from "../document/liquidation-document.js";
 import { isPurchaseDocument, type PurchaseDocumentInput } from "../document/purchase-document.js";
 import type { DocumentInput } from "../document/types.js";
 import {
@@ -46,7 +46,7 @@ export function formatCurrency(amount: string, moneda: string): string {
 /** The item rows of a 43 (its settled documents) or an export (in its currency); null for other tipos. */
 export function tipoItemRows(input: DocumentInput): ItemRow[] | null {
   const any = input as unknown as LiquidationDocumentInput | ExportDocumentInput | PurchaseDocumentInput;
-  if (any.tipo === 43) {
+  if (isLiquidationInput(any)) {
     return any.documentos.map((d) => ({
       cantidad: d.cantidad === undefined ? "" : formatNumber(d.cantidad),
       unidad: d.unidad ?? "",
@@ -88,7 +88,7 @@ export function tipoTotalRows(input: DocumentInput): TotalRow[] | null {
     rows.push(["TOTAL", formatMoney(t.montoTotal), true]);
     return rows;
   }
-  if (any.tipo === 43) {
+  if (isLiquidationInput(any)) {
     const t = computeLiquidationTotals(any as LiquidationDocumentInput);
     const c = t.totalComisiones;
     return [
@@ -124,7 +124,7 @@ function adjustmentName(e: ExportDocumentInput, index: number): string {
 /** The block under the receiver: an export's currency and customs data in words, a 43's commissions. */
 export function tipoFields(input: DocumentInput): { left: Field[]; right: Field[] } | null {
   const any = input as unknown as LiquidationDocumentInput | ExportDocumentInput;
-  if (any.tipo === 43) {
+  if (isLiquidationInput(any)) {
     const t = computeLiquidationTotals(any);
     const left: Field[] = (any.comisiones ?? []).map((c, i) => {
       const line = t.comisiones[i];

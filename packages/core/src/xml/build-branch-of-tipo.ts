@@ -1,9 +1,9 @@
 /**
  * The unsigned branch element of any tipo (preview): `Documento` (classic tipos, 46 and the notes on a 46),
- * `Liquidacion` (43) or `Exportaciones` (110–112), without `TED` and `TmstFirma`, as it will appear in the signed DTE.
+ * `Liquidacion` (43; a note repeating one is a `Documento`) or `Exportaciones` (110–112), without `TED` and `TmstFirma`, as it will appear in the signed DTE.
  */
 import { computeExportDocumentTotals, type ExportDocumentInput } from "../document/export-document.js";
-import type { LiquidationDocumentInput } from "../document/liquidation-document.js";
+import { isLiquidationInput } from "../document/liquidation-document.js";
 import { isPurchaseDocument, type PurchaseDocumentInput } from "../document/purchase-document.js";
 import type { DocumentInput } from "../document/types.js";
 import { ValidationError, type ValidationIssue } from "../errors/index.js";
@@ -13,7 +13,7 @@ import { computePurchaseTotals } from "../totals/purchase-totals.js";
 import type { AnyDocumentInput } from "./build-signed-of-tipo.js";
 import { buildDocumento } from "./build-documento.js";
 import { exportDocumentId, renderExportacionesBody } from "./render-exportaciones.js";
-import { liquidationDocumentId, renderLiquidacionBody } from "./render-liquidacion.js";
+import { liquidationBranchOf } from "./render-liquidacion.js";
 import { renderPurchaseBody } from "./render-purchase.js";
 import { validateExportDocument } from "./validate-export.js";
 import { validateLiquidationDocument } from "./validate-liquidation.js";
@@ -36,10 +36,10 @@ export function buildBranchOfTipo(input: AnyDocumentInput, totals: Totals): stri
     assertNoIssues(validatePurchaseDocument(p));
     return `<Documento ID="T${p.tipo}F${p.folio}">${renderPurchaseBody(p, computePurchaseTotals(p)).file}</Documento>`;
   }
-  if (input.tipo === 43) {
-    const l = input as LiquidationDocumentInput;
-    assertNoIssues(validateLiquidationDocument(l));
-    return `<Liquidacion ID="${liquidationDocumentId(l)}">${renderLiquidacionBody(l, computeLiquidationTotals(l)).file}</Liquidacion>`;
+  if (isLiquidationInput(input)) {
+    assertNoIssues(validateLiquidationDocument(input));
+    const { element, id, body } = liquidationBranchOf(input, computeLiquidationTotals(input));
+    return `<${element} ID="${id}">${body.file}</${element}>`;
   }
   if (input.tipo === 110 || input.tipo === 111 || input.tipo === 112) {
     const e = input as ExportDocumentInput;

@@ -1,11 +1,14 @@
-/** Public entry for the liquidación-factura (43): validate, total, build `Liquidacion`, stamp the TED, sign. */
+/**
+ * Public entry for the liquidación-factura (43): validate, total, build `Liquidacion`, stamp the TED, sign. A 56/61
+ * repeating a 43 (`isLiquidationNote`) is built the same way into a `Documento`.
+ */
 import type { Caf } from "../caf/types.js";
 import type { LiquidationDocumentInput } from "../document/liquidation-document.js";
 import { ValidationError } from "../errors/index.js";
 import type { SigningIdentity } from "../signature/types.js";
 import { computeLiquidationTotals, type LiquidationTotals } from "../totals/liquidation-totals.js";
 import type { SignedDte } from "./build-signed-dte.js";
-import { liquidationDocumentId, renderLiquidacionBody } from "./render-liquidacion.js";
+import { liquidationBranchOf } from "./render-liquidacion.js";
 import { stampAndSign } from "./render-signed-dte.js";
 import { tedFieldsOf } from "./render-ted.js";
 import { validateLiquidationDocument } from "./validate-liquidation.js";
@@ -31,7 +34,7 @@ export function buildSignedLiquidation(options: {
   const issues = validateLiquidationDocument(input);
   if (issues.length > 0) throw new ValidationError(issues);
   const totals = computeLiquidationTotals(input);
-  const body = renderLiquidacionBody(input, totals);
+  const { element, id, body } = liquidationBranchOf(input, totals);
   const ted = tedFieldsOf(input, totals.montoTotal, input.documentos[0]?.nombre ?? "");
-  return { ...stampAndSign({ element: "Liquidacion", id: liquidationDocumentId(input), body, ted, caf, identity, timestamp }), totals };
+  return { ...stampAndSign({ element, id, body, ted, caf, identity, timestamp }), totals };
 }

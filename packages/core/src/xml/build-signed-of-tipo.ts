@@ -1,10 +1,10 @@
 /**
  * One entry for every tipo Timbre issues: the tipo picks its builder. 33/34/39/41/52/56/61 go to `buildSignedDte`
- * (with the totals the caller computed); 46 and the notes on a 46, 43 and 110–112 to their own builders, which validate and total the
+ * (with the totals the caller computed); 46 and the notes on a 46, 43 and the notes repeating one, and 110–112 to their own builders, which validate and total the
  * input themselves (their `totals` argument is not read).
  */
 import type { ExportDocumentInput } from "../document/export-document.js";
-import type { LiquidationDocumentInput } from "../document/liquidation-document.js";
+import { isLiquidationInput, type LiquidationDocumentInput } from "../document/liquidation-document.js";
 import { isPurchaseDocument, type PurchaseDocumentInput } from "../document/purchase-document.js";
 import type { DocumentInput } from "../document/types.js";
 import { buildSignedDte, type SignedDte, type SignedDteOptions } from "./build-signed-dte.js";
@@ -28,9 +28,8 @@ export function buildSignedDteOfTipo(options: SignedDteOptions): SignedDte {
   const input = options.input as AnyDocumentInput;
   const { caf, identity, timestamp } = options;
   if (isPurchaseDocument(input)) return signedOnly(buildSignedPurchase({ input: input as PurchaseDocumentInput, caf, identity, timestamp }));
+  if (isLiquidationInput(input)) return signedOnly(buildSignedLiquidation({ input, caf, identity, timestamp }));
   switch (input.tipo) {
-    case 43:
-      return signedOnly(buildSignedLiquidation({ input, caf, identity, timestamp }));
     case 110:
     case 111:
     case 112:

@@ -8,9 +8,22 @@ import type { LiquidationDocumentInput } from "../document/liquidation-document.
 import { normalizeRut } from "../rut/index.js";
 import type { LiquidationTotals } from "../totals/liquidation-totals.js";
 import { DualWriter } from "./dual-writer.js";
+import { renderLiquidationNoteBody } from "./render-liquidation-note.js";
 
-/** `T43F1`: the element's `ID`. */
-export const liquidationDocumentId = (input: Pick<LiquidationDocumentInput, "folio">): string => `T43F${input.folio}`;
+/** `T43F1` (`T61F7` for a note on a 43): the element's `ID`. */
+export const liquidationDocumentId = (input: Pick<LiquidationDocumentInput, "folio"> & { tipo?: number }): string => `T${input.tipo ?? 43}F${input.folio}`;
+
+/**
+ * The branch of a liquidation input: `Liquidacion` for the 43, `Documento` for a 56/61 that repeats one.
+ *
+ * @example
+ * liquidationBranchOf(note, totals).element // "Documento"
+ */
+export function liquidationBranchOf(input: LiquidationDocumentInput, totals: LiquidationTotals): { element: "Liquidacion" | "Documento"; id: string; body: DualWriter } {
+  const id = liquidationDocumentId(input);
+  if (input.tipo === 43) return { element: "Liquidacion", id, body: renderLiquidacionBody(input, totals) };
+  return { element: "Documento", id, body: renderLiquidationNoteBody(input, totals) };
+}
 
 /**
  * Writes everything in `Liquidacion` before the TED. Does not validate.

@@ -1,8 +1,10 @@
 /**
  * Every problem of a liquidación-factura (43) at once (BRIEF-doctypes §1). Paths are the API's: the settled documents
  * and commissions live under `liquidacion` (`liquidacion.documentos[0].monto`, `liquidacion.comisiones[0].monto_neto`).
+ * A 56/61 that repeats a 43's content must reference the 43 and, being a `Documento`, carries no negative amount
+ * (`MontoType`: negatives are allowed in Liquidaciones-Factura only, formato DTE change 2005-09-22 #4).
  */
-import type { LiquidationDocumentInput } from "../document/liquidation-document.js";
+import { isLiquidationNote, type LiquidationDocumentInput } from "../document/liquidation-document.js";
 import type { ValidationIssue } from "../errors/index.js";
 import { checkDecimal, checkText, IssueList } from "./check-field.js";
 import { isDate } from "./constants.js";
@@ -31,11 +33,17 @@ export function validateLiquidationDocument(input: LiquidationDocumentInput): Va
     list.add("forma_pago", "enum", "must be 1 (contado), 2 (crédito) or 3 (sin costo)");
   }
   // As a factura: the same issuer rules, the principal's giro, address and comuna required, `DirOrigen` required.
-  const asFactura = { ...input, tipo: 33 as const, items: [] };
+  const note = input.tipo !== 43;
+  if (note && (input.referencias ?? []).length > 0 && !isLiquidationNote(input)) list.add("referencia", "required", "a note carrying settled documents must reference the liquidación-factura (43) it modifies");
+  const asFactura = { ...input, tipo: input.tipo === 43 ? (33 as const) : input.tipo, items: [] };
   validateIssuer(list, asFactura);
   checkText(list, "emisor.direccion", input.issuer?.direccion, { required: true, singleLine: true, max: 70 });
   validateReceiver(list, asFactura);
   validateReferences(list, asFactura);
+  const amount = (path: string, v: unknown) => {
+    if (!isAmount(v)) list.add(path, "type", note ? "whole pesos" : "whole pesos, may be negative");
+    else if (note && v < 0) list.add(path, "minimum", "a note on a 43 is a Documento: its amounts may not be negative");
+  };
 
   const docs = Array.isArray(input.documentos) ? input.documentos : [];
   if (docs.length === 0) list.add("liquidacion.documentos", "min_items", "at least one settled document");
@@ -48,7 +56,7 @@ export function validateLiquidationDocument(input: LiquidationDocumentInput): Va
     checkText(list, `${p}.nombre`, d.nombre, { required: true, singleLine: true, max: 80 });
     checkText(list, `${p}.descripcion`, d.descripcion, { max: 1000 });
     checkDecimal(list, `${p}.cantidad`, d.cantidad, { greaterThan: 0, maxDecimals: 6, maxIntegerDigits: 12 });
-    if (!isAmount(d.monto)) list.add(`${p}.monto`, "type", "whole pesos, may be negative");
+    amount(`${p}.monto`, d.monto);
   });
   const commissions = input.comisiones ?? [];
   if (commissions.length > 20) list.add("liquidacion.comisiones", "max_items", "at most 20 commission lines");
@@ -57,8 +65,8 @@ export function validateLiquidationDocument(input: LiquidationDocumentInput): Va
     if (c.tipo !== "C" && c.tipo !== "O") list.add(`${p}.tipo`, "enum", "C (comisión) or O (otros cargos)");
     checkText(list, `${p}.descripcion`, c.descripcion, { required: true, singleLine: true, max: 60 });
     checkDecimal(list, `${p}.tasa_comision`, c.tasa, { min: 0, max: 100, maxDecimals: 2 });
-    if (!isAmount(c.montoNeto)) list.add(`${p}.monto_neto`, "type", "whole pesos, may be negative");
-    if (c.montoExento !== undefined && !isAmount(c.montoExento)) list.add(`${p}.monto_exento`, "type", "whole pesos, may be negative");
+    amount(`${p}.monto_neto`, c.montoNeto);
+    if (c.montoExento !== undefined) amount(`${p}.monto_exento`, c.montoExento);
   });
   return list.issues;
 }

@@ -838,7 +838,7 @@ class PostDteEmitRequest3Referencia2(_PostDteEmitRequest3Referencia2Required, to
 
 
 class _PostDteEmitRequest3Required(TypedDict):
-    tipo: Literal[43]
+    tipo: Union[Literal[43], Literal[56], Literal[61]]
     receptor: PostDteEmitRequest3Receptor
     """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     liquidacion: PostDteEmitRequest3Liquidacion
@@ -1010,7 +1010,7 @@ class _PostDteEmitResponseRequired(TypedDict):
     monto_exento: float
     monto_iva: int
     monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
+    """pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos`"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -1160,7 +1160,7 @@ class _PostDteBatchResponseResultDataRequired(TypedDict):
     monto_exento: float
     monto_iva: int
     monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
+    """pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos`"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -1620,7 +1620,7 @@ class PostDtePreviewRequest3Referencia2(_PostDtePreviewRequest3Referencia2Requir
 
 
 class _PostDtePreviewRequest3Required(TypedDict):
-    tipo: Literal[43]
+    tipo: Union[Literal[43], Literal[56], Literal[61]]
     receptor: PostDtePreviewRequest3Receptor
     """Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3"""
     liquidacion: PostDtePreviewRequest3Liquidacion
@@ -1816,7 +1816,7 @@ class _PostDteByIdAnularResponseRequired(TypedDict):
     monto_exento: float
     monto_iva: int
     monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
+    """pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos`"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -1898,7 +1898,7 @@ class _GetDteItemRequired(TypedDict):
     monto_exento: float
     monto_iva: int
     monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
+    """pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos`"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]
@@ -2039,7 +2039,7 @@ class _GetDteByIdResponseRequired(TypedDict):
     monto_exento: float
     monto_iva: int
     monto_total: float
-    """pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists"""
+    """pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos`"""
     estado: Literal['PENDIENTE', 'ENVIADO', 'ACEPTADO', 'ACEPTADO_CON_REPAROS', 'RECHAZADO']
     """PENDIENTE (signed, not yet uploaded) → ENVIADO (uploaded, `track_id`) → ACEPTADO | ACEPTADO_CON_REPAROS | RECHAZADO (API.md §6.3)"""
     track_id: Optional[str]

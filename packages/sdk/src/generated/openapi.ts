@@ -430,7 +430,7 @@ export interface paths {
         put?: never;
         /**
          * Annul a DTE with a credit note (61, CodRef 1)
-         * @description Issues the credit note (61) that annuls the document: `codigo` 1, the receptor and items copied (an export 110/111 is annulled by a 112, a 112 by a 111). The body is optional: the reference's `razon`, the note's `fecha`, receptor fields to replace. 201 or 202 with the new document, as `POST /dte/emit`. A document the SII rejected or already annulled is 422 `REFERENCE_INVALID`.
+         * @description Issues the credit note (61) that annuls the document: `codigo` 1, the receptor and items copied (an export 110/111 is annulled by a 112, a 112 by a 111; a 43 by a 61 that repeats its `liquidacion`, settled documents as lines and commissions in `Totales/Comisiones`, so its total is the 43's — a 43 with a negative amount is 422 `REFERENCE_INVALID` reason `negative_amounts`, since a 61's amounts cannot be negative). The body is optional: the reference's `razon`, the note's `fecha`, receptor fields to replace. 201 or 202 with the new document, as `POST /dte/emit`. A document the SII rejected or already annulled is 422 `REFERENCE_INVALID`.
          */
         post: operations["postV1DteByIdAnular"];
         delete?: never;
@@ -490,7 +490,7 @@ export interface paths {
         };
         /**
          * Sales of a period by tipo, with the débito fiscal (IVA of 33/39/56 less 61); rejected documents left out
-         * @description Sales of a period by tipo, with the débito fiscal (IVA of 33/39/56 less that of 61) and the net of notes; documents the SII rejected are left out and counted in `rechazados` (extension).
+         * @description Sales of a period by tipo, with the débito fiscal (IVA of 33/39/56 less that of 61; of a 46 the IVA its issuer retains, of a 43 the IVA of the agent's commissions — the settled sales' IVA is the principal's —, their notes likewise; each `tipos` row keeps its documents' own IVA) and the net of notes; documents the SII rejected are left out and counted in `rechazados` (extension).
          */
         get: operations["getV1DteResumen"];
         put?: never;
@@ -550,7 +550,7 @@ export interface paths {
         };
         /**
          * The receiver's acceptance or claim of a factura in the SII's registry (extension; ?refresh=true asks the SII now)
-         * @description The receiver's acceptance or claim of a factura in the SII's registry (extension): `NO_APLICA` for tipos the registry does not cover, `SIN_CONSULTAR` before the first check, then `SIN_RESPUESTA`, `ACEPTADO`, `RECLAMADO` or `ACEPTADO_TACITO` after the 8 days. `?refresh=true` asks the SII now.
+         * @description The receiver's acceptance or claim of a factura (33, 34) or liquidación-factura (43) in the SII's registry (extension): `NO_APLICA` for other tipos, `SIN_CONSULTAR` before the first check, then `SIN_RESPUESTA`, `ACEPTADO`, `RECLAMADO` or `ACEPTADO_TACITO` after the 8 days. `?refresh=true` asks the SII now.
          */
         get: operations["getV1DteByIdAceptacion"];
         put?: never;
@@ -5136,8 +5136,7 @@ export interface operations {
                     descuento_global_porcentaje?: number;
                     observaciones?: string;
                 } | {
-                    /** @constant */
-                    tipo: 43;
+                    tipo: 43 | 56 | 61;
                     fecha?: string;
                     /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
                     receptor: {
@@ -5324,7 +5323,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;
@@ -5381,7 +5380,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;
@@ -5717,7 +5716,7 @@ export interface operations {
                                     monto_neto: number;
                                     monto_exento: number;
                                     monto_iva: number;
-                                    /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                                    /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                                     monto_total: number;
                                     /** @description 46: the IVA the buyer retains */
                                     monto_iva_retenido?: number;
@@ -6398,8 +6397,7 @@ export interface operations {
                     descuento_global_porcentaje?: number;
                     observaciones?: string;
                 } | {
-                    /** @constant */
-                    tipo: 43;
+                    tipo: 43 | 56 | 61;
                     fecha?: string;
                     /** @description Who receives the document. `rut` and `razon_social` always; `giro`, `direccion` and `comuna` too on facturas (33, 34) and notes (56, 61) — 422 reason `required` otherwise; optional on boletas (39, 41), whose `rut` may be 66666666-6 (anonymous consumer). API.md §6.3 */
                     receptor: {
@@ -6827,7 +6825,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;
@@ -6884,7 +6882,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;
@@ -7430,7 +7428,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;
@@ -7803,7 +7801,7 @@ export interface operations {
                             monto_neto: number;
                             monto_exento: number;
                             monto_iva: number;
-                            /** @description pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists */
+                            /** @description pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos` */
                             monto_total: number;
                             /** @description 46: the IVA the buyer retains */
                             monto_iva_retenido?: number;

@@ -15,7 +15,10 @@ export interface DocumentStatusQuery {
   folio: number;
   /** `YYYY-MM-DD` (sent as `DDMMAAAA`). */
   fecha: string;
-  /** MntTotal. */
+  /**
+   * The document's own `MntTotal`, sent truncated to a whole number: for an export (110–112) its total in its
+   * currency (112517.5 → 112517), never its pesos, which the SII answers DNK (BRIEF-doctypes §3, "TED / status query").
+   */
   monto: number;
 }
 

@@ -19,7 +19,7 @@ describe("SII codes", () => {
     for (const entry of Object.values(DOCUMENT_CODES)) expect(entry.fuente?.length ?? 0).toBeGreaterThan(10);
     expect(DOCUMENT_CODES["CRT-3-19"]).toMatchObject({ descripcion: "Fecha/Numero Resolucion Invalido", source: "observado" });
     const own = Object.values(DOCUMENT_CODES).filter((e) => e.codigo.startsWith("SBX-"));
-    expect(own.map((e) => e.codigo).sort()).toEqual(["SBX-3-1", "SBX-3-2", "SBX-3-3", "SBX-3-4"]);
+    expect(own.map((e) => e.codigo).sort()).toEqual(["SBX-2-5", "SBX-2-6", "SBX-3-1", "SBX-3-2", "SBX-3-3", "SBX-3-4"]);
     expect(own.every((e) => e.source === "sandbox" && e.fuente?.includes("propio del sandbox"))).toBe(true);
     expect(codeLevel("SBX-3-1")).toBe(3);
   });

@@ -1,7 +1,7 @@
 import { isCafExpired, parseEmbeddedCaf, verifyCafSignature, type AuthorityKey, type EmbeddedCaf } from "@timbre/core/caf";
 import { describeSiiCode } from "../codes/describe.js";
 import { codeLevel } from "../codes/document-codes.js";
-import { exportProblems } from "./check-new-tipos.js";
+import { exportProblems, liquidationProblems, purchaseProblems } from "./check-new-tipos.js";
 import { partyProblems } from "./check-parties.js";
 import { referenceProblems, type ReceivedLookup } from "./check-references.js";
 import type { DteFacts } from "./read-envelope.js";
@@ -107,7 +107,7 @@ export function checkDocument(dte: DteFacts, ctx: DocumentCheckContext): Documen
   const ofCaf = cafProblems(dte, caf, authentic);
   const codes = ctx.tedValid ? ofCaf : ["TED-2-510", ...ofCaf.filter((c) => c !== "TED-2-510")];
   codes.push(...anonymousReceiverProblems(dte));
-  codes.push(...exportProblems(dte));
+  codes.push(...exportProblems(dte), ...purchaseProblems(dte), ...liquidationProblems(dte));
   codes.push(...partyProblems(dte, caf?.razonSocial ?? null));
   const received: ReceivedLookup = ctx.received ?? ((rut, tipo, folio) => {
     const doc = ctx.registry.find(rut, tipo, folio);

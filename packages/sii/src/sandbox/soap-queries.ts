@@ -89,6 +89,7 @@ export function documentEstado(state: SandboxState, q: DocumentQuery): string {
       !state.registry.isAuthorised(q.rutCompania, q.tipo, q.folio);
     return unauthorised ? "FNA" : "FAU";
   }
-  const same = doc.fchEmis === q.fecha && doc.mntTotal === q.monto && (q.rutReceptor === undefined || doc.rutRecep.toUpperCase() === q.rutReceptor.toUpperCase());
+  // The SII matches the document's own MntTotal truncated (an export's in its currency: 112517.5 → 112517).
+  const same = doc.fchEmis === q.fecha && Math.trunc(doc.mntTotal) === q.monto && (q.rutReceptor === undefined || doc.rutRecep.toUpperCase() === q.rutReceptor.toUpperCase());
   return same ? "DOK" : "DNK";
 }

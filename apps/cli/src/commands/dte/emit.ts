@@ -27,7 +27,7 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
   ];
   static override flags = {
     file: Flags.string({ char: "f", description: "JSON file with the emission request", exclusive: ["item"] }),
-    tipo: Flags.integer({ description: "document type for a quick document (default 39): 33, 34, 39, 41, 52, 56, 61; a 43, 46 or 110–112 comes from --file" }),
+    tipo: Flags.integer({ description: "document type for a quick document (default 39): 33, 34, 39, 41, 52, 56, 61; a 43, 46 or 110–112 comes from --file (a usage error here; the README has an example)" }),
     item: Flags.string({ description: 'line "nombre:cantidad:precio[:exento][:imp=CODE]" (repeatable; imp=27, 271, 24… an additional tax on a factura)', multiple: true }),
     "receptor-rut": Flags.string({ description: "receptor RUT; required except on boletas 39/41, which default to 66666666-6 (the anonymous consumer)" }),
     "receptor-razon-social": Flags.string({ description: "receptor name (default on boletas: \"Consumidor final\")" }),
@@ -116,6 +116,10 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
       throw new CommandFailure(message, { code: "INVALID_ITEM", message }, EXIT.usage);
     }
     const tipo = (this.flags.tipo ?? 39) as EmitParams["tipo"];
+    if (FILE_ONLY_TIPOS.has(tipo)) {
+      const message = `A tipo ${tipo} is emitted from a JSON file: timbre dte emit --file ${tipo >= 110 ? "export" : `dte-${tipo}`}.json (its currency, customs codes, retentions or settled documents do not fit --item flags; the CLI's README has a ready example under «Exports, facturas de compra and liquidaciones-factura: from a file»).`;
+      throw new CommandFailure(message, { code: "USAGE", message }, EXIT.usage);
+    }
     const receipt = tipo === 39 || tipo === 41;
     const given = this.flags["receptor-rut"];
     if (!receipt && (given === undefined || isAnonymousConsumer(given))) {
@@ -163,6 +167,9 @@ export default class DteEmit extends TimbreCommand<typeof DteEmit> {
 }
 
 const ANONYMOUS_CONSUMER = "66666666-6";
+
+/** Tipos whose request has its own shape (API.md §13): emitted from --file only. */
+const FILE_ONLY_TIPOS: ReadonlySet<number> = new Set([43, 46, 110, 111, 112]);
 
 function isAnonymousConsumer(rut: string): boolean {
   return rut.replace(/[.\s-]/g, "").replace(/^0+/, "").toUpperCase() === ANONYMOUS_CONSUMER.replace("-", "");

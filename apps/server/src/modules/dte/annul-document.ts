@@ -1,7 +1,8 @@
 /**
  * `POST /v1/dte/:id/anular`: issues the credit note (61, CodRef 1) that annuls an own document, copying its
  * receptor and items (exempt documents' lines stay exempt; a 46's keep their retention codes, so the 61 retains the
- * same IVA). An export is annulled by an export note (`annulExportRequest`); a 43 is not annulled here. REFERENCE_INVALID for a rejected, already annulled
+ * same IVA). An export is annulled by an export note (`annulExportRequest`); a 43 by a 61 that repeats its settled
+ * documents and commissions (`annulLiquidationRequest`). REFERENCE_INVALID for a rejected, already annulled
  * or credit-note document (a 61 is annulled with a debit note 56). Optional body `{ razon?, fecha?, receptor? }`:
  * `receptor` fields override the copied ones. A boleta's anonymous consumer is copied as is: a note that modifies a
  * boleta needs no giro or address (core's `validateReceiver`).
@@ -19,7 +20,7 @@ import { prepareEmission } from "./prepare-emission.js";
 import { assertNotAnnulled } from "./resolve-references.js";
 import { AnularBody } from "./schemas.js";
 import { requestOf } from "./stored-document.js";
-import type { ExportRequest } from "./tipo-bodies.js";
+import type { ExportRequest, LiquidationRequest } from "./tipo-bodies.js";
 import { isExportRequestTipo } from "./tipo-inputs.js";
 
 type AnnulOptions = Static<typeof AnularBody>;
@@ -36,15 +37,10 @@ export async function annulDocument(deps: Deps, scope: BusinessScope, id: string
   const original = await findDocument(deps, scope, id);
   if (original.tipo === 61) throw invalid("a credit note is annulled with a debit note (56), not with another credit note", "annuls_credit_note");
   if (original.estado === "RECHAZADO") throw invalid("the document was rejected by the SII: there is nothing to annul", "rejected");
-  if (original.tipo === 43) {
-    // Its commissions lower its total and are negative-free only in a 43: a 61 built from it would not carry the
-    // same total (REF-2-780). The agent issues the 61 itself (`POST /dte/emit`, CodRef 3) for what it corrects.
-    throw invalid("a liquidación-factura (43) is not annulled by Timbre: issue the credit note (61, codigo 3) of the settled sales it corrects", "annulment_not_supported");
-  }
   await assertNotAnnulled(deps.db, original);
-  const exportRequest = annulExportRequest(original, options);
-  if (exportRequest) {
-    const prepared = await prepareEmission(deps, scope, exportRequest);
+  const ownRequest = annulExportRequest(original, options) ?? annulLiquidationRequest(original, options);
+  if (ownRequest) {
+    const prepared = await prepareEmission(deps, scope, ownRequest);
     return uploadAndAnswer(deps, await createDocument(deps, scope, prepared, idempotency), prepared.business);
   }
   const source = requestOf(original);
@@ -90,5 +86,30 @@ function annulExportRequest(original: { tipo: number; folio: number; fecha: stri
   for (const key of ["exportacion", "forma_pago_exportacion", "fecha_cancelacion"] as const) {
     if (source[key] !== undefined) request[key] = source[key];
   }
+  return request;
+}
+
+/**
+ * A 43 is annulled by a 61 (DTEType has no 43) that repeats its settled documents as lines and its commissions in
+ * `Totales/Comisiones` and `Comisiones`, so the note's `MntTotal` is the 43's (REF-2-780 compares them; formato DTE
+ * A121–A124 and zone F). A 61 is a `Documento`, whose amounts cannot be negative (MontoType): a 43 with a negative
+ * settled document or commission cannot be annulled whole by one note (REFERENCE_INVALID `negative_amounts`).
+ * Null for other tipos.
+ */
+function annulLiquidationRequest(original: { tipo: number; folio: number; fecha: string; request: unknown }, options: AnnulOptions): Record<string, unknown> | null {
+  if (original.tipo !== 43) return null;
+  const source = original.request as LiquidationRequest;
+  const amounts = [...source.liquidacion.documentos.map((d) => d.monto), ...(source.liquidacion.comisiones ?? []).flatMap((c) => [c.monto_neto, c.monto_exento ?? 0])];
+  if (amounts.some((m) => m < 0)) {
+    throw invalid("a liquidación-factura with negative amounts cannot be annulled by one credit note, whose amounts cannot be negative: issue the notes (61, 56) of what it corrects", "negative_amounts");
+  }
+  const request: Record<string, unknown> = {
+    tipo: 61,
+    receptor: { ...source.receptor, ...options.receptor },
+    liquidacion: source.liquidacion,
+    referencia: { tipo_doc: 43, folio: original.folio, fecha: original.fecha, razon: options.razon ?? "Anula documento", codigo: 1 },
+  };
+  if (options.fecha !== undefined) request.fecha = options.fecha;
+  if (source.forma_pago !== undefined) request.forma_pago = source.forma_pago;
   return request;
 }

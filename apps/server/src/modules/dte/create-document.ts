@@ -16,7 +16,7 @@
  * anything and each gets its own error.
  */
 import type { Caf } from "@timbre/core/caf";
-import { encodeLatin1, type SignedDte, type SignedDteOptions } from "@timbre/core/xml";
+import { encodeLatin1, type AnyDocumentInput, type SignedDte, type SignedDteOptions } from "@timbre/core/xml";
 import { documentHeadColumns, documentHistory, documents, type DocumentHead, type DocumentRow } from "../../db/documents.js";
 import { isUniqueViolation } from "../../db/pg-errors.js";
 import type { Tx } from "../../db/tx.js";
@@ -39,6 +39,7 @@ import { storeForecastRound, type ForecastDocument, type ForecastRun, type Store
 import { buildRoundEnvelopes } from "../../dispatch/round-envelopes.js";
 import { uploadRoundEnvelopes, type SubmitOutcome } from "../../dispatch/submit-documents.js";
 import type { StoredComputation } from "./stored-document.js";
+import { currencyColumnsOf } from "./tipo-inputs.js";
 
 /** The Idempotency-Key record of the request, linked to the document in the same transaction (crash safety). */
 export type { IdempotencyRecord } from "../../http/idempotency.js";
@@ -336,6 +337,7 @@ function documentValues(
     montoExento: prepared.totals.montoExento,
     montoIva: prepared.totals.montoIva,
     montoTotal: prepared.totals.montoTotal,
+    ...currencyColumnsOf(input as AnyDocumentInput),
     estado: "PENDIENTE" as const,
     request: prepared.request as unknown as Record<string, unknown>,
     computed: computed as unknown as Record<string, unknown>,

@@ -116,7 +116,7 @@ export const dteDocs: ContractDocs = {
   "POST /v1/dte/{id}/anular": {
     access: "dte:write",
     jsonBody: true,
-    description: "Issues the credit note (61) that annuls the document: `codigo` 1, the receptor and items copied (an export 110/111 is annulled by a 112, a 112 by a 111). The body is optional: the reference's `razon`, the note's `fecha`, receptor fields to replace. 201 or 202 with the new document, as `POST /dte/emit`. A document the SII rejected or already annulled is 422 `REFERENCE_INVALID`.",
+    description: "Issues the credit note (61) that annuls the document: `codigo` 1, the receptor and items copied (an export 110/111 is annulled by a 112, a 112 by a 111; a 43 by a 61 that repeats its `liquidacion`, settled documents as lines and commissions in `Totales/Comisiones`, so its total is the 43's — a 43 with a negative amount is 422 `REFERENCE_INVALID` reason `negative_amounts`, since a 61's amounts cannot be negative). The body is optional: the reference's `razon`, the note's `fecha`, receptor fields to replace. 201 or 202 with the new document, as `POST /dte/emit`. A document the SII rejected or already annulled is 422 `REFERENCE_INVALID`.",
     errors: ["CERTIFICATE_REQUIRED", "CERTIFICATE_INVALID", "FOLIOS_EXHAUSTED", "REFERENCE_INVALID", "BUSINESS_NOT_AUTHORIZED"],
     examples: { reason: { summary: "With a reason", value: { razon: "Venta anulada por el cliente" } } },
   },
@@ -135,7 +135,7 @@ export const dteDocs: ContractDocs = {
   },
   "GET /v1/dte/resumen": {
     access: "dte:read",
-    description: "Sales of a period by tipo, with the débito fiscal (IVA of 33/39/56 less that of 61) and the net of notes; documents the SII rejected are left out and counted in `rechazados` (extension).",
+    description: "Sales of a period by tipo, with the débito fiscal (IVA of 33/39/56 less that of 61; of a 46 the IVA its issuer retains, of a 43 the IVA of the agent's commissions — the settled sales' IVA is the principal's —, their notes likewise; each `tipos` row keeps its documents' own IVA) and the net of notes; documents the SII rejected are left out and counted in `rechazados` (extension).",
     query: [date("desde", "first tax date of the period (inclusive)", true), date("hasta", "last tax date of the period (inclusive)", true)],
   },
   "GET /v1/dte/{id}": {
@@ -163,7 +163,7 @@ export const dteDocs: ContractDocs = {
   },
   "GET /v1/dte/{id}/aceptacion": {
     access: "dte:read",
-    description: "The receiver's acceptance or claim of a factura in the SII's registry (extension): `NO_APLICA` for tipos the registry does not cover, `SIN_CONSULTAR` before the first check, then `SIN_RESPUESTA`, `ACEPTADO`, `RECLAMADO` or `ACEPTADO_TACITO` after the 8 days. `?refresh=true` asks the SII now.",
+    description: "The receiver's acceptance or claim of a factura (33, 34) or liquidación-factura (43) in the SII's registry (extension): `NO_APLICA` for other tipos, `SIN_CONSULTAR` before the first check, then `SIN_RESPUESTA`, `ACEPTADO`, `RECLAMADO` or `ACEPTADO_TACITO` after the 8 days. `?refresh=true` asks the SII now.",
     query: [flag("refresh", "ask the SII's registry now")],
   },
   "GET /v1/dte/{id}/pdf": {

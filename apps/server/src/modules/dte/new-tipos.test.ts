@@ -8,6 +8,8 @@ import { validateXsd } from "@timbre/xsd";
 import { expectError } from "../../../test/support/fixtures.js";
 import { createHarness, describeDrivers, type Harness } from "../../../test/support/harness.js";
 import { emitter, RECEPTOR, serveOverHttp } from "../../../test/support/emission.js";
+import { eq } from "drizzle-orm";
+import { documents } from "../../db/documents.js";
 import { refreshDocumentStatus } from "../../dispatch/refresh-document-status.js";
 
 const core = new URL("../../../../../packages/core/test/support/", import.meta.url).href;
@@ -153,12 +155,41 @@ describeDrivers("documents of buyers, agents and exporters (43, 46, 110–112)",
     expect(printed).toContain("COMISION: neto $ 4.834, exento $ 0, IVA $ 918");
     expect(printed).toContain("TOTAL\n$ 328.912");
 
-    // A 61 corrects the settled sales (CodRef 3); Timbre does not annul a 43 (its commissions would not follow).
+    // A 61 may still correct the settled sales the classic way (CodRef 3).
     const credit = await http.call("POST", "/v1/dte/emit", { key, body: { tipo: 61, receptor: LIQUIDATION.receptor, items: [{ nombre: "Corrige venta liquidada", cantidad: 1, precio: 10000 }],
       referencia: { tipo_doc: 43, folio: doc.folio, fecha: doc.fecha, codigo: 3, razon: "Corrige monto" } } });
     expect(credit.status, credit.text).toBe(201);
     expect((await refreshDocumentStatus(h.deps, credit.json.data.id))?.estado).toBe("ACEPTADO");
-    expectError(await http.call("POST", `/v1/dte/${doc.id}/anular`, { key }), 422, "REFERENCE_INVALID");
+  }, 60_000);
+
+  test("43 annulled: POST /anular issues a 61 repeating its settled documents and commissions, with the 43's total", async () => {
+    const liq = await http.call("POST", "/v1/dte/emit", { key, body: LIQUIDATION });
+    expect(liq.status, liq.text).toBe(201);
+    const note = await http.call("POST", `/v1/dte/${liq.json.data.id}/anular`, { key });
+    expect(note.status, note.text).toBe(201);
+    expect(note.json.data).toMatchObject({ tipo: 61, monto_neto: 234955, monto_exento: 55068, monto_iva: 44641, monto_total: 328912 });
+    // Accepted by the sandbox, which compares an annulment's MntTotal with the annulled document's (REF-2-780).
+    const { xml, pages } = await checkEmitted(note.json.data, "Documento");
+    expect(xml).toContain("<Comisiones><ValComNeto>4834</ValComNeto><ValComExe>0</ValComExe><ValComIVA>918</ValComIVA></Comisiones><MntTotal>328912</MntTotal>");
+    expect(xml).toMatch(/<TpoDocRef>43<\/TpoDocRef><FolioRef>\d+<\/FolioRef><FchRef>[\d-]+<\/FchRef><CodRef>1<\/CodRef>/);
+    expect(xml).not.toContain("TpoDocLiq");
+    expect(pages.join("\n")).toContain("TOTAL\n$ 328.912");
+    expectError(await http.call("POST", `/v1/dte/${liq.json.data.id}/anular`, { key }), 422, "REFERENCE_INVALID");
+
+    // A 43 with a negative commission cannot be annulled whole by a 61, whose amounts cannot be negative.
+    const negative = await http.call("POST", "/v1/dte/emit", { key, body: { ...LIQUIDATION, liquidacion: { ...LIQUIDATION.liquidacion, comisiones: [{ tipo: "C", descripcion: "DEVOLUCION", monto_neto: -3301 }] } } });
+    expect(negative.status, negative.text).toBe(201);
+    const refused = await http.call("POST", `/v1/dte/${negative.json.data.id}/anular`, { key });
+    expectError(refused, 422, "REFERENCE_INVALID");
+    expect(refused.json.error.details.reason).toBe("negative_amounts");
+  }, 90_000);
+
+  test("43 in the registry of acceptances: its principal's claim reaches GET /aceptacion", async () => {
+    const { doc } = await emitAndCheck({ ...LIQUIDATION, receptor: { ...LIQUIDATION.receptor, razon_social: "Mandante [sandbox:reclamo]" } }, "Liquidacion");
+    const claimed = await http.call("GET", `/v1/dte/${doc.id}/aceptacion?refresh=true`, { key });
+    expect(claimed.status, claimed.text).toBe(200);
+    expect(claimed.json.data).toMatchObject({ id: doc.id, tipo: 43, estado: "RECLAMADO" });
+    expect(claimed.json.data.eventos.map((e: { codigo: string }) => e.codigo)).toEqual(["RCD"]);
   }, 60_000);
 
   let invoice: { id: string; folio: number; fecha: string };
@@ -176,6 +207,20 @@ describeDrivers("documents of buyers, agents and exporters (43, 46, 110–112)",
     const summary = (await http.call("GET", `/v1/dte/resumen?desde=${doc.fecha}&hasta=${doc.fecha}`, { key })).json.data;
     // API.md §13: exports are summed in pesos.
     expect(summary.por_tipo ?? summary.tipos ?? summary).toEqual(expect.arrayContaining([expect.objectContaining({ tipo: 110, monto_total: 120956313 })]));
+  }, 60_000);
+
+  test("110 in lists and in the SII's status query: its own total in its currency, beside its pesos", async () => {
+    const list = await http.call("GET", `/v1/dte?tipo=110&folio=${invoice.folio}`, { key });
+    expect(list.json.data).toEqual([expect.objectContaining({ id: invoice.id, moneda: "FRANCO SZ", tipo_cambio: 1075, monto_exento: 112517.5, monto_total: 112517.5, monto_total_pesos: 120956313 })]);
+    const [row] = await h.deps.db.select().from(documents).where(eq(documents.id, invoice.id));
+    expect(row).toMatchObject({ moneda: "FRANCO SZ", montoTotal: 120956313 });
+    expect(Number(row?.montoTotalMoneda)).toBe(112517.5);
+    // Without its track id the document is resolved by QueryEstDte alone: the sandbox, like the SII, matches the
+    // document's MntTotal truncated (112517), and answers DNK to its pesos.
+    await h.deps.db.update(documents).set({ estado: "ENVIADO", trackId: null, sii: null }).where(eq(documents.id, invoice.id));
+    const refreshed = await refreshDocumentStatus(h.deps, invoice.id);
+    expect(refreshed?.estado).toBe("ACEPTADO");
+    expect(JSON.stringify(refreshed?.sii)).toContain("DOK");
   }, 60_000);
 
   test("a 112 for a partial return (CodRef 3), then annulments: 110 → 112, 112 → 111", async () => {

@@ -24,6 +24,10 @@ export interface DteView {
   xml_url: string;
   environment: string;
   created_at: string;
+  /** 110–112 (API.md §13). */
+  moneda?: string;
+  tipo_cambio?: number;
+  monto_total_pesos?: number;
 }
 
 export interface HistoryView {
@@ -35,7 +39,7 @@ export interface HistoryView {
 /**
  * Reads the row's head (lists select no payload). Given the whole row (emission, batch, `GET /dte/{id}`), a 46, 43 or
  * export adds its own amounts (`tipoExtras`, API.md §13): an export's `monto_exento`/`monto_total` are then in its
- * currency, with `monto_total_pesos`; a list, which reads no payload, shows an export's pesos.
+ * currency, with `monto_total_pesos`; a list, which reads no payload, shows the same from the row's currency columns.
  */
 export function presentDocument(row: DocumentHead | DocumentRow): DteView {
   const computed = "computed" in row && row.computed ? computationOf(row) : null;
@@ -64,7 +68,18 @@ function presentHead(row: DocumentHead): DteView {
     xml_url: `/v1/dte/${row.id}/xml`,
     environment: row.environment,
     created_at: row.createdAt.toISOString(),
+    ...currencyFields(row),
   };
+}
+
+/**
+ * An export's amounts in its currency (all of an export is exempt), its rate and its pesos, from the row (API.md
+ * §13); nothing for other tipos, and for an export stored before the row had these columns (it shows its pesos).
+ */
+function currencyFields(row: DocumentHead): Partial<DteView> {
+  if (row.moneda === null || row.montoTotalMoneda === null || row.tipoCambio === null) return {};
+  const total = Number(row.montoTotalMoneda);
+  return { moneda: row.moneda, tipo_cambio: Number(row.tipoCambio), monto_exento: total, monto_total: total, monto_total_pesos: row.montoTotal };
 }
 
 export async function historyOf(db: Executor, documentId: string): Promise<HistoryView[]> {

@@ -146,7 +146,7 @@ export const Dte = Type.Object({
   monto_neto: Type.Integer(),
   monto_exento: Type.Number(),
   monto_iva: Type.Integer(),
-  monto_total: Type.Number({ description: "pesos; an export's in its currency (up to 4 decimals) where the document is read whole, its pesos in lists" }),
+  monto_total: Type.Number({ description: "pesos; an export's in its currency (up to 4 decimals), in lists too, its pesos in `monto_total_pesos`" }),
   monto_iva_retenido: Type.Optional(Type.Integer({ description: "46: the IVA the buyer retains" })),
   monto_iva_no_retenido: Type.Optional(Type.Integer({ description: "46: IVANoRet" })),
   moneda: Type.Optional(Type.String({ description: "110–112: TpoMoneda" })),

@@ -108,6 +108,9 @@ export async function storeForecastRound(
       monto_exento: row.montoExento,
       monto_iva: row.montoIva,
       monto_total: row.montoTotal,
+      moneda: row.moneda,
+      tipo_cambio: row.tipoCambio,
+      monto_total_moneda: row.montoTotalMoneda,
       estado: row.estado,
       request: row.request,
       computed: row.computed,
@@ -181,17 +184,17 @@ const roundStatement = statementTemplate<RoundValues>((p) => {
       select * from json_to_recordset(${p("documents")}::json) as r(
         ord int, envelope_id text, history_id text, id text, business_id text, environment text, numeration_id text, tipo int, folio bigint,
         fecha text, fecha_emision timestamptz, receptor_rut text, receptor_razon_social text, monto_neto bigint,
-        monto_exento bigint, monto_iva bigint, monto_total bigint, estado text, request jsonb, computed jsonb, xml_at int, xml_len int,
+        monto_exento bigint, monto_iva bigint, monto_total bigint, moneda text, tipo_cambio numeric, monto_total_moneda numeric, estado text, request jsonb, computed jsonb, xml_at int, xml_len int,
         ted text, next_check_at timestamptz, annuls_document_id text, created_at timestamptz, updated_at timestamptz)
     ),
     ins as (
       insert into ${documents} (${col(d.id)}, ${col(d.businessId)}, ${col(d.environment)}, ${col(d.numerationId)}, ${col(d.tipo)},
         ${col(d.folio)}, ${col(d.fecha)}, ${col(d.fechaEmision)}, ${col(d.receptorRut)}, ${col(d.receptorRazonSocial)},
-        ${col(d.montoNeto)}, ${col(d.montoExento)}, ${col(d.montoIva)}, ${col(d.montoTotal)}, ${col(d.estado)}, ${col(d.request)},
+        ${col(d.montoNeto)}, ${col(d.montoExento)}, ${col(d.montoIva)}, ${col(d.montoTotal)}, ${col(d.moneda)}, ${col(d.tipoCambio)}, ${col(d.montoTotalMoneda)}, ${col(d.estado)}, ${col(d.request)},
         ${col(d.computed)}, ${col(d.xml)}, ${col(d.ted)}, ${col(d.nextCheckAt)}, ${col(d.annulsDocumentId)}, ${col(d.createdAt)},
         ${col(d.updatedAt)}, ${col(d.envelopeId)})
       select r.id, r.business_id, r.environment, r.numeration_id, r.tipo, r.folio, r.fecha, r.fecha_emision, r.receptor_rut,
-        r.receptor_razon_social, r.monto_neto, r.monto_exento, r.monto_iva, r.monto_total, r.estado, r.request, r.computed,
+        r.receptor_razon_social, r.monto_neto, r.monto_exento, r.monto_iva, r.monto_total, r.moneda, r.tipo_cambio, r.monto_total_moneda, r.estado, r.request, r.computed,
         substring((select b from xml_blob) from r.xml_at for r.xml_len), r.ted, r.next_check_at, r.annuls_document_id, r.created_at, r.updated_at,
         (select env.id from env where env.id = r.envelope_id)
       from doc r where r.ord in (select ord from alloc)

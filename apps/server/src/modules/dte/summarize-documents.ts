@@ -8,11 +8,19 @@
  * month of a million boletas is one request, not ten thousand pages. Boletas' IVA is summed per document; the SII's
  * own daily summary may differ by a few pesos of rounding.
  *
+ * Whose IVA the débito fiscal counts (BRIEF-doctypes §1–§2): a factura de compra (46, and its notes) counts the
+ * IVA its issuer, the buyer, retains — that is the buyer's to pay; the IVA not retained is the seller's débito. A
+ * liquidación-factura (43, and the notes that repeat one) counts the IVA of the agent's commissions — the IVA of
+ * the settled sales is the principal's débito. Their `tipos` rows keep the documents' own IVA.
+ *
  * `impuestos_adicionales` (ILA and the like, by code and rate, credit notes subtracted) are read from each document's
  * stored totals, only for the documents whose total is more than neto + exento + IVA: a second query that finds
  * nothing to unnest for a month of boletas.
  */
 import type { Static } from "@sinclair/typebox";
+import type { LiquidationDocumentInput, PurchaseDocumentInput } from "@timbre/core";
+import { computeLiquidationTotals, computePurchaseTotals } from "@timbre/core/totals";
+import type { AnyDocumentInput } from "@timbre/core/xml";
 import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { documents } from "../../db/documents.js";
 import { rowsOf } from "../../db/rows.js";
@@ -21,6 +29,7 @@ import type { BusinessScope } from "../../http/auth.js";
 import { invalidParameter } from "../../http/errors.js";
 import { readFilters } from "./list-documents.js";
 import type { SalesSummarySchema } from "./schemas.js";
+import { familyOfInput } from "./tipo-inputs.js";
 
 /** The answer, as its schema (OpenAPI) says. */
 export type SalesSummary = Static<typeof SalesSummarySchema>;
@@ -63,7 +72,7 @@ export async function summarizeDocuments(deps: Deps, scope: BusinessScope, query
     desde: query.desde!,
     hasta: query.hasta!,
     tipos,
-    debito_fiscal: tipos.reduce((total, t) => total + sign(t) * t.monto_iva, 0),
+    debito_fiscal: tipos.reduce((total, t) => total + sign(t) * t.monto_iva, 0) + (await issuerShareAdjustment(deps, scoped!, counted)),
     total_neto_de_notas: tipos.reduce((total, t) => total + sign(t) * t.monto_total, 0),
     impuestos_adicionales: await additionalTaxes(deps, scoped!, counted),
     rechazados: rows.reduce((total, r) => total + Number(r.rechazados), 0),
@@ -86,4 +95,25 @@ async function additionalTaxes(deps: Deps, scoped: SQL, counted: SQL): Promise<S
     base: Number(r.base),
     monto: Number(r.monto),
   }));
+}
+
+/**
+ * What the débito fiscal must add to the documents' own IVA for the 46s, the 43s and their notes: the issuer's
+ * share (IVA retained; commissions' IVA) less the document's IVA, notes' credit subtracted. Read from the stored
+ * inputs of those documents only (a 56/61 is one when its total is not neto + exento + IVA: a note on a 46 retains,
+ * one on a 43 deducts commissions; a classic note with additional taxes finds nothing to adjust).
+ */
+async function issuerShareAdjustment(deps: Deps, scoped: SQL, counted: SQL): Promise<number> {
+  const result = await deps.db.execute(sql`
+    select ${documents.tipo} as tipo, ${documents.montoIva}::text as iva, ${documents.computed} -> 'input' as input
+    from ${documents}
+    where ${scoped} and ${counted} and (${documents.tipo} in (43, 46)
+      or (${documents.tipo} in (56, 61) and ${documents.montoTotal} <> ${documents.montoNeto} + ${documents.montoExento} + ${documents.montoIva}))`);
+  return rowsOf<{ tipo: number; iva: string; input: AnyDocumentInput }>(result).reduce((total, r) => {
+    const family = familyOfInput(r.input);
+    const share = family === "liquidation" ? computeLiquidationTotals(r.input as LiquidationDocumentInput).totalComisiones.montoIva
+      : family === "purchase" ? computePurchaseTotals(r.input as PurchaseDocumentInput).montoIvaRetenido
+      : Number(r.iva);
+    return total + (Number(r.tipo) === CREDIT_NOTE ? -1 : 1) * (share - Number(r.iva));
+  }, 0);
 }

@@ -113,4 +113,31 @@ describeDrivers("GET /v1/dte/resumen: the period's sales by tipo (an extension)"
     const query = spec.paths["/v1/dte/resumen"]?.get?.parameters?.filter((p: { in?: string }) => p.in === "query");
     expect(query.map((p: { name: string; required: boolean }) => [p.name, p.required])).toEqual([["desde", true], ["hasta", true]]);
   });
+
+  test("débito fiscal of a 46 is the IVA its issuer retains, of a 43 the IVA of the agent's commissions; their notes subtract", async () => {
+    // Its own business (RUT), so the figures above stay as they are.
+    const other = await emitter(h, { tipos: [43, 46, 61], rut: "76086428-5" });
+    const emit = async (body: Record<string, unknown>) => {
+      const res = await h.call("POST", "/v1/dte/emit", { key: other.key.key, body });
+      expect(res.status, res.text).toBe(201);
+      return res.json.data.id as string;
+    };
+    const seller = { ...RECEPTOR, rut: "11111111-1", razon_social: "Agricultor" };
+    await emit({ tipo: 46, receptor: seller, items: [{ nombre: "Trigo", cantidad: 2, precio: 5000, retencion: 34 }] }); // IVA 1900, retained 400
+    const total = await emit({ tipo: 46, receptor: seller, items: [{ nombre: "Chatarra", cantidad: 1, precio: 100000 }] }); // IVA 19000, all retained
+    const liquidation = await emit({ tipo: 43, receptor: RECEPTOR, liquidacion: {
+      documentos: [{ tipo_doc_liq: 33, nombre: "Ventas", monto: 234955 }, { tipo_doc_liq: 33, nombre: "Exento", monto: 55068, exento: true }],
+      comisiones: [{ tipo: "C", descripcion: "Comisión", monto_neto: 4834 }], // IVA of the sales 44641, of the commission 918
+    } });
+    const period = `?desde=${today}&hasta=${today}`;
+    const before = (await h.call("GET", `/v1/dte/resumen${period}`, { key: other.key.key })).json.data;
+    expect(before.tipos).toEqual([
+      { tipo: 43, documentos: 1, monto_neto: 234955, monto_exento: 55068, monto_iva: 44641, monto_total: 328912 },
+      { tipo: 46, documentos: 2, monto_neto: 110000, monto_exento: 0, monto_iva: 20900, monto_total: 111500 },
+    ]);
+    expect(before.debito_fiscal).toBe(400 + 19000 + 918);
+    for (const id of [total, liquidation]) expect((await h.call("POST", `/v1/dte/${id}/anular`, { key: other.key.key })).status).toBe(201);
+    const after = (await h.call("GET", `/v1/dte/resumen${period}`, { key: other.key.key })).json.data;
+    expect(after.debito_fiscal).toBe(400);
+  }, 60_000);
 });

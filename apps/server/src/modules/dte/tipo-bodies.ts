@@ -47,9 +47,13 @@ export const PurchaseBody = Type.Object({
   observaciones: EmitBody.properties.observaciones,
 }, CLOSED);
 
-/** 43: the documents the agent settles for the receptor (its principal) and the agent's commissions. */
+/**
+ * 43: the documents the agent settles for the receptor (its principal) and the agent's commissions. A 56/61 that
+ * references a 43 and carries `liquidacion` takes this shape too: it repeats the settled documents and commissions
+ * it annuls or corrects (no negative amounts there), so its total is the 43's formula.
+ */
 export const LiquidationBody = Type.Object({
-  tipo: Type.Literal(43),
+  tipo: Type.Union([Type.Literal(43), Type.Literal(56), Type.Literal(61)]),
   fecha: Type.Optional(Type.String({ pattern: DATE_PATTERN })),
   receptor: ReceptorBody,
   liquidacion: Type.Object({
@@ -156,13 +160,14 @@ function referencedTipos(body: { referencia?: unknown; referencias?: unknown }):
   return refs.map((r) => (typeof r === "object" && r !== null ? Number((r as { tipo_doc?: unknown }).tipo_doc) : null));
 }
 
-/** The schema that checks this body: by its `tipo` (a 56/61 on a 46 as a 46), the classic `EmitBody` otherwise. */
+/** The schema that checks this body: by its `tipo` (a 56/61 on a 46 as a 46, one on a 43 with `liquidacion` as a 43), the classic `EmitBody` otherwise. */
 export function emitSchemaOf(body: unknown): TSchema {
   const object = typeof body === "object" && body !== null ? (body as { tipo?: unknown; referencia?: unknown; referencias?: unknown }) : {};
   const tipo = object.tipo;
   if (includes(PURCHASE_TIPOS, tipo)) return PurchaseBody;
   if ((tipo === 56 || tipo === 61) && referencedTipos(object).includes(46)) return PurchaseBody;
   if (includes(LIQUIDATION_TIPOS, tipo)) return LiquidationBody;
+  if ((tipo === 56 || tipo === 61) && "liquidacion" in object && referencedTipos(object).includes(43)) return LiquidationBody;
   if (includes(EXPORT_TIPOS, tipo)) return ExportBody;
   return EmitBody;
 }

@@ -4,10 +4,11 @@
  * (`toDocumentInput`, `validateDocument`, `computeTotals`).
  *
  * Decisions: an export's row keeps its pesos (`OtraMoneda`) in `monto_exento`/`monto_total`, so `GET /dte/resumen`
- * sums exports in pesos (API.md §13) and an annulment compares pesos; its foreign amounts stay in `computed`.
+ * sums exports in pesos (API.md §13) and an annulment compares pesos; its currency, exchange rate and total in that
+ * currency have their own columns (`currencyColumnsOf`), which lists show and the SII's status query compares.
  */
 import type { DocumentInput, ExportDocumentInput, Issuer, LiquidationDocumentInput, PurchaseDocumentInput } from "@timbre/core";
-import { FOREIGN_BUYER_RUT, computeExportDocumentTotals, isPurchaseDocument } from "@timbre/core/document";
+import { FOREIGN_BUYER_RUT, computeExportDocumentTotals, isLiquidationInput, isPurchaseDocument } from "@timbre/core/document";
 import type { ValidationIssue } from "@timbre/core/errors";
 import { computeLiquidationTotals, computePurchaseTotals, computeTotals, type Totals } from "@timbre/core/totals";
 import { validateDocument, validateExportDocument, validateLiquidationDocument, validatePurchaseDocument, type AnyDocumentInput } from "@timbre/core/xml";
@@ -30,12 +31,20 @@ export function familyOf(tipo: number, referencias: ReadonlyArray<{ tipoDoc: num
 
 export const isExportRequestTipo = (tipo: number): boolean => familyOf(tipo) === "export";
 
-/** The family of an API request (its `referencia` and `referencias`). */
-export const familyOfRequest = (request: { tipo: number; referencia?: ReferenciaRequest; referencias?: ReferenciaRequest[] }): Family =>
-  familyOf(request.tipo, referencesOf(request).map((r) => ({ tipoDoc: r.tipo_doc })));
+/** A 56/61 that references a 43 and repeats its `liquidacion` (`LiquidationBody`). */
+const isLiquidationNoteRequest = (request: { tipo: number; liquidacion?: unknown }, refs: ReferenciaRequest[]): boolean =>
+  (request.tipo === 56 || request.tipo === 61) && request.liquidacion !== undefined && refs.some((r) => Number(r.tipo_doc) === 43);
 
-/** The family of a core input. */
-export const familyOfInput = (input: AnyDocumentInput): Family => familyOf(input.tipo, "referencias" in input ? (input.referencias ?? []) : []);
+/** The family of an API request (its `referencia` and `referencias`; a note on a 43 with `liquidacion` is one). */
+export function familyOfRequest(request: { tipo: number; referencia?: ReferenciaRequest; referencias?: ReferenciaRequest[]; liquidacion?: unknown }): Family {
+  const refs = referencesOf(request);
+  if (isLiquidationNoteRequest(request, refs)) return "liquidation";
+  return familyOf(request.tipo, refs.map((r) => ({ tipoDoc: r.tipo_doc })));
+}
+
+/** The family of a core input (settled documents make a liquidation, whatever its tipo). */
+export const familyOfInput = (input: AnyDocumentInput): Family =>
+  isLiquidationInput(input) ? "liquidation" : familyOf(input.tipo, "referencias" in input ? (input.referencias ?? []) : []);
 
 /** Any emission request (its `fecha` resolved) → core's input for its tipo, with `folio`. */
 export function toTipoInput(request: { tipo: number; fecha: string }, issuer: Issuer, folio: number): AnyDocumentInput {
@@ -66,7 +75,7 @@ function toLiquidationInput(request: LiquidationRequest & { fecha: string }, iss
   const base = toDocumentInput({ ...(request as unknown as EmitRequest), items: [], fecha: request.fecha }, issuer, folio);
   const liq = request.liquidacion ?? { documentos: [] };
   const input: LiquidationDocumentInput = {
-    tipo: 43,
+    tipo: request.tipo,
     folio,
     fecha: request.fecha,
     issuer,
@@ -190,3 +199,11 @@ export function tipoExtras(input: AnyDocumentInput): Record<string, unknown> {
   }
 }
 
+
+/** The currency columns of a document row: an export's `TpoMoneda`, `TpoCambio` and `MntTotal`; nulls otherwise. */
+export function currencyColumnsOf(input: AnyDocumentInput): { moneda: string | null; tipoCambio: string | null; montoTotalMoneda: string | null } {
+  if (familyOfInput(input) !== "export") return { moneda: null, tipoCambio: null, montoTotalMoneda: null };
+  const e = input as ExportDocumentInput;
+  const t = computeExportDocumentTotals(e);
+  return { moneda: e.moneda, tipoCambio: t.tipoCambio, montoTotalMoneda: t.montoTotal };
+}
