@@ -69,6 +69,9 @@ if (database.driver === "postgres") {
 // The in-process sandbox SII remembers what it received across restarts, as the SII does (beside the embedded data).
 const deps = createDeps({ config, database, secrets, log, sandboxStateDir: config.dataDir, issuers });
 const app = buildApp(deps, database);
+// The PDF and verification threads load their libraries now, so that the first render or import does not wait for it.
+deps.pdf.warm();
+deps.verifier.warm();
 // The port first: a first run's account (its key and password are printed once) is made only once it can be used.
 try {
   app.listen({ port: config.port, hostname: config.host });

@@ -10,6 +10,9 @@ import { rejection } from "../../test/support/rejection.js";
 setDefaultTimeout(60_000);
 
 const SPINNING = new URL("../../test/support/spinning-pdf-worker.ts", import.meta.url);
+const SLOW_START = new URL("../../test/support/slow-start-pdf-worker.ts", import.meta.url);
+/** The pause that worker makes before it loads. */
+const LOAD_PAUSE_MS = 1_500;
 
 function boleta(ted: string | null = null): PrintableDocument {
   const input = {
@@ -87,5 +90,21 @@ describe("PDF threads", () => {
     await threads.close();
     expect(String(await rejection(stuck))).toContain("closed");
     expect(String(await rejection(waiting))).toContain("closed");
+  });
+  test("warm() starts the thread before the first render: that render does not wait for the thread to load", async () => {
+    const timedFirst = async (threads: PdfRenderer): Promise<number> => {
+      const started = performance.now();
+      expect(isPdf(await threads.render("bus_a", boleta(), { preview: true }))).toBe(true);
+      return performance.now() - started;
+    };
+    const cold = await timedFirst(open({ workerUrl: SLOW_START }));
+    await pool?.close();
+    const warmed = open({ workerUrl: SLOW_START });
+    warmed.warm();
+    // loaded meanwhile: the pause, then pdf-lib, which the cold render also waited for
+    await Bun.sleep(cold);
+    const warm = await timedFirst(warmed);
+    expect(cold).toBeGreaterThan(LOAD_PAUSE_MS);
+    expect(warm).toBeLessThan(cold - LOAD_PAUSE_MS);
   });
 });

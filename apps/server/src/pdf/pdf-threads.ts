@@ -9,6 +9,8 @@ import type { PdfJob } from "./pdf-wire.js";
 export interface PdfRenderer {
   /** Renders on a PDF thread; rejects with `PoolFull` at once when the bounds are reached, `PoolTimeout` past the limit. */
   render(tenant: string, document: PrintableDocument, options: RenderOptions): Promise<Uint8Array>;
+  /** Starts the threads now rather than at the first render (`WorkerPool.warm`). */
+  warm(): void;
   /** Stops the threads and fails what is waiting. Idempotent. */
   close(): Promise<void>;
 }
@@ -21,6 +23,7 @@ export function startPdfThreads(options: PdfThreadsOptions): PdfRenderer {
   const pool = startWorkerPool<PdfJob, Uint8Array>({ ...options, name: "PDF rendering", workerUrl: options.workerUrl ?? WORKER_URL });
   return {
     render: (tenant, document, renderOptions) => pool.run(tenant, { document, options: renderOptions }),
+    warm: () => pool.warm(),
     close: () => pool.close(),
   };
 }

@@ -11,6 +11,8 @@ import type { PoolRequest, PoolResponse } from "./pool-wire.js";
 export interface WorkerPool<Payload, Result> {
   /** Runs on a thread; rejects with `PoolFull` at once when the bounds are reached, `PoolTimeout` past the limit. */
   run(tenant: string, payload: Payload): Promise<Result>;
+  /** Starts every thread now (the server at start), so the first jobs do not wait for a thread to load. */
+  warm(): void;
   /** Stops the threads and fails what is waiting. Idempotent. */
   close(): Promise<void>;
 }
@@ -195,6 +197,9 @@ export function startWorkerPool<Payload, Result>(options: WorkerPoolOptions): Wo
         waiting.push({ seq: n, tenant, request: { seq: n, payload }, resolve: resolve as (result: unknown) => void, reject });
         dispatch();
       });
+    },
+    warm() {
+      for (let i = 0; i < threads.length && !closed; i++) if (threads[i] === null) threads[i] = start();
     },
     async close() {
       closed = true;

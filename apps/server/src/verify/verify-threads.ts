@@ -12,6 +12,8 @@ export interface EnvelopeVerifier {
   /** Checks an envelope on a thread; rejects with `PoolFull` at once when the bounds are reached, `PoolTimeout` past the limit. */
   verify(businessId: string, bytes: Uint8Array, rutReceptor: string, authorities: AuthorityKey[]): Promise<ReceivedEnvelopeResult>;
   /** Stops the threads and fails what is waiting. Idempotent. */
+  /** Starts the threads now rather than at the first envelope (`WorkerPool.warm`). */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export function startVerifyThreads(options: VerifyThreadsOptions): EnvelopeVerif
       const keys = authorities.map(({ idk, publicKey }) => ({ idk, spki: new Uint8Array(publicKey.export({ type: "spki", format: "der" })) }));
       return pool.run(businessId, { bytes, rutReceptor, authorities: keys });
     },
+    warm: () => pool.warm(),
     close: () => pool.close(),
   };
 }
