@@ -5,6 +5,7 @@
  * in context. Every field returned is read from a signed element. Schema validation reads files and is the caller's.
  */
 import { isValidRut, normalizeRut } from "../rut/index.js";
+import type { AnsweredDocument } from "./answer-fields.js";
 import { DSIG_NS, verifySignatureOver, type VerifyOptions } from "../signature/verify-xmldsig.js";
 import { childElements, childText, decodeXml, messageOf } from "../signature/verify-xml.js";
 import { parseXmlTree, type XmlDocument, type XmlElement } from "../signature/xml-tree.js";
@@ -16,15 +17,8 @@ export type AnswerFailure = "format" | "signature";
 export type AnswerKind = "recepcion" | "resultado" | "recibo";
 
 /** One document an answer speaks of, with the answer's code for it. */
-export interface AnsweredEntry {
+export interface AnsweredEntry extends AnsweredDocument {
   kind: AnswerKind;
-  tipo: number;
-  folio: number;
-  /** `FchEmis`, `YYYY-MM-DD`. */
-  fecha: string;
-  rutEmisor: string;
-  rutReceptor: string;
-  montoTotal: number;
   /** `EstadoRecepDTE` (recepcion), `EstadoDTE` (resultado); 0 for a recibo, which has no code. */
   codigo: number;
   glosa: string;
