@@ -9,7 +9,7 @@ import { Elysia } from "elysia";
 import type { Page } from "playwright-core";
 import { dashboard } from "../../server/src/http/dashboard.js";
 import { buildDashboard, dashboardDir } from "../index.js";
-import { launch, unlabeledControls } from "./support/browser.js";
+import { launch, shoot, unlabeledControls } from "./support/browser.js";
 import { installFakeApi } from "./support/fake-api.js";
 import { FAILING_RUT, installFakeIssuers, LISTED } from "./support/fake-issuers.js";
 
@@ -55,6 +55,8 @@ describe("the receptor's RUT in the SII's list of electronic issuers (scripted A
     expect(await issuerNote().getByText("Emisor electrónico autorizado (resolución N° 80, ").textContent()).toMatch(/^Emisor electrónico autorizado \(resolución N° 80, 22[-/]08[-/]2014\)$/);
     expect(fake.asked.at(-1)).toBe("96790240-3");
     expect(await razon().inputValue()).toBe(""); // offered, not filled on its own
+    // a long address and razón social wrap on a phone
+    expect(await shoot(page, "emitir-receptor-emisor"), "horizontal scroll at 375 px").toBeLessThanOrEqual(0);
     await page.getByRole("button", { name: `Usar razón social «${LISTED.razon_social}»` }).click();
     expect(await razon().inputValue()).toBe(LISTED.razon_social);
     expect(await page.getByRole("button", { name: /^Usar razón social/ }).count()).toBe(0);

@@ -5,7 +5,7 @@
  */
 import type { Page, Route } from "playwright-core";
 
-export const LISTED = { rut: "96790240-3", razon_social: "COMERCIALIZADORA ÑUÑOA Y CÍA. LIMITADA", resolucion: { numero: 80, fecha: "2014-08-22" }, correo_intercambio: "recepcion.dte@nunoa.example.cl" };
+export const LISTED = { rut: "96790240-3", razon_social: "COMERCIALIZADORA ÑUÑOA Y CÍA. LIMITADA", resolucion: { numero: 80, fecha: "2014-08-22" }, correo_intercambio: "recepcion.documentos.tributarios.electronicos@comercializadora-nunoa.example.cl" };
 /** A valid RUT the scripted server answers with a 500. */
 export const FAILING_RUT = "76543210-3";
 
