@@ -395,6 +395,13 @@ describe("dashboard journey", () => {
     await page.getByText("Datos tomados del último documento emitido a este RUT").waitFor();
     expect(await input("receptor.razon_social").inputValue()).toBe("Tostaduría del Sur Ltda.");
     expect(await input("receptor.comuna").inputValue()).toBe("Temuco");
+    // The sandbox's list of electronic issuers holds this business: its correo de intercambio beside the RUT, and
+    // its razón social not offered over the one already there.
+    const issuerNote = page.locator('[data-field="receptor.rut"] .receptor-issuer');
+    await issuerNote.getByText(/^Correo de intercambio: [0-9a-f]+@/).waitFor();
+    await issuerNote.getByText(/^Emisor electrónico autorizado/).waitFor();
+    expect(await page.getByRole("button", { name: /^Usar razón social/ }).isVisible()).toBe(false);
+    expect(await input("receptor.razon_social").inputValue()).toBe("Tostaduría del Sur Ltda.");
 
     // A boleta: the receptor may stay empty (the anonymous consumer), and its prices include IVA.
     await go("/dashboard/documentos/nuevo?tipo=39");

@@ -7,6 +7,7 @@ use Timbre\Resource\Auth;
 use Timbre\Resource\Businesses;
 use Timbre\Resource\Dte;
 use Timbre\Resource\Events;
+use Timbre\Resource\Issuers;
 use Timbre\Resource\Numerations;
 use Timbre\Resource\Received;
 use Timbre\Resource\Rut;
@@ -33,6 +34,7 @@ final class Timbre
     public readonly Received $received;
     public readonly Auth $auth;
     public readonly Rut $rut;
+    public readonly Issuers $issuers;
     private readonly Transport $transport;
 
     /**
@@ -59,6 +61,7 @@ final class Timbre
         $this->received = new Received($this->transport);
         $this->auth = new Auth($this->transport);
         $this->rut = new Rut($this->transport);
+        $this->issuers = new Issuers($this->transport);
     }
 
     /** The API root this client calls, always ending in `/v1`. */

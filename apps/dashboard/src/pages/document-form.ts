@@ -19,6 +19,7 @@ import { money, TIPOS, TIPOS_CAF } from "../lib/format.js";
 import { checkbox, field, formAlert, isChecked, value } from "../ui/form.js";
 import { DISPATCH_GUIDE, dispatchFields } from "./dispatch-fields.js";
 import { lineItems, type DraftLine } from "./line-items.js";
+import { receptorIssuer, type ListedIssuer } from "./receptor-issuer.js";
 
 const BOLETAS = [39, 41];
 const EXEMPT = [34, 41];
@@ -62,6 +63,8 @@ export interface EmissionFormOptions {
   submitLabel: string;
   /** The receptor this business last issued to with that RUT (normalized), to fill the fields still empty. */
   knownReceptor?: (rut: string) => Promise<Partial<EmitParams["receptor"]> | null>;
+  /** The SII's list of authorised electronic issuers (`GET /issuers/{rut}`), shown beside the receptor's RUT. */
+  listedIssuer?: ListedIssuer;
 }
 
 export function emissionForm(opts: EmissionFormOptions): EmissionForm {
@@ -74,6 +77,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
 
   const r = d.receptor ?? {};
   const receptorHint = h("p", { class: "hint" });
+  const rutField = field({ name: "receptor.rut", label: "RUT", required: true, value: r.rut, attrs: { autocomplete: "off", placeholder: "76.192.083-9" } });
   const receptor = h(
     "fieldset",
     { class: "subfields" },
@@ -82,7 +86,7 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
     h(
       "div",
       { class: "grid-2" },
-      field({ name: "receptor.rut", label: "RUT", required: true, value: r.rut, attrs: { autocomplete: "off", placeholder: "76.192.083-9" } }),
+      rutField,
       field({ name: "receptor.razon_social", label: "Razón social o nombre", required: true, value: r.razon_social, attrs: { maxlength: 100 } }),
       field({ name: "receptor.giro", label: "Giro", value: r.giro, attrs: { maxlength: 40 } }),
       field({ name: "receptor.direccion", label: "Dirección", value: r.direccion, attrs: { maxlength: 70 } }),
@@ -292,13 +296,22 @@ export function emissionForm(opts: EmissionFormOptions): EmissionForm {
     );
   }
 
+  const issuer = opts.listedIssuer ? receptorIssuer(form, opts.listedIssuer) : null;
+  if (issuer) rutField.append(issuer.element);
+
   updateForTipo();
   refresh();
-  form.addEventListener("input", refresh);
+  form.addEventListener("input", () => {
+    refresh();
+    issuer?.sync();
+  });
   form.addEventListener("change", (event) => {
     const name = event.target instanceof HTMLSelectElement ? event.target.name : "";
     if (name === "tipo" || name === "referencia.tipo_doc") updateForTipo();
-    if (event.target instanceof HTMLInputElement && event.target.name === "receptor.rut") void fillKnownReceptor();
+    if (event.target instanceof HTMLInputElement && event.target.name === "receptor.rut") {
+      void fillKnownReceptor().then(() => issuer?.sync());
+      void issuer?.check();
+    }
     refresh();
   });
 

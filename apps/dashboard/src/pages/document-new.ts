@@ -8,7 +8,7 @@
  * options; today's date): the monthly invoice to the same client. `?facturar=dte_…` starts the factura that bills
  * that guía de despacho, referencing it.
  */
-import type { Dte, DteDetail, Numeration } from "@timbre/sdk";
+import type { Dte, DteDetail, Issuer, Numeration } from "@timbre/sdk";
 import { api, ApiError } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
 import { chileToday, ENV_NAMES, money, tipoName } from "../lib/format.js";
@@ -44,7 +44,12 @@ export async function newDocumentPage(ctx: PageContext): Promise<void> {
     const last = (await api.list<Dte>("/dte", { receptor_rut: rut, limit: 1 })).data[0];
     return last ? editableReceptor((await api.get<DteDetail>(`/dte/${last.id}`)).receptor) : null;
   };
-  const { form, read, preview } = emissionForm({ draft, today, foliosHint, knownReceptor, maxLines: (t) => (t === 39 || t === 41 ? 1000 : 60), submitLabel: "Emitir" });
+  const listedIssuer = (rut: string) =>
+    api.get<Issuer>(`/issuers/${encodeURIComponent(rut)}`).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    });
+  const { form, read, preview } = emissionForm({ draft, today, foliosHint, knownReceptor, listedIssuer, maxLines: (t) => (t === 39 || t === 41 ? 1000 : 60), submitLabel: "Emitir" });
   const urls: string[] = [];
   ctx.onLeave(() => urls.forEach((u) => URL.revokeObjectURL(u)));
 
