@@ -3,11 +3,11 @@
  * (BRIEF-doctypes §1): `Encabezado` (IdDoc, Emisor, Receptor, Totales with the commissions' sums), the settled
  * documents as `Detalle` (with `TpoDocLiq`), `Referencia`, then the `Comisiones` lines.
  */
-import { formatDecimal } from "../decimal/index.js";
 import type { LiquidationDocumentInput } from "../document/liquidation-document.js";
 import { normalizeRut } from "../rut/index.js";
 import type { LiquidationTotals } from "../totals/liquidation-totals.js";
 import { DualWriter } from "./dual-writer.js";
+import { writeCommissionLines, writeLiquidationTotals, writeSettledDocuments } from "./write-liquidation.js";
 import { renderLiquidationNoteBody } from "./render-liquidation-note.js";
 
 /** `T43F1` (`T61F7` for a note on a 43): the element's `ID`. */
@@ -46,36 +46,15 @@ export function renderLiquidacionBody(input: LiquidationDocumentInput, totals: L
   w.optText("Contacto", r.contacto).optText("CorreoRecep", r.email).optText("DirRecep", r.direccion);
   w.optText("CmnaRecep", r.comuna).optText("CiudadRecep", r.ciudad).raw("</Receptor>");
 
-  w.raw("<Totales>").value("MntNeto", totals.montoNeto);
-  if (totals.montoExento !== 0) w.value("MntExe", totals.montoExento);
-  w.value("TasaIVA", totals.tasaIva).value("IVA", totals.montoIva);
-  if (totals.comisiones.length > 0) {
-    const c = totals.totalComisiones;
-    w.raw("<Comisiones>").value("ValComNeto", c.montoNeto).value("ValComExe", c.montoExento).value("ValComIVA", c.montoIva);
-    w.raw("</Comisiones>");
-  }
-  w.value("MntTotal", totals.montoTotal).raw("</Totales></Encabezado>");
+  writeLiquidationTotals(w, totals);
 
-  input.documentos.forEach((d, i) => {
-    w.raw("<Detalle>").value("NroLinDet", i + 1).value("TpoDocLiq", d.tipoDocLiq);
-    if (d.exento) w.value("IndExe", 1);
-    w.text("NmbItem", d.nombre).optText("DscItem", d.descripcion);
-    if (d.cantidad !== undefined) w.value("QtyItem", formatDecimal(d.cantidad));
-    w.optText("UnmdItem", d.unidad).value("MontoItem", d.monto).raw("</Detalle>");
-  });
+  writeSettledDocuments(w, input.documentos, true);
   (input.referencias ?? []).forEach((ref, i) => {
     w.raw("<Referencia>").value("NroLinRef", i + 1).text("TpoDocRef", String(ref.tipoDoc)).text("FolioRef", String(ref.folio));
     w.text("FchRef", ref.fecha);
     if (ref.codigo !== undefined) w.value("CodRef", ref.codigo);
     w.optText("RazonRef", ref.razon).raw("</Referencia>");
   });
-  (input.comisiones ?? []).forEach((c, i) => {
-    const t = totals.comisiones[i];
-    w.raw("<Comisiones>").value("NroLinCom", i + 1).value("TipoMovim", c.tipo).text("Glosa", c.descripcion);
-    if (c.tasa !== undefined) w.value("TasaComision", formatDecimal(c.tasa));
-    w.value("ValComNeto", c.montoNeto).value("ValComExe", c.montoExento ?? 0);
-    if (t) w.value("ValComIVA", t.montoIva);
-    w.raw("</Comisiones>");
-  });
+  writeCommissionLines(w, input, totals);
   return w;
 }
