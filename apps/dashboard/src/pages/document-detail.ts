@@ -13,6 +13,7 @@ import { describeError } from "../lib/messages.js";
 import { navigate, type PageContext } from "../router.js";
 import { badge, card, link, notice, pageHeader, setFlash, table, takeFlash } from "../ui/components.js";
 import { confirmDialog } from "../ui/dialog.js";
+import { saveFile, showPdf as showPdfIn } from "../ui/files.js";
 import { acceptancePanel } from "./acceptance.js";
 import { deliveryPanel } from "./delivery.js";
 import { dispatchSummary } from "./dispatch-summary.js";
@@ -37,35 +38,11 @@ export async function documentPage(ctx: PageContext): Promise<void> {
   const preview = h("div", { class: "pdf-preview" });
   const title = `${tipoName(d.tipo)} N° ${d.folio}`;
 
-  const download = async (kind: "pdf" | "xml", variant: PdfVariant = "carta") => {
-    try {
-      const blob = await api.blob(`/dte/${d.id}/${kind}`, kind === "pdf" ? PDF_QUERY[variant] : undefined);
-      const href = URL.createObjectURL(blob);
-      urls.push(href);
-      const suffix = kind === "pdf" && variant !== "carta" ? `-${variant}` : "";
-      const a = h("a", { href, download: `DTE-${d.tipo}-${d.folio}${suffix}.${kind}` });
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-    } catch (error) {
-      replace(message, notice("error", describeError(error)));
-    }
+  const download = (kind: "pdf" | "xml", variant: PdfVariant = "carta") => {
+    const suffix = kind === "pdf" && variant !== "carta" ? `-${variant}` : "";
+    return saveFile(() => api.blob(`/dte/${d.id}/${kind}`, kind === "pdf" ? PDF_QUERY[variant] : undefined), `DTE-${d.tipo}-${d.folio}${suffix}.${kind}`, urls, message);
   };
-  const showPdf = async () => {
-    replace(preview, h("p", { class: "loading", role: "status" }, "Cargando PDF…"));
-    try {
-      const blob = await api.blob(`/dte/${d.id}/pdf`);
-      const href = URL.createObjectURL(new Blob([blob], { type: "application/pdf" }));
-      urls.push(href);
-      replace(
-        preview,
-        h("iframe", { src: href, title: `PDF de ${title}`, class: "pdf-frame", "data-testid": "pdf-frame" }),
-        h("p", { class: "small muted" }, "¿No ves el PDF? ", h("a", { href, target: "_blank", rel: "noopener" }, "Ábrelo en otra pestaña"), "."),
-      );
-    } catch (error) {
-      replace(preview, notice("error", describeError(error)));
-    }
-  };
+  const showPdf = () => showPdfIn(() => api.blob(`/dte/${d.id}/pdf`), title, urls, preview);
   const annul = async () => {
     const ok = await confirmDialog({
       title: `¿Anular ${title}?`,

@@ -7,10 +7,10 @@ import type { ReceivedDocument } from "@timbre/sdk";
 import { api } from "../lib/api.js";
 import { h, replace } from "../lib/dom.js";
 import { day, ENV_NAMES, money, number, price, when } from "../lib/format.js";
-import { describeError } from "../lib/messages.js";
 import { deadlineBadge, deadlineSentence, receivedTipoName, SIGNATURE_VARIANTS, verificationFailures } from "../lib/received-words.js";
 import type { PageContext } from "../router.js";
 import { badge, card, link, notice, pageHeader, table, takeFlash } from "../ui/components.js";
+import { saveFile, showPdf as showPdfIn } from "../ui/files.js";
 import { decisionPanel } from "./received-decision.js";
 
 interface Line {
@@ -35,29 +35,8 @@ export async function receivedDetailPage(ctx: PageContext): Promise<void> {
   const preview = h("div", { class: "pdf-preview" });
   const title = `${receivedTipoName(d.tipo)} N° ${d.folio}`;
 
-  const download = async (kind: "pdf" | "xml") => {
-    try {
-      const href = URL.createObjectURL(await api.blob(`/received/${d.id}/${kind}`));
-      urls.push(href);
-      const a = h("a", { href, download: `DTE-${d.emisor.rut}-${d.tipo}-${d.folio}.${kind}` });
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-    } catch (error) {
-      replace(message, notice("error", describeError(error)));
-    }
-  };
-  const showPdf = async () => {
-    replace(preview, h("p", { class: "loading", role: "status" }, "Cargando PDF…"));
-    try {
-      const blob = await api.blob(`/received/${d.id}/pdf`);
-      const href = URL.createObjectURL(new Blob([blob], { type: "application/pdf" }));
-      urls.push(href);
-      replace(preview, h("iframe", { src: href, title: `PDF de ${title}`, class: "pdf-frame", "data-testid": "pdf-frame" }));
-    } catch (error) {
-      replace(preview, notice("error", describeError(error)));
-    }
-  };
+  const download = (kind: "pdf" | "xml") => saveFile(() => api.blob(`/received/${d.id}/${kind}`), `DTE-${d.emisor.rut}-${d.tipo}-${d.folio}.${kind}`, urls, message);
+  const showPdf = () => showPdfIn(() => api.blob(`/received/${d.id}/pdf`), title, urls, preview);
 
   const actions = h(
     "div",
